@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { register as pingCmd } from './ping.js';
+import { register as marketsCmd } from './markets.js';
+import { register as bookCmd } from './book.js';
+import { register as balanceCmd } from './balance.js';
+import { register as orderCmd } from './order.js';
+import { register as stopLimitCmd } from './stop-limit.js';
+import { register as cancelCmd } from './cancel.js';
+import { register as ordersCmd } from './orders.js';
+import { register as codeCmd } from './code.js';
+import { register as investmentsCmd } from './investments.js';
+import { register as simCmd } from './sim.js';
+import { register as runCmd } from './run.js';
+import { register as recordCmd } from './record.js';
+import { register as importCmd } from './import.js';
+import { register as backtestCmd } from './backtest.js';
+import { register as newStrategyCmd } from './new-strategy.js';
+
+/** Every `bot` command, in help order. Each module wires parts and holds no logic. */
+export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
+  pingCmd,
+  marketsCmd,
+  bookCmd,
+  balanceCmd,
+  orderCmd,
+  stopLimitCmd,
+  cancelCmd,
+  ordersCmd,
+  codeCmd,
+  investmentsCmd,
+  simCmd,
+  runCmd,
+  recordCmd,
+  importCmd,
+  backtestCmd,
+  newStrategyCmd,
+];

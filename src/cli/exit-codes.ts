@@ -1,0 +1,26 @@
+import { BotError, ConfigError } from '../model/errors.js';
+import { VenueError } from '../venue/errors.js';
+
+/** CLI exit codes: 0 ok, 1 rejected by the venue, 2 usage or config error, 3 network or venue unavailable. */
+export const EXIT = { ok: 0, rejected: 1, usage: 2, unavailable: 3 } as const;
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof ConfigError) return EXIT.usage;
+  if (error instanceof VenueError) return error.rejected ? EXIT.rejected : EXIT.unavailable;
+  return EXIT.rejected;
+}
+
+/** One line for a person: message, code, and the venue's errors map; no stack trace, never a secret. */
+export function describeError(error: unknown): string {
+  if (error instanceof VenueError) {
+    const parts = [error.message, `[${error.code}]`];
+    if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
+    if (error.venueCode !== undefined) parts.push(`venue code ${error.venueCode}`);
+    const details = Object.entries(error.errors).map(([k, v]) => `${k}: ${v.join('; ')}`);
+    if (details.length > 0) parts.push(`(${details.join(', ')})`);
+    return parts.join(' ');
+  }
+  if (error instanceof BotError) return `${error.message} [${error.code}]`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,4 @@
+import type { Command } from 'commander';
+
+/** `bot investments`: not built yet. */
+export function register(_program: Command): void {}

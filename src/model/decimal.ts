@@ -1,0 +1,43 @@
+import { Decimal as DecimalJs } from 'decimal.js';
+
+/**
+ * Money type for every price, amount, fee, balance and PnL in the project.
+ * A clone of decimal.js with enough precision that sums of venue amounts (<= 8 + 12 digits)
+ * are always exact; numbers appear only in charts and benchmark figures.
+ */
+export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
+export type Decimal = InstanceType<typeof Decimal>;
+
+export type DecimalInput = Decimal | string | number;
+
+/** Shorthand constructor: `D('0.01')`. */
+export function D(value: DecimalInput): Decimal {
+  return value instanceof Decimal ? value : new Decimal(value);
+}
+
+export const ZERO: Decimal = new Decimal(0);
+
+/** True when `text` is a plain finite decimal number as the venue accepts it ("1", "0.5", "-2", "1e-3" is not). */
+export function isDecimalString(text: unknown): text is string {
+  return typeof text === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(text.trim()) && text.trim() === text;
+}
+
+/** Parse a venue decimal (string or number); undefined when it is not numeric. */
+export function parseDecimal(value: unknown): Decimal | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value) : undefined;
+  if (isDecimalString(value)) return new Decimal(value);
+  return undefined;
+}
+
+/** Canonical string form: no exponent, no trailing zeros ("0.01", "30000"). */
+export function fmt(value: Decimal): string {
+  return value.toFixed();
+}
+
+export function dmin(a: Decimal, b: Decimal): Decimal {
+  return a.lte(b) ? a : b;
+}
+
+export function dmax(a: Decimal, b: Decimal): Decimal {
+  return a.gte(b) ? a : b;
+}

@@ -1,0 +1,6 @@
+export * from './decimal.js';
+export * from './errors.js';
+export * from './market.js';
+export * from './order.js';
+export * from './book.js';
+export * from './balance.js';

@@ -1,0 +1,57 @@
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { Logger } from 'pino';
+import type { Balances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import type { Decimal } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import type { Deal, OrderType, Side } from '../model/order.js';
+
+/** Engine-side lifecycle of an order (see engine/order-tracker). UNKNOWN: submitted, outcome not known yet. */
+export type OrderState = 'pending' | 'open' | 'partially-filled' | 'filled' | 'canceled' | 'rejected' | 'unknown';
+
+/** One of the strategy's own orders as the engine tracks it. */
+export interface OwnOrder {
+  readonly clientOrderId: string;
+  /** Venue id once known. */
+  readonly orderId?: number;
+  readonly market: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly price: Decimal;
+  readonly activationPrice?: Decimal;
+  readonly amount: Decimal;
+  /** Remaining amount. */
+  readonly left: Decimal;
+  readonly state: OrderState;
+  readonly tag?: string;
+  /** Engine clock, ms. */
+  readonly updatedAt: number;
+}
+
+/** Time as the strategy must see it: injected, virtual in backtests. Never `Date.now()`. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch, on the engine's scheduler. */
+  now(): number;
+}
+
+/** Everything a strategy can see. Live, sim and backtest differ only in how this is built. */
+export interface StrategyContext<P> {
+  /** Validated params, defaults applied. */
+  readonly params: P;
+  /** The market's rules (steps, minimums, fees). */
+  readonly market: Market;
+  /** Order book snapshots of `market`, as polled (multicast, latest replayed to late subscribers). */
+  readonly book$: Observable<OrderBook>;
+  /** Trade balance snapshots of the account. */
+  readonly balances$: Observable<Balances>;
+  /** The strategy's own live orders (pending, open, partially filled, unknown) after every change. */
+  readonly orders$: Observable<readonly OwnOrder[]>;
+  /** The strategy's own fills, each deal once. */
+  readonly fills$: Observable<Deal>;
+  /** Schedule timers with this (e.g. `interval(1000, ctx.scheduler)`). */
+  readonly scheduler: SchedulerLike;
+  readonly clock: Clock;
+  readonly log: Logger;
+  /** The strategy instance id from config (unique per daemon). */
+  readonly id: string;
+}

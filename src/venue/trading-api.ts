@@ -1,0 +1,78 @@
+import type { Balances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import type { Decimal } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import type { Deal, Order, Side, StpMode } from '../model/order.js';
+
+export interface PlaceLimitRequest {
+  readonly market: string;
+  readonly side: Side;
+  readonly amount: Decimal;
+  readonly price: Decimal;
+  /** Letters, digits, dashes. Strongly recommended: it is how an unknown outcome is reconciled. */
+  readonly clientOrderId?: string;
+  readonly postOnly?: boolean;
+  readonly ioc?: boolean;
+  readonly rpi?: boolean;
+  readonly stp?: StpMode;
+}
+
+export interface PlaceStopLimitRequest {
+  readonly market: string;
+  readonly side: Side;
+  readonly amount: Decimal;
+  readonly price: Decimal;
+  readonly activationPrice: Decimal;
+  readonly clientOrderId?: string;
+  readonly stp?: StpMode;
+}
+
+/** Exactly one of orderId / clientOrderId. */
+export interface CancelRequest {
+  readonly market: string;
+  readonly orderId?: number;
+  readonly clientOrderId?: string;
+}
+
+export interface OpenOrdersQuery {
+  readonly market?: string;
+  readonly orderId?: number;
+  readonly clientOrderId?: string;
+  /** <= 100, default 50. */
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+export interface DealsQuery {
+  readonly market?: string;
+  readonly clientOrderId?: string;
+  /** <= 100. */
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+export interface OrderBookQuery {
+  /** 0-100; 0 or absent = 100 a side. */
+  readonly limit?: number;
+  /** Aggregation 0-5. */
+  readonly level?: number;
+}
+
+/**
+ * What the engine and the streams need from a venue, in domain types. Implemented by the REST client
+ * (live exchange or the simulated exchange over HTTP) and by the backtest's virtual-time venue, so the
+ * same engine code runs in all three. Failures reject with the VenueError hierarchy of ./errors.ts.
+ */
+export interface TradingApi {
+  ping(): Promise<boolean>;
+  markets(): Promise<Market[]>;
+  orderBook(market: string, query?: OrderBookQuery): Promise<OrderBook>;
+  tradeBalance(ticker?: string): Promise<Balances>;
+  placeLimit(request: PlaceLimitRequest): Promise<Order>;
+  placeStopLimit(request: PlaceStopLimitRequest): Promise<Order>;
+  cancel(request: CancelRequest): Promise<Order>;
+  /** The account's open (unexecuted) orders, newest first. Used to reconcile UNKNOWN orders. */
+  openOrders(query?: OpenOrdersQuery): Promise<Order[]>;
+  /** The account's executed deals, newest first. How fills are learnt. */
+  deals(query?: DealsQuery): Promise<Deal[]>;
+}
