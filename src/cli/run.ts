@@ -1,4 +1,19 @@
 import type { Command } from 'commander';
+import { runDaemon } from '../engine/daemon.js';
 
-/** `bot run`: not built yet. */
-export function register(_program: Command): void {}
+/** `bot run <config.yaml> [--dry-run]`: the trading daemon (logic in engine/daemon.ts). */
+export function register(program: Command): void {
+  program
+    .command('run')
+    .description('run the strategies of a YAML config as a daemon until SIGINT/SIGTERM, then print a summary')
+    .argument('<config>', 'daemon config (YAML), e.g. config/default.yaml')
+    .option('--dry-run', 'gate and log intents, send no order or cancel', false)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bot run config/default.yaml            # embedded sim + market maker (npm start)\n  BOT_API_KEY=... BOT_API_SECRET=... bot run config/market-maker.yaml --dry-run',
+    )
+    .action(async (config: string, opts: { dryRun: boolean }) => {
+      await runDaemon({ configPath: config, dryRun: opts.dryRun });
+      process.exitCode = 0;
+    });
+}

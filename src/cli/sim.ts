@@ -1,4 +1,66 @@
-import type { Command } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError } from '../model/errors.js';
+import { loadSimConfigFile } from '../sim/load-sim-config-file.js';
+import { startSim, type SimHandle } from '../sim/start-sim.js';
+import { DEFAULT_SIM_CONFIG } from '../sim/sim-config.js';
 
-/** `bot sim`: not built yet. */
-export function register(_program: Command): void {}
+/**
+ * `bot sim [--config FILE] [--port N] [--dialect contract|exchange] [--json]`: runs the simulated
+ * exchange on 127.0.0.1 until SIGINT/SIGTERM, then closes it and exits 0. With --json the FIRST
+ * stdout line is one JSON object with the base URL and the client accounts' credentials (the sim's
+ * keys guard no real money; they are printed so a client can be pointed at it).
+ */
+export function register(program: Command): void {
+  program
+    .command('sim')
+    .description('Run the simulated exchange (v4 interface over HTTP on 127.0.0.1) until SIGINT/SIGTERM')
+    .option('--config <file>', 'sim config YAML (markets, accounts, synthetic flow); default: the built-in one (= config/sim.yaml)')
+    .option('--port <n>', 'port to listen on; 0 = a free port', parsePort, 0)
+    .addOption(new Option('--dialect <dialect>', 'field spelling of the answers').choices(['contract', 'exchange']).default('contract'))
+    .option('--json', 'print one JSON line {baseUrl, accounts} first, instead of a banner')
+    .addHelpText('after', '\nExample:\n  bot sim --port 8080 --dialect exchange\n  bot sim --json --config config/sim.yaml')
+    .action(async (opts: { config?: string; port: number; dialect: 'contract' | 'exchange'; json?: boolean }) => {
+      const config = opts.config === undefined ? DEFAULT_SIM_CONFIG : loadSimConfigFile(opts.config);
+      let sim: SimHandle;
+      try {
+        sim = await startSim({ config, port: opts.port, dialect: opts.dialect });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`cannot listen on 127.0.0.1:${opts.port} (${String(code)})`, { cause: error });
+        throw error;
+      }
+      process.stdout.write(opts.json === true ? `${JSON.stringify(handOver(sim))}\n` : banner(sim, opts.config));
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await sim.close();
+      if (opts.json !== true) process.stdout.write('sim: closed\n');
+      process.exitCode = 0;
+    });
+}
+
+function handOver(sim: SimHandle): object {
+  return {
+    baseUrl: sim.baseUrl,
+    accounts: sim.accounts.map((a) => ({ name: a.name, apiKey: a.apiKey, apiSecret: a.apiSecret, partner: a.partner })),
+  };
+}
+
+function banner(sim: SimHandle, configFile: string | undefined): string {
+  const lines = [
+    `Simulated exchange listening on ${sim.baseUrl}  (dialect: ${sim.dialect}; config: ${configFile ?? 'built-in default'})`,
+    `Markets: ${[...sim.exchange.markets.keys()].join(', ')}`,
+    'Accounts (test keys of the simulation; they guard no real money):',
+    ...sim.accounts.map((a) => `  ${a.name.padEnd(10)} partner=${String(a.partner).padEnd(5)}  BOT_API_KEY=${a.apiKey}  BOT_API_SECRET=${a.apiSecret}`),
+    `Try: bot ping --base-url ${sim.baseUrl}`,
+    'Stop with Ctrl-C.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65_535) throw new InvalidArgumentError('expected a port number 0-65535');
+  return n;
+}

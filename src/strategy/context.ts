@@ -26,6 +26,8 @@ export interface OwnOrder {
   readonly tag?: string;
   /** Engine clock, ms. */
   readonly updatedAt: number;
+  /** True once a cancel of this order has been sent and its outcome is not known yet (ordersToTargets skips it). */
+  readonly cancelRequested?: boolean;
 }
 
 /** Time as the strategy must see it: injected, virtual in backtests. Never `Date.now()`. */

@@ -1,0 +1,185 @@
+/**
+ * `BacktestVenue implements TradingApi`: what the daemon's engine talks to in a backtest, on virtual
+ * time. Every call:
+ *  1. waits for room in the venue's rate-limit buckets — the REST client's own `RateLimiter`
+ *     (sliding windows, shared buckets), driven by the virtual clock, so polling and orders share the
+ *     budget exactly as live;
+ *  2. travels `latency.requestMs` to the venue, where it acts on the state at ARRIVAL time (the
+ *     recorded book current then, the account's orders and balances);
+ *  3. travels `latency.responseMs` back before its promise settles.
+ * Rejections use the same error classes and codes as the REST client raises against the venue:
+ * rule violations (src/rules, the same check the simulated exchange runs) → RequestValidationError
+ * 422 with the first violation's code; balance and post-only → InnerValidationError 400 code 10;
+ * cancelling an unknown order → InnerValidationError 400 code 2.
+ */
+import type { SchedulerLike } from 'rxjs';
+import type { Balances } from '../../src/model/balance.js';
+import type { OrderBook } from '../../src/model/book.js';
+import type { Market } from '../../src/model/market.js';
+import type { Deal, Order } from '../../src/model/order.js';
+import { toErrorsMap, validateOrder } from '../../src/rules/index.js';
+import { InnerValidationError, PublicApiError, RequestValidationError } from '../../src/venue/errors.js';
+import { RateLimiter, type BucketStats } from '../../src/venue/rate-limiter.js';
+import type {
+  CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi,
+} from '../../src/venue/trading-api.js';
+import { PATHS, type EndpointName } from '../../src/venue/wire.js';
+import type { VirtualExchange } from './virtual-exchange.js';
+
+export interface LatencyModel {
+  /** Client → venue, ms. Default 25. */
+  readonly requestMs: number;
+  /** Venue → client, ms. Default 25. */
+  readonly responseMs: number;
+}
+
+export interface BacktestVenueOptions {
+  readonly exchange: VirtualExchange;
+  readonly scheduler: SchedulerLike;
+  readonly latency?: LatencyModel;
+  /** Apply the venue's rate limits (default true). */
+  readonly rateLimits?: boolean;
+}
+
+export class BacktestVenue implements TradingApi {
+  readonly exchange: VirtualExchange;
+  readonly #scheduler: SchedulerLike;
+  readonly #latency: LatencyModel;
+  readonly #limiter: RateLimiter | undefined;
+  /** Requests per endpoint (the report's budget use). */
+  readonly calls = new Map<EndpointName, number>();
+
+  constructor(options: BacktestVenueOptions) {
+    this.exchange = options.exchange;
+    this.#scheduler = options.scheduler;
+    this.#latency = options.latency ?? { requestMs: 25, responseMs: 25 };
+    const scheduler = options.scheduler;
+    this.#limiter =
+      options.rateLimits === false
+        ? undefined
+        : new RateLimiter({
+            // No safety margin: the virtual clock has no jitter.
+            marginMs: 0,
+            clock: {
+              now: () => scheduler.now(),
+              setTimer: (ms, fn) => {
+                const sub = scheduler.schedule(fn, Math.max(0, ms));
+                return () => sub.unsubscribe();
+              },
+            },
+          });
+  }
+
+  limiterStats(): BucketStats[] {
+    return this.#limiter?.stats() ?? [];
+  }
+
+  ping(): Promise<boolean> {
+    return this.#call('ping', () => true);
+  }
+
+  markets(): Promise<Market[]> {
+    return this.#call('markets', () => [this.exchange.market]);
+  }
+
+  orderBook(market: string, query?: OrderBookQuery): Promise<OrderBook> {
+    return this.#call('orderbook', () => {
+      const s = this.exchange.snapshot;
+      if (market !== this.exchange.market.name || s === undefined) {
+        throw new PublicApiError('Market is not available.', { endpoint: `${PATHS.orderbook}/${market}`, status: 422 });
+      }
+      return s.toOrderBook(market, query?.limit);
+    });
+  }
+
+  tradeBalance(ticker?: string): Promise<Balances> {
+    return this.#call('tradeBalance', () => {
+      const all = this.exchange.tradeBalances();
+      if (ticker === undefined) return all;
+      const one = all[ticker];
+      return one === undefined ? {} : { [ticker]: one };
+    });
+  }
+
+  placeLimit(r: PlaceLimitRequest): Promise<Order> {
+    return this.#call('orderNew', () => {
+      this.#validate(PATHS.orderNew, r, 'limit');
+      const res = this.exchange.placeLimit(r);
+      if (res.ok) return res.order;
+      throw this.#placeRejected(PATHS.orderNew, res.reason, res.message);
+    });
+  }
+
+  placeStopLimit(r: PlaceStopLimitRequest): Promise<Order> {
+    return this.#call('orderStopLimit', () => {
+      this.#validate(PATHS.orderStopLimit, r, 'stop-limit');
+      const res = this.exchange.placeStopLimit(r);
+      if (res.ok) return res.order;
+      if (res.reason === 'balance') {
+        throw new RequestValidationError('Validation failed', { endpoint: PATHS.orderStopLimit, status: 422, venueCode: 32, errors: { amount: ['Not enough balance.'] } });
+      }
+      throw this.#placeRejected(PATHS.orderStopLimit, res.reason, res.message);
+    });
+  }
+
+  cancel(r: CancelRequest): Promise<Order> {
+    return this.#call('orderCancel', () => {
+      const by = r.orderId !== undefined ? { orderId: r.orderId } : { clientOrderId: r.clientOrderId ?? '' };
+      const o = r.market === this.exchange.market.name ? this.exchange.cancel(by) : undefined;
+      if (o !== undefined) return o;
+      throw new InnerValidationError('Inner validation failed', {
+        endpoint: PATHS.orderCancel, status: 400, venueCode: 2, errors: { orderId: ['Unexecuted order was not found.'] },
+      });
+    });
+  }
+
+  openOrders(q?: OpenOrdersQuery): Promise<Order[]> {
+    return this.#call('orders', () => this.exchange.openOrders({ ...q, limit: Math.min(q?.limit ?? 50, 100) }));
+  }
+
+  deals(q?: DealsQuery): Promise<Deal[]> {
+    return this.#call('executedHistory', () => this.exchange.deals({ ...q, limit: Math.min(q?.limit ?? 100, 100) }));
+  }
+
+  #validate(endpoint: string, r: PlaceLimitRequest | PlaceStopLimitRequest, kind: 'limit' | 'stop-limit'): void {
+    const market = r.market === this.exchange.market.name ? this.exchange.market : undefined;
+    const violations = validateOrder(
+      market,
+      {
+        market: r.market, side: r.side, amount: r.amount.toFixed(), price: r.price.toFixed(),
+        activationPrice: 'activationPrice' in r ? r.activationPrice.toFixed() : undefined,
+        clientOrderId: r.clientOrderId, postOnly: 'postOnly' in r ? r.postOnly : undefined,
+        ioc: 'ioc' in r ? r.ioc : undefined, rpi: 'rpi' in r ? r.rpi : undefined, stp: r.stp,
+      },
+      { kind, isClientOrderIdUsed: (id) => this.exchange.account.isClientOrderIdUsed(id) },
+    );
+    const first = violations[0];
+    if (first === undefined) return;
+    this.exchange.rejections.set(`code-${first.code}`, (this.exchange.rejections.get(`code-${first.code}`) ?? 0) + 1);
+    throw new RequestValidationError('Validation failed', { endpoint, status: 422, venueCode: first.code, errors: toErrorsMap(violations) });
+  }
+
+  #placeRejected(endpoint: string, reason: string, message: string): InnerValidationError {
+    const key = reason === 'balance' ? 'amount' : reason === 'post-only' ? 'postOnly' : 'order';
+    return new InnerValidationError('Inner validation failed', { endpoint, status: 400, venueCode: 10, errors: { [key]: [message] } });
+  }
+
+  /** Rate limit, request latency, act at arrival, response latency. */
+  #call<T>(endpoint: EndpointName, act: () => T): Promise<T> {
+    this.calls.set(endpoint, (this.calls.get(endpoint) ?? 0) + 1);
+    const trip = (): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        this.#scheduler.schedule(() => {
+          let settle: () => void;
+          try {
+            const value = act();
+            settle = () => resolve(value);
+          } catch (error) {
+            settle = () => reject(error);
+          }
+          this.#scheduler.schedule(settle, this.#latency.responseMs);
+        }, this.#latency.requestMs);
+      });
+    return this.#limiter === undefined ? trip() : this.#limiter.schedule(endpoint, trip);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * One lane of a backtest: a virtual exchange with one fill assumption, the venue in front of it, and the
+ * daemon's runtime (same strategies, gate, risk, executor, tracker) driving it. A backtest runs one lane
+ * per fill assumption over the same data, on the same virtual clock.
+ */
+import { pino, type Logger } from 'pino';
+import type { Decimal } from '../../src/model/decimal.js';
+import type { Market } from '../../src/model/market.js';
+import { MemoryJournal } from '../../src/engine/journal.js';
+import { createRuntime, type PollingOptions, type Runtime, type RuntimeStrategy } from '../../src/engine/runtime.js';
+import type { EngineEvent } from '../../src/engine/events.js';
+import type { RunSummary } from '../../src/engine/run-summary.js';
+import type { Intent } from '../../src/strategy/intents.js';
+import type { FillAssumption } from '../fill-model/fill-model.js';
+import { midTicks } from '../fill-model/book-queries.js';
+import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
+import type { SteppingScheduler } from './stepping-scheduler.js';
+import { VirtualExchange } from './virtual-exchange.js';
+
+export interface LaneOptions {
+  readonly assumption: FillAssumption;
+  readonly market: Market;
+  readonly scheduler: SteppingScheduler;
+  readonly balances: Readonly<Record<string, Decimal>>;
+  readonly hasTrades: boolean;
+  readonly strategies: readonly RuntimeStrategy[];
+  readonly polling: PollingOptions;
+  readonly latency?: LatencyModel;
+  readonly rateLimits?: boolean;
+  readonly logger?: Logger;
+}
+
+/** One point of the equity curve (numbers: chart data; the exact figures are in the summary). */
+export interface EquityPoint {
+  readonly t: number;
+  readonly mid: number;
+  /** money + stock × mid, in the money asset. */
+  readonly equity: number;
+  /** Stock total (available + freeze). */
+  readonly inventory: number;
+}
+
+export interface IntentRecord {
+  readonly t: number;
+  readonly strategyId: string;
+  readonly intent: Intent;
+}
+
+export class Lane {
+  readonly assumption: FillAssumption;
+  readonly exchange: VirtualExchange;
+  readonly venue: BacktestVenue;
+  readonly runtime: Runtime;
+  readonly equity: EquityPoint[] = [];
+  readonly intents: IntentRecord[] = [];
+  /** Engine rejections by reason (`rules:32`, `risk:...`, `venue:10`). */
+  readonly rejections = new Map<string, number>();
+  readonly errors: string[] = [];
+  summary: RunSummary | undefined;
+  readonly #market: Market;
+
+  constructor(o: LaneOptions) {
+    this.assumption = o.assumption;
+    this.#market = o.market;
+    const now = (): number => o.scheduler.now();
+    this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now });
+    this.venue = new BacktestVenue({
+      exchange: this.exchange,
+      scheduler: o.scheduler,
+      ...(o.latency ? { latency: o.latency } : {}),
+      ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
+    });
+    this.runtime = createRuntime({
+      api: this.venue,
+      scheduler: o.scheduler,
+      clock: { now },
+      logger: o.logger ?? pino({ level: 'silent' }),
+      markets: new Map([[o.market.name, o.market]]),
+      strategies: o.strategies,
+      polling: o.polling,
+      journal: new MemoryJournal(),
+      cancelOnStop: true,
+    });
+    this.runtime.events$.subscribe((e) => this.#onEvent(e));
+  }
+
+  #onEvent(e: EngineEvent): void {
+    if (e.type === 'intent') this.intents.push({ t: e.at, strategyId: e.strategyId, intent: e.intent });
+    else if (e.type === 'rejected') this.rejections.set(e.reason, (this.rejections.get(e.reason) ?? 0) + 1);
+    else if (e.type === 'error') this.errors.push(`${e.code}: ${e.message}`);
+  }
+
+  /** Records an equity point at the current snapshot's mid. */
+  sample(t: number): void {
+    const s = this.exchange.snapshot;
+    const mid = s === undefined ? undefined : midTicks(s);
+    if (mid === undefined || s === undefined) return;
+    const midPrice = mid / s.tickScale;
+    const stock = this.exchange.total(this.#market.stock);
+    const money = this.exchange.total(this.#market.money);
+    const stockN = stock.toNumber();
+    this.equity.push({ t, mid: midPrice, equity: money.toNumber() + stockN * midPrice, inventory: stockN });
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The replay engine: reads the recording once and drives every lane (one per fill assumption) on one
+ * virtual clock. The loop:
+ *   1. the next thing to happen is either the next recorded event (a snapshot or a trade, at its
+ *      receive time) or the scheduler's next due action (a poll, a latency leg, a strategy timer);
+ *      at equal times the data comes first (a snapshot received at T is visible to a poll at T);
+ *   2. data is applied to every lane's virtual exchange (fills happen here); due actions run;
+ *   3. promises settle (one macrotask turn: every microtask chain the actions started runs to
+ *      completion before time moves again), then repeat.
+ * At the end of the data the runtimes are stopped (open orders cancelled) with the clock still driven,
+ * so the stop's own requests pay their latency and rate limits too.
+ */
+import type { Logger } from 'pino';
+import type { Decimal } from '../../src/model/decimal.js';
+import { ConfigError } from '../../src/model/errors.js';
+import type { PollingOptions, RuntimeStrategy } from '../../src/engine/runtime.js';
+import { parseMarket } from '../../src/venue/parse-market.js';
+import type { Market } from '../../src/model/market.js';
+import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
+import type { LatencyModel } from './backtest-venue.js';
+import { DataFeed, type FeedEvent } from './data-feed.js';
+import { Lane } from './lane.js';
+import { SteppingScheduler } from './stepping-scheduler.js';
+
+export interface BacktestOptions {
+  readonly files: readonly string[];
+  readonly from?: number;
+  readonly to?: number;
+  readonly strategies: readonly RuntimeStrategy[];
+  readonly balances: Readonly<Record<string, Decimal>>;
+  readonly polling: PollingOptions;
+  readonly latency?: LatencyModel;
+  readonly rateLimits?: boolean;
+  /** Default both, optimistic first. */
+  readonly assumptions?: readonly FillAssumption[];
+  /** Equity curve sampling period, ms of virtual time. Default 1000. */
+  readonly sampleMs?: number;
+  readonly logger?: Logger;
+  /** Called now and then with (bytes read, total bytes). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface BacktestResult {
+  readonly market: Market;
+  readonly source: string | undefined;
+  readonly startT: number;
+  readonly endT: number;
+  readonly snapshots: number;
+  readonly trades: number;
+  readonly lanes: readonly Lane[];
+  readonly sampleMs: number;
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
+  const feed = new DataFeed({ files: o.files, ...(o.from === undefined ? {} : { from: o.from }), ...(o.to === undefined ? {} : { to: o.to }) });
+  let ev = await feed.next();
+  while (ev !== undefined && ev.kind !== 'book') ev = await feed.next();
+  if (ev === undefined || feed.market === undefined) throw new ConfigError(`backtest: no order book snapshot in ${o.files.join(', ')}${o.from !== undefined || o.to !== undefined ? ' within --from/--to' : ''}`);
+  const head = feed.market;
+  const market = parseMarket(head.market);
+  for (const s of o.strategies) {
+    if (s.market !== market.name) throw new ConfigError(`backtest: strategy '${s.id}' trades ${s.market} but the data is ${market.name}`);
+  }
+  const scheduler = new SteppingScheduler(ev.t);
+  const sampleMs = o.sampleMs ?? 1000;
+  const lanes = (o.assumptions ?? FILL_ASSUMPTIONS).map(
+    (assumption) =>
+      new Lane({
+        assumption, market, scheduler, balances: o.balances, hasTrades: head.trades === true, strategies: o.strategies, polling: o.polling,
+        ...(o.latency ? { latency: o.latency } : {}),
+        ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
+        ...(o.logger ? { logger: o.logger } : {}),
+      }),
+  );
+  let snapshots = 0;
+  let trades = 0;
+  const apply = (e: FeedEvent): void => {
+    scheduler.advanceTo(e.t);
+    if (e.kind === 'book') {
+      snapshots += 1;
+      for (const l of lanes) l.exchange.onSnapshot(e.snapshot);
+    } else {
+      trades += 1;
+      for (const l of lanes) l.exchange.onTrade(e.trade, e.price);
+    }
+  };
+  const startT = ev.t;
+  apply(ev);
+  let nextSample = startT;
+  const sample = (t: number): void => {
+    if (t < nextSample) return;
+    for (const l of lanes) l.sample(t);
+    nextSample = t + sampleMs;
+  };
+  sample(startT);
+
+  // Start every runtime; their first requests need the clock driven, so do not await yet.
+  let startError: unknown;
+  let started = 0;
+  for (const l of lanes) {
+    l.runtime.start().then(
+      () => (started += 1),
+      (error: unknown) => (startError ??= error),
+    );
+  }
+
+  ev = await feed.next();
+  let progressAt = 0;
+  for (;;) {
+    if (startError !== undefined) throw startError;
+    const due = scheduler.nextDue();
+    if (ev !== undefined && (due === undefined || ev.t <= due)) {
+      apply(ev);
+      if (ev.kind === 'book') {
+        sample(ev.t);
+        if (o.onProgress && snapshots - progressAt >= 500) {
+          progressAt = snapshots;
+          o.onProgress(feed.bytesRead, feed.totalBytes);
+        }
+      }
+      ev = await feed.next();
+      continue;
+    }
+    if (ev === undefined) break;
+    scheduler.runNext();
+    await settle();
+  }
+  if (startError !== undefined) throw startError;
+  if (started < lanes.length) throw new ConfigError('backtest: the data ended before the engine finished starting');
+  const endT = scheduler.now();
+  sample(endT + sampleMs);
+
+  // Stop with the clock still running (cancels travel through latency and rate limits), at most a minute.
+  let stopped = 0;
+  let stopError: unknown;
+  for (const l of lanes) {
+    l.runtime.stop({ cancelOpenOrders: true }).then(
+      (s) => {
+        l.summary = s;
+        stopped += 1;
+      },
+      (error: unknown) => (stopError ??= error),
+    );
+  }
+  await settle();
+  const deadline = scheduler.now() + 60_000;
+  while (stopped < lanes.length && stopError === undefined && scheduler.runNext(deadline)) await settle();
+  if (stopError !== undefined) throw stopError;
+  o.onProgress?.(feed.totalBytes, feed.totalBytes);
+  return { market, source: head.source, startT, endT, snapshots, trades, lanes, sampleMs };
+}

@@ -1,0 +1,155 @@
+/**
+ * A virtual-time RxJS scheduler that the replay drives step by step: `now()` is the virtual clock,
+ * `schedule(work, delay)` queues work at `now + delay`, and the driver alternates
+ * `runNext()` (advance to the next due time and run every action due then) with letting promises
+ * settle. Unlike RxJS's VirtualTimeScheduler it never runs ahead of the driver, so recorded events
+ * (snapshots) can be interleaved with the engine's timers in time order.
+ *
+ * Ties run in the order they were scheduled (FIFO by sequence number), as real timers do.
+ */
+import { Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
+
+class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
+  due = 0;
+  seq = 0;
+  /** Position in the heap, -1 when not queued. */
+  index = -1;
+  state: T | undefined;
+
+  readonly #scheduler: SteppingScheduler;
+  readonly #work: (this: SchedulerAction<T>, state?: T) => void;
+
+  constructor(scheduler: SteppingScheduler, work: (this: SchedulerAction<T>, state?: T) => void) {
+    super();
+    this.#scheduler = scheduler;
+    this.#work = work;
+    this.add(() => scheduler.remove(this as SteppingAction<unknown>));
+  }
+
+  schedule(state?: T, delay = 0): Subscription {
+    if (this.closed) return this;
+    this.state = state;
+    this.#scheduler.enqueue(this as SteppingAction<unknown>, delay);
+    return this;
+  }
+
+  execute(): void {
+    if (this.closed) return;
+    this.#work.call(this, this.state);
+  }
+}
+
+export class SteppingScheduler implements SchedulerLike {
+  #now: number;
+  #seq = 0;
+  readonly #heap: SteppingAction<unknown>[] = [];
+
+  constructor(startMs: number) {
+    this.#now = startMs;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  schedule<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay = 0, state?: T): Subscription {
+    const action = new SteppingAction<T>(this, work);
+    action.schedule(state, delay);
+    return action;
+  }
+
+  /** Due time of the next queued action, or undefined when nothing is queued. */
+  nextDue(): number | undefined {
+    return this.#heap[0]?.due;
+  }
+
+  get pending(): number {
+    return this.#heap.length;
+  }
+
+  /** Moves the clock forward (never back) without running anything. */
+  advanceTo(timeMs: number): void {
+    if (timeMs > this.#now) this.#now = timeMs;
+  }
+
+  /**
+   * Advances to the next due time (if not later than `limit`) and runs the actions due at it, including
+   * ones they schedule with zero delay. Returns false when nothing was due by `limit`.
+   */
+  runNext(limit = Number.POSITIVE_INFINITY): boolean {
+    const first = this.#heap[0];
+    if (first === undefined || first.due > limit) return false;
+    this.advanceTo(first.due);
+    for (let top = this.#heap[0]; top !== undefined && top.due <= this.#now; top = this.#heap[0]) {
+      this.#pop();
+      top.execute();
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------- heap internals (used by actions)
+
+  enqueue(action: SteppingAction<unknown>, delay: number): void {
+    if (action.index >= 0) this.remove(action);
+    action.due = this.#now + Math.max(0, delay);
+    action.seq = this.#seq++;
+    action.index = this.#heap.length;
+    this.#heap.push(action);
+    this.#up(action.index);
+  }
+
+  remove(action: SteppingAction<unknown>): void {
+    const i = action.index;
+    if (i < 0) return;
+    const last = this.#heap.pop()!;
+    action.index = -1;
+    if (last === action) return;
+    this.#heap[i] = last;
+    last.index = i;
+    this.#down(i);
+    this.#up(i);
+  }
+
+  #pop(): void {
+    const top = this.#heap[0];
+    if (top) this.remove(top);
+  }
+
+  #less(a: SteppingAction<unknown>, b: SteppingAction<unknown>): boolean {
+    return a.due < b.due || (a.due === b.due && a.seq < b.seq);
+  }
+
+  #up(i: number): void {
+    const h = this.#heap;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.#less(h[i]!, h[p]!)) break;
+      this.#swap(i, p);
+      i = p;
+    }
+  }
+
+  #down(i: number): void {
+    const h = this.#heap;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && this.#less(h[l]!, h[m]!)) m = l;
+      if (r < h.length && this.#less(h[r]!, h[m]!)) m = r;
+      if (m === i) return;
+      this.#swap(i, m);
+      i = m;
+    }
+  }
+
+  #swap(i: number, j: number): void {
+    const h = this.#heap;
+    const a = h[i]!;
+    const b = h[j]!;
+    h[i] = b;
+    h[j] = a;
+    a.index = j;
+    b.index = i;
+  }
+}

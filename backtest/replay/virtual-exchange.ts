@@ -1,0 +1,317 @@
+/**
+ * The backtest's exchange for ONE account on ONE recorded market, synchronous and deterministic.
+ * The public book is the recording; our orders never enter it: they fill by the fill model
+ * (../fill-model/fill-model.ts) as snapshots and trades arrive.
+ *
+ * Balances, orders and deals use the simulated exchange's own code: its `Ledger` (available/freeze
+ * cells, fee pool), `AccountState` (open orders, history, client-id uniqueness, deal log with the
+ * venue's filters and paging) and `SimOrder`/`toOrder`, and the same settlement rules as its
+ * MarketEngine: fees in the money asset, the buyer pays deal + fee out of a lock of
+ * amount × price × (1 + feeLock) (feeLock = maker rate for post-only/rpi orders, else max(maker, taker)),
+ * the seller receives deal − fee, unspent lock returns when the order finishes.
+ */
+import { D, dmax, dmin, ZERO, type Decimal } from '../../src/model/decimal.js';
+import type { Market } from '../../src/model/market.js';
+import type { Deal, DealRole, Order, Side } from '../../src/model/order.js';
+import { amountStep } from '../../src/rules/index.js';
+import { AccountState } from '../../src/sim/account-state.js';
+import { Ledger } from '../../src/sim/ledger.js';
+import { toOrder, type SimOrder } from '../../src/sim/sim-order.js';
+import type { CancelBy, DealsFilter, LimitOrderInput, OpenOrdersFilter, PlaceResult, StopLimitInput } from '../../src/sim/sim-types.js';
+import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
+import { crossesBook, midTicks } from '../fill-model/book-queries.js';
+import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
+
+export const BACKTEST_ACCOUNT = 'backtest';
+
+export interface VirtualExchangeOptions {
+  readonly market: Market;
+  readonly assumption: FillAssumption;
+  /** Initial trade balances. */
+  readonly balances: Readonly<Record<string, Decimal>>;
+  /** The recording carries trades (lets them tighten the fill band). */
+  readonly hasTrades: boolean;
+  /** Virtual clock, ms. */
+  readonly now: () => number;
+}
+
+/** One fill of ours, as the report needs it. */
+export interface FillRecord extends Deal {
+  /** Virtual time, ms. */
+  readonly t: number;
+}
+
+interface Resting {
+  readonly order: SimOrder;
+  queue: QueueState;
+  ref: RecordedSnapshot;
+  arrivedAt: number;
+}
+
+export class VirtualExchange {
+  readonly market: Market;
+  readonly ledger: Ledger;
+  readonly account: AccountState;
+  readonly fills: FillRecord[] = [];
+  readonly rejections = new Map<string, number>();
+  placed = 0;
+  canceled = 0;
+  #snapshot: RecordedSnapshot | undefined;
+  #tradesSince: TickTrade[] = [];
+  #lastTradePrice: Decimal | undefined;
+  readonly #resting = new Map<number, Resting>();
+  readonly #stops = new Map<number, SimOrder>();
+  /** Liquidity our takers used from the current snapshot, by price tick. */
+  #consumed = new Map<number, Decimal>();
+  #orderId = 0;
+  #dealId = 0;
+  readonly #step: Decimal;
+  readonly #scale: number;
+
+  constructor(private readonly options: VirtualExchangeOptions) {
+    this.market = options.market;
+    this.#step = amountStep(options.market);
+    this.#scale = 10 ** options.market.moneyPrec;
+    this.ledger = new Ledger([options.market.stock, options.market.money]);
+    this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
+    const acct = { id: BACKTEST_ACCOUNT, name: BACKTEST_ACCOUNT, apiKey: '', apiSecret: '', partner: false, internal: false };
+    this.account = new AccountState(acct, 10_000, 10_000);
+  }
+
+  get snapshot(): RecordedSnapshot | undefined {
+    return this.#snapshot;
+  }
+
+  tradeBalances(): ReturnType<Ledger['tradeBalances']> {
+    return this.ledger.tradeBalances(BACKTEST_ACCOUNT);
+  }
+
+  /** Total (available + freeze) of an asset. */
+  total(asset: string): Decimal {
+    const c = this.ledger.cell(BACKTEST_ACCOUNT, asset);
+    return c.available.add(c.freeze);
+  }
+
+  openOrders(f?: OpenOrdersFilter): Order[] {
+    return this.account.openOrders(f);
+  }
+
+  deals(f?: DealsFilter): Deal[] {
+    return this.account.deals(f);
+  }
+
+  // ------------------------------------------------------------------ market data
+
+  /** A recorded trade: evidence for the fill model, and the last price for stop activation. */
+  onTrade(trade: TickTrade, price: Decimal): void {
+    this.#tradesSince.push(trade);
+    this.#lastTradePrice = price;
+  }
+
+  /** A new snapshot becomes current: resting orders are filled by the model, stops may fire. */
+  onSnapshot(s: RecordedSnapshot): void {
+    const trades = this.#tradesSince;
+    this.#tradesSince = [];
+    this.#consumed = new Map();
+    const before = this.#snapshot;
+    this.#snapshot = s;
+    if (before !== undefined) {
+      for (const r of [...this.#resting.values()]) this.#advance(r, s, trades);
+    }
+    if (!this.options.hasTrades) {
+      const mid = midTicks(s);
+      if (mid !== undefined) this.#lastTradePrice = D(mid).div(this.#scale);
+    }
+    this.#fireStops();
+  }
+
+  #advance(r: Resting, after: RecordedSnapshot, trades: readonly TickTrade[]): void {
+    const o = r.order;
+    const step = fillStep({
+      side: o.side,
+      priceTicks: o.ticks,
+      left: o.left,
+      state: r.queue,
+      before: r.ref,
+      after,
+      trades: r.arrivedAt > r.ref.t ? trades.filter((tr) => tr.t > r.arrivedAt) : trades,
+      hasTrades: this.options.hasTrades,
+      assumption: this.options.assumption,
+    });
+    r.queue = step.state;
+    r.ref = after;
+    r.arrivedAt = after.t;
+    const amount = this.#lots(step.fill);
+    if (amount.gt(ZERO)) this.#fill(o, amount, o.price, 'maker');
+  }
+
+  // ------------------------------------------------------------------ orders
+
+  placeLimit(input: LimitOrderInput): PlaceResult {
+    const s = this.#snapshot;
+    const ticks = Math.round(input.price.toNumber() * this.#scale);
+    if ((input.postOnly === true || input.rpi === true) && s !== undefined && crossesBook(s, input.side, ticks)) {
+      return this.#reject('post-only', 'Order would be filled immediately; post-only orders must rest.');
+    }
+    const o = this.#newOrder(input, 'limit');
+    if (!o.ok) return o;
+    this.#submit(o.order);
+    return { ok: true, order: toOrder(o.order) };
+  }
+
+  placeStopLimit(input: StopLimitInput): PlaceResult {
+    const o = this.#newOrder(input, 'stop limit');
+    if (!o.ok) return o;
+    this.#stops.set(o.order.id, o.order);
+    this.#fireStops();
+    return { ok: true, order: toOrder(o.order) };
+  }
+
+  cancel(by: CancelBy): Order | undefined {
+    const o = this.account.findOpen(this.market.name, by);
+    if (o === undefined) return undefined;
+    this.#resting.delete(o.id);
+    this.#stops.delete(o.id);
+    this.#finish(o, 'CANCELED');
+    this.canceled += 1;
+    return toOrder(o);
+  }
+
+  #newOrder(input: LimitOrderInput | StopLimitInput, type: 'limit' | 'stop limit'): { ok: true; order: SimOrder } | (PlaceResult & { ok: false }) {
+    const m = this.market;
+    if (input.market !== m.name) return this.#reject('market', 'Market is not available.');
+    const clientOrderId = input.clientOrderId ?? '';
+    if (clientOrderId !== '' && this.account.isClientOrderIdUsed(clientOrderId)) {
+      return this.#reject('client-order-id', 'This client order id is already used.');
+    }
+    const limit = input as LimitOrderInput;
+    const postOnly = type === 'limit' && limit.postOnly === true;
+    const rpi = type === 'limit' && limit.rpi === true;
+    const feeLock = postOnly || rpi ? m.makerFee : dmax(m.makerFee, m.takerFee);
+    const buy = input.side === 'buy';
+    const lockCell = this.ledger.cell(BACKTEST_ACCOUNT, buy ? m.money : m.stock);
+    const lock = buy ? input.amount.mul(input.price).mul(feeLock.add(1)) : input.amount;
+    if (!Ledger.tryFreeze(lockCell, lock)) return this.#reject('balance', 'Not enough balance.');
+    const stp = input.stp === 'cb' ? 'cancel_both' : input.stp === 'cn' ? 'cancel_new' : input.stp === 'co' ? 'cancel_old' : (input.stp ?? 'no');
+    const activationPrice = 'activationPrice' in input ? input.activationPrice : undefined;
+    const order: SimOrder = {
+      id: ++this.#orderId,
+      accountId: BACKTEST_ACCOUNT,
+      clientOrderId,
+      market: m.name,
+      side: input.side,
+      type,
+      timestamp: this.options.now() / 1000,
+      amount: input.amount,
+      price: input.price,
+      ticks: Math.round(input.price.toNumber() * this.#scale),
+      ...(activationPrice === undefined ? {} : { activationPrice }),
+      left: input.amount,
+      dealStock: ZERO,
+      dealMoney: ZERO,
+      dealFee: ZERO,
+      postOnly,
+      ioc: type === 'limit' && limit.ioc === true,
+      rpi,
+      stp,
+      status: 'NEW',
+      locked: lock,
+      lockCell,
+      feeLock,
+      open: true,
+    };
+    this.account.addOpen(order);
+    this.placed += 1;
+    return { ok: true, order };
+  }
+
+  /** Takes what the current snapshot offers up to the limit price, then rests (or cancels an ioc remainder). */
+  #submit(order: SimOrder): void {
+    const s = this.#snapshot;
+    if (s !== undefined && crossesBook(s, order.side, order.ticks)) {
+      const ticks = order.side === 'buy' ? s.askTicks() : s.bidTicks();
+      const levels = order.side === 'buy' ? s.asks : s.bids;
+      for (let i = 0; i < ticks.length && order.left.gt(ZERO); i++) {
+        const t = ticks[i]!;
+        if (order.side === 'buy' ? t > order.ticks : t < order.ticks) break;
+        const used = this.#consumed.get(t) ?? ZERO;
+        const avail = levels[i]!.amount.sub(used);
+        const amount = this.#lots(dmin(order.left, avail));
+        if (amount.lte(ZERO)) continue;
+        this.#consumed.set(t, used.add(amount));
+        this.#fill(order, amount, levels[i]!.price, 'taker');
+      }
+    }
+    if (!order.open) return;
+    if (order.ioc || s === undefined) {
+      // ioc remainder; or no book at all yet (the replay loads the first snapshot before the engine starts)
+      this.#finish(order, 'CANCELED');
+      return;
+    }
+    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks), ref: s, arrivedAt: this.options.now() });
+  }
+
+  #fireStops(): void {
+    const last = this.#lastTradePrice;
+    if (last === undefined || this.#stops.size === 0) return;
+    for (const o of [...this.#stops.values()]) {
+      const a = o.activationPrice!;
+      if (o.side === 'buy' ? last.gte(a) : last.lte(a)) {
+        this.#stops.delete(o.id);
+        this.#submit(o);
+      }
+    }
+  }
+
+  #fill(o: SimOrder, amount: Decimal, price: Decimal, role: DealRole): void {
+    const m = this.market;
+    const deal = amount.mul(price);
+    const rate = role === 'maker' ? m.makerFee : m.takerFee;
+    const fee = rate.isZero() ? ZERO : deal.mul(rate);
+    if (o.side === 'buy') {
+      const spend = deal.add(fee);
+      o.lockCell.freeze = o.lockCell.freeze.sub(spend);
+      o.locked = o.locked.sub(spend);
+      const stock = this.ledger.cell(BACKTEST_ACCOUNT, m.stock);
+      stock.available = stock.available.add(amount);
+    } else {
+      o.lockCell.freeze = o.lockCell.freeze.sub(amount);
+      o.locked = o.locked.sub(amount);
+      const money = this.ledger.cell(BACKTEST_ACCOUNT, m.money);
+      money.available = money.available.add(deal.sub(fee));
+    }
+    this.ledger.addFee(m.money, fee);
+    o.left = o.left.sub(amount);
+    o.dealStock = o.dealStock.add(amount);
+    o.dealMoney = o.dealMoney.add(deal);
+    o.dealFee = o.dealFee.add(fee);
+    const now = this.options.now();
+    const d: FillRecord = {
+      id: ++this.#dealId, time: now / 1000, t: now, market: m.name, side: o.side, role, amount, price, deal, fee,
+      orderId: o.id, clientOrderId: o.clientOrderId,
+    };
+    this.account.addDeal(d);
+    this.fills.push(d);
+    if (o.left.isZero()) {
+      this.#resting.delete(o.id);
+      this.#finish(o, 'FILLED');
+    } else o.status = 'PARTIALLY_FILLED';
+  }
+
+  #finish(o: SimOrder, status: 'FILLED' | 'CANCELED'): void {
+    Ledger.release(o.lockCell, o.locked);
+    o.locked = ZERO;
+    o.status = status;
+    o.open = false;
+    this.account.finish(o);
+  }
+
+  #lots(amount: Decimal): Decimal {
+    return amount.lte(ZERO) ? ZERO : amount.div(this.#step).floor().mul(this.#step);
+  }
+
+  #reject(reason: string, message: string): PlaceResult & { ok: false } {
+    this.rejections.set(reason, (this.rejections.get(reason) ?? 0) + 1);
+    return { ok: false, reason: reason as 'balance', message };
+  }
+}

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
+import { parse as parseYaml } from 'yaml';
+import type { Logger } from 'pino';
+import { ConfigError } from '../model/errors.js';
+import type { Market } from '../model/market.js';
+import { DaemonConfigSchema, type DaemonConfig } from '../settings/daemon-config.js';
+import { loadYamlConfig } from '../settings/load-yaml.js';
+import { createLogger } from '../settings/logger.js';
+import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../sim/sim-config.js';
+import { startSim, type SimHandle } from '../sim/start-sim.js';
+import { loadStrategy } from '../strategy/load-strategy.js';
+import { planPolling } from '../streams/polling-plan.js';
+import { RestClient } from '../venue/rest-client.js';
+import { FileJournal } from './journal.js';
+import { createRuntime, type Runtime } from './runtime.js';
+import { formatSummary, type RunSummary } from './run-summary.js';
+import { formatStatusLine } from './status-view.js';
+
+export interface DaemonOptions {
+  readonly configPath: string;
+  readonly dryRun?: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Where the final summary is printed. Default stdout. */
+  readonly out?: NodeJS.WritableStream;
+  /** Resolves when the daemon should stop. Default: the first SIGINT or SIGTERM. */
+  readonly until?: Promise<unknown>;
+  /** Default asyncScheduler (real time). */
+  readonly scheduler?: SchedulerLike;
+  /** Relative paths in the config (journal, log file, sim file, strategy modules) resolve against this. Default cwd. */
+  readonly cwd?: string;
+}
+
+/**
+ * `bot run`: loads and validates the config, starts the venue (the embedded sim over loopback HTTP, or a REST
+ * venue), loads the strategies, runs the runtime with a status line every `status.everyMs`, and on stop
+ * (SIGINT/SIGTERM) stops strategies, drains/cancels, flushes the journal and prints the summary.
+ */
+export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
+  const cwd = o.cwd ?? process.cwd();
+  const env = o.env ?? process.env;
+  const cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
+  const secrets = cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : [];
+  const logger = createLogger({
+    level: cfg.log.level,
+    ...(cfg.log.pretty !== undefined ? { pretty: cfg.log.pretty } : {}),
+    ...(cfg.log.file ? { destination: resolve(cwd, cfg.log.file) } : {}),
+    name: 'bot',
+    secrets,
+  });
+  const scheduler = o.scheduler ?? asyncScheduler;
+  const stopSignal = o.until ?? onceSignal(logger);
+
+  let sim: SimHandle | undefined;
+  let client: RestClient | undefined;
+  let runtime: Runtime | undefined;
+  try {
+    ({ sim, client } = await openVenue(cfg, cwd, logger));
+    const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
+    const strategies = [];
+    for (const [i, s] of cfg.strategies.entries()) {
+      if (!markets.has(s.market)) {
+        throw new ConfigError(`${o.configPath}: strategies[${i}].market: the venue has no market '${s.market}' (it has ${[...markets.keys()].join(', ')})`);
+      }
+      strategies.push({
+        id: s.id,
+        definition: await loadStrategy(s.use, cwd),
+        params: s.params,
+        market: s.market,
+        risk: s.risk,
+        where: `${o.configPath}: strategies[${i}].params`,
+      });
+    }
+    const plan = planPolling({
+      markets: cfg.strategies.map((s) => s.market),
+      wishes: {
+        ...(cfg.polling.bookMs !== undefined ? { bookMs: cfg.polling.bookMs } : {}),
+        ...(cfg.polling.balancesMs !== undefined ? { balancesMs: cfg.polling.balancesMs } : {}),
+        ...(cfg.polling.openOrdersMs !== undefined ? { openOrdersMs: cfg.polling.openOrdersMs } : {}),
+        ...(cfg.polling.dealsMs !== undefined ? { dealsMs: cfg.polling.dealsMs } : {}),
+      },
+      ...(cfg.polling.reserve !== undefined ? { reserve: cfg.polling.reserve } : {}),
+    });
+    const journal = new FileJournal(resolve(cwd, cfg.journal.path), { fsync: cfg.journal.fsync });
+    runtime = createRuntime({
+      api: client,
+      scheduler,
+      clock: { now: () => scheduler.now() },
+      logger,
+      markets,
+      strategies,
+      polling: {
+        ...plan.intervals,
+        ...(cfg.polling.bookLimit !== undefined ? { bookLimit: cfg.polling.bookLimit } : {}),
+        ...(cfg.polling.bookLevel !== undefined ? { bookLevel: cfg.polling.bookLevel } : {}),
+        ...(cfg.polling.staleAfterMs !== undefined ? { staleAfterMs: cfg.polling.staleAfterMs } : {}),
+      },
+      journal,
+      dryRun: o.dryRun === true,
+      cancelOnStop: cfg.shutdown.cancelOpenOrders,
+      concurrency: cfg.executor.concurrency,
+    });
+    logger.info({ polling: plan.intervals, journal: journal.path, venue: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl }, 'starting');
+    await runtime.start();
+    const rt = runtime;
+    const statusSub = interval(cfg.status.everyMs, scheduler).subscribe(() => logger.info(formatStatusLine(rt.status())));
+    await stopSignal;
+    statusSub.unsubscribe();
+    logger.info('stopping: strategies stopped, queue drained, open orders cancelled as configured');
+    const summary = await runtime.stop();
+    (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
+    return summary;
+  } finally {
+    client?.close();
+    await sim?.close();
+  }
+}
+
+async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger): Promise<{ sim?: SimHandle; client: RestClient }> {
+  const venueLog = logger.child({ component: 'venue' });
+  if (cfg.venue.kind === 'rest') {
+    const v = cfg.venue;
+    const client = new RestClient({
+      ...(v.baseUrl !== undefined ? { baseUrl: v.baseUrl } : { region: v.region ?? 'main' }),
+      dialect: v.dialect,
+      apiKey: v.apiKey,
+      apiSecret: v.apiSecret,
+      nonceWindow: v.nonceWindow,
+      ...(v.timeoutMs !== undefined ? { timeoutMs: v.timeoutMs } : {}),
+      logger: venueLog,
+    });
+    return { client };
+  }
+  const v = cfg.venue;
+  const { file, ...overrides } = v.sim ?? {};
+  const base: unknown = file ? parseYaml(readFileSync(resolve(cwd, file), 'utf8')) : DEFAULT_SIM_CONFIG_INPUT;
+  const simConfig = parseSimConfig(deepMerge(base, overrides), file ? `${file} + venue.sim` : 'venue.sim');
+  const sim = await startSim({ config: simConfig, port: 0, host: '127.0.0.1', dialect: v.dialect });
+  const account = v.account ? sim.accounts.find((a) => a.name === v.account) : (sim.accounts.find((a) => !a.partner) ?? sim.accounts[0]);
+  if (!account) {
+    await sim.close();
+    throw new ConfigError(`venue.account: the sim has no client account '${v.account}' (it has ${sim.accounts.map((a) => a.name).join(', ')})`);
+  }
+  logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
+  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, logger: venueLog });
+  return { sim, client };
+}
+
+/** Objects merge key by key; arrays and scalars from `over` replace. */
+export function deepMerge(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = deepMerge(base[k], v);
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The first SIGINT/SIGTERM asks for a clean stop; a second one during the stop exits at once (130). */
+function onceSignal(logger: Logger): Promise<string> {
+  return new Promise((resolveSignal) => {
+    let stopping = false;
+    const handler = (signal: NodeJS.Signals): void => {
+      if (stopping) {
+        logger.warn(`${signal} again: exiting without a clean stop`);
+        process.exit(130);
+      }
+      stopping = true;
+      logger.info(`${signal} received: stopping cleanly (send it again to force)`);
+      resolveSignal(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+  });
+}

@@ -1,0 +1,348 @@
+import type { Logger } from 'pino';
+import type { BehaviorSubject, Observable, SchedulerLike, Subject, Subscription } from 'rxjs';
+import type { Balances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import { ZERO } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import type { Deal, Order } from '../model/order.js';
+import type { Clock, OwnOrder } from '../strategy/context.js';
+import type { StrategyDefinition } from '../strategy/define-strategy.js';
+import type { Intent } from '../strategy/intents.js';
+import { DealTracker } from '../streams/deal-tracker.js';
+import type { TradingApi } from '../venue/trading-api.js';
+import type { ClientOrderIds } from './client-order-ids.js';
+import type { EngineEvent, RejectionStage } from './events.js';
+import { Executor } from './executor.js';
+import { freeFunds, type Stamped } from './free-funds.js';
+import { gatePlace } from './gate.js';
+import type { Journal } from './journal.js';
+import { journalBalances, journalDeal, journalIntent } from './journal-records.js';
+import type { JournalState } from './journal-replay.js';
+import { OrderTracker } from './order-tracker.js';
+import { PnlLedger } from './pnl.js';
+import { Reconciler } from './reconcile.js';
+import { lossLimitBreached, ORDER_RATE_WINDOW_MS, type RiskLimits, type RiskState } from './risk-limits.js';
+import type { RunSummary, StatusSnapshot } from './run-summary.js';
+import { buildStatus, buildSummary, midOf } from './status-view.js';
+import { logEvent } from './log-event.js';
+
+/** One configured strategy instance while it runs. */
+export interface StrategyRun {
+  readonly id: string;
+  readonly definition: StrategyDefinition;
+  readonly params: unknown;
+  readonly market: Market;
+  readonly risk: RiskLimits;
+  readonly prefix: string;
+  readonly owns: (clientOrderId: string) => boolean;
+  readonly orders$: BehaviorSubject<readonly OwnOrder[]>;
+  readonly fills$: Subject<Deal>;
+  halted: boolean;
+  recentOrderTimes: number[];
+  subscription: Subscription | undefined;
+}
+
+export interface EngineCoreOptions {
+  readonly api: TradingApi;
+  readonly scheduler: SchedulerLike;
+  readonly now: () => number;
+  readonly logger: Logger;
+  readonly journal: Journal;
+  readonly runs: readonly StrategyRun[];
+  readonly events$: Subject<EngineEvent>;
+  readonly dryRun: boolean;
+  readonly concurrency?: number;
+}
+
+/** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
+export class EngineCore {
+  readonly tracker: OrderTracker;
+  readonly reconciler: Reconciler;
+  private readonly executor: Executor;
+  private readonly ledgers = new Map<string, PnlLedger>();
+  private readonly runsById = new Map<string, StrategyRun>();
+  private readonly books = new Map<string, OrderBook>();
+  private balances: Stamped<Balances> | undefined;
+  private ids: ClientOrderIds | undefined;
+  private readonly rejections: Record<string, number> = {};
+  private readonly counters = { submitted: 0, canceled: 0, unknown: 0 };
+  private readonly dirty = new Set<string>();
+  private flushScheduled = false;
+
+  constructor(private readonly o: EngineCoreOptions) {
+    for (const r of o.runs) {
+      this.runsById.set(r.id, r);
+      this.ledgers.set(r.id, new PnlLedger());
+    }
+    this.tracker = new OrderTracker({ now: o.now }, (strategyId) => this.markDirty(strategyId));
+    this.reconciler = new Reconciler({
+      api: o.api,
+      tracker: this.tracker,
+      journal: o.journal,
+      scheduler: o.scheduler,
+      now: o.now,
+      emit: (e) => this.emit(e),
+      applyDeal: (d) => this.handleDeal(d),
+    });
+    this.executor = new Executor({
+      api: o.api,
+      tracker: this.tracker,
+      journal: o.journal,
+      reconciler: this.reconciler,
+      now: o.now,
+      emit: (e) => this.emit(e),
+      ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+    });
+  }
+
+  emit(e: EngineEvent): void {
+    if (e.type === 'rejected') this.rejections[e.reason] = (this.rejections[e.reason] ?? 0) + 1;
+    else if (e.type === 'submitted' && e.kind === 'place') this.counters.submitted += 1;
+    else if (e.type === 'canceled') this.counters.canceled += 1;
+    else if (e.type === 'unknown') this.counters.unknown += 1;
+    logEvent(this.o.logger, e);
+    this.o.events$.next(e);
+  }
+
+  setIds(ids: ClientOrderIds): void {
+    this.ids = ids;
+  }
+
+  restoreLedgers(state: JournalState): void {
+    this.tracker.markDealsSeen(state.dealIds);
+    for (const [id, fills] of state.fills) {
+      const ledger = this.ledgers.get(id);
+      if (ledger) for (const f of fills) ledger.apply(f);
+    }
+  }
+
+  setBalances(b: Stamped<Balances>): void {
+    this.balances = b;
+  }
+
+  onBook(market: string, book: OrderBook): void {
+    this.books.set(market, book);
+    for (const run of this.o.runs) if (run.market.name === market) this.checkLoss(run);
+  }
+
+  startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock }): void {
+    run.orders$.next(this.tracker.live(run.id));
+    const ctx = {
+      params: run.params,
+      market: run.market,
+      book$: io.book$,
+      balances$: io.balances$,
+      orders$: run.orders$.asObservable(),
+      fills$: run.fills$.asObservable(),
+      scheduler: this.o.scheduler,
+      clock: io.clock,
+      log: this.o.logger.child({ strategy: run.id }),
+      id: run.id,
+    };
+    run.subscription = run.definition.create(ctx).subscribe({
+      next: (intent) => this.handleIntent(run, intent),
+      error: (error: unknown) => {
+        this.emit({ type: 'error', at: this.o.now(), strategyId: run.id, code: 'ERR_STRATEGY', message: `strategy ${run.id} failed and stopped: ${(error as Error).message}` });
+      },
+    });
+  }
+
+  stopStrategy(run: StrategyRun): void {
+    run.subscription?.unsubscribe();
+    run.subscription = undefined;
+  }
+
+  handleIntent(run: StrategyRun, intent: Intent): void {
+    const { now, journal, dryRun } = this.o;
+    this.emit({ type: 'intent', at: now(), strategyId: run.id, intent, dryRun });
+    journal.append({ t: now(), type: 'intent', strategyId: run.id, intent: journalIntent(intent) });
+    if (run.halted) return this.reject(run, 'halted', 'halted', 'strategy is halted by its loss limit');
+    if (intent.kind === 'cancel') return this.cancel(run, intent.clientOrderId, true);
+    if (intent.kind === 'cancel-all') {
+      for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
+      return;
+    }
+    if (!this.ids) return this.reject(run, 'engine', 'engine:not-started', 'runtime not started');
+    const clientOrderId = this.ids.next(run.prefix);
+    const result = gatePlace({
+      market: run.market,
+      intent,
+      clientOrderId,
+      risk: run.risk,
+      riskState: this.riskState(run),
+      free: freeFunds(run.market, this.balances, this.tracker.liveOrders()),
+      ...(this.books.has(run.market.name) ? { book: this.books.get(run.market.name)! } : {}),
+      nowMs: now(),
+    });
+    if (!result.ok) return this.reject(run, result.stage, result.reason, result.message, clientOrderId);
+    const g = result.order;
+    this.tracker.track({
+      clientOrderId,
+      strategyId: run.id,
+      market: g.market,
+      side: g.side,
+      type: g.kind === 'limit' ? 'limit' : 'stop limit',
+      price: g.price,
+      amount: g.amount,
+      ...(g.activationPrice ? { activationPrice: g.activationPrice } : {}),
+      ...(g.postOnly !== undefined ? { postOnly: g.postOnly } : {}),
+      ...(g.ioc !== undefined ? { ioc: g.ioc } : {}),
+      ...(g.stp !== undefined ? { stp: g.stp } : {}),
+      ...(g.tag !== undefined ? { tag: g.tag } : {}),
+    });
+    run.recentOrderTimes = run.recentOrderTimes.filter((t) => t > now() - ORDER_RATE_WINDOW_MS);
+    run.recentOrderTimes.push(now());
+    if (dryRun) this.tracker.move(clientOrderId, 'open');
+    else this.executor.submit(run.id, g);
+  }
+
+  private cancel(run: StrategyRun, clientOrderId: string, explicit: boolean): void {
+    const order = this.tracker.get(clientOrderId);
+    if (!order || order.strategyId !== run.id) {
+      if (explicit) this.reject(run, 'engine', 'engine:unknown-order', `no order ${clientOrderId} of strategy ${run.id}`, clientOrderId);
+      return;
+    }
+    if (!this.tracker.requestCancel(clientOrderId)) return; // finished already, or a cancel is in flight
+    if (this.o.dryRun) {
+      this.tracker.move(clientOrderId, 'canceled');
+      this.emit({ type: 'canceled', at: this.o.now(), strategyId: run.id, clientOrderId });
+    } else this.executor.cancel(run.id, clientOrderId);
+  }
+
+  private reject(run: StrategyRun, stage: RejectionStage, reason: string, message: string, clientOrderId?: string): void {
+    this.o.journal.append({ t: this.o.now(), type: 'rejected', strategyId: run.id, stage, reason, message, ...(clientOrderId ? { clientOrderId } : {}) });
+    this.emit({ type: 'rejected', at: this.o.now(), strategyId: run.id, stage, reason, message, ...(clientOrderId ? { clientOrderId } : {}) });
+  }
+
+  private riskState(run: StrategyRun): RiskState {
+    let openBuyLeft = ZERO;
+    let openSellLeft = ZERO;
+    const live = this.tracker.live(run.id);
+    for (const o of live) {
+      if (o.side === 'buy') openBuyLeft = openBuyLeft.plus(o.left);
+      else openSellLeft = openSellLeft.plus(o.left);
+    }
+    const ledger = this.ledgers.get(run.id)!;
+    return { position: ledger.snapshot().position, openBuyLeft, openSellLeft, openOrders: live.length, recentOrderTimes: run.recentOrderTimes, halted: run.halted };
+  }
+
+  /** A deal from the deals stream or a reconcile: applied once (tracker dedupes by id), journalled, booked, told. */
+  handleDeal(deal: Deal): void {
+    const { order, fresh } = this.tracker.applyDeal(deal);
+    if (!fresh) return;
+    const run = order ? this.runsById.get(order.strategyId) : undefined;
+    this.o.journal.append({ t: this.o.now(), type: 'fill', strategyId: order?.strategyId ?? null, deal: journalDeal(deal) });
+    this.emit({ type: 'fill', at: this.o.now(), strategyId: order?.strategyId, deal });
+    if (!run) return;
+    this.ledgers.get(run.id)!.apply(deal);
+    run.fills$.next(deal);
+    this.checkLoss(run);
+  }
+
+  /** An open-orders snapshot: updates `left`, and reconciles our orders that vanished (filled or cancelled by the venue). */
+  syncOpenOrders(market: string, snap: Stamped<Order[]>): void {
+    const present = new Set<string>();
+    for (const v of snap.value) {
+      if (!v.clientOrderId) continue;
+      present.add(v.clientOrderId);
+      if (this.tracker.has(v.clientOrderId)) this.tracker.applyVenueOrder(v.clientOrderId, v);
+    }
+    for (const o of this.tracker.liveOrders()) {
+      if (o.market !== market || (o.state !== 'open' && o.state !== 'partially-filled')) continue;
+      if (o.confirmedAt === undefined || o.confirmedAt >= snap.startedAt || present.has(o.clientOrderId)) continue;
+      void this.reconciler.reconcile(o.clientOrderId);
+    }
+  }
+
+  private checkLoss(run: StrategyRun): void {
+    if (run.halted || run.risk.maxLoss === undefined) return;
+    const net = this.ledgers.get(run.id)!.net(midOf(this.books.get(run.market.name)));
+    if (lossLimitBreached(run.risk, net)) this.halt(run, `net PnL ${net.toFixed()} reached the loss limit -${run.risk.maxLoss.toFixed()}`);
+  }
+
+  private halt(run: StrategyRun, reason: string): void {
+    run.halted = true;
+    this.stopStrategy(run);
+    this.o.journal.append({ t: this.o.now(), type: 'halt', strategyId: run.id, reason });
+    this.emit({ type: 'risk-halt', at: this.o.now(), strategyId: run.id, reason });
+    for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
+  }
+
+  private markDirty(strategyId: string): void {
+    this.dirty.add(strategyId);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Deferred so a strategy never re-enters itself while its own intents are being handled (which could place twice).
+    this.o.scheduler.schedule(() => {
+      this.flushScheduled = false;
+      const ids = [...this.dirty];
+      this.dirty.clear();
+      for (const id of ids) this.runsById.get(id)?.orders$.next(this.tracker.live(id));
+    });
+  }
+
+  /** Stop sequence after the strategies are unsubscribed. Never throws: every failure becomes an `error` event. */
+  async shutdown(opts: { cancel: boolean; startedAt: number }): Promise<void> {
+    const { api, now } = this.o;
+    const guard = async (what: string, f: () => Promise<void>): Promise<void> => {
+      try {
+        await f();
+      } catch (error) {
+        this.emit({ type: 'error', at: now(), code: (error as { code?: string }).code ?? 'ERR_STOP', message: `${what}: ${(error as Error).message}` });
+      }
+    };
+    for (const id of this.executor.clear()) {
+      const o = this.tracker.get(id);
+      this.tracker.move(id, 'rejected');
+      if (o) this.reject(this.runsById.get(o.strategyId)!, 'engine', 'engine:dropped-on-stop', 'queued intent dropped on stop, never sent', id);
+    }
+    await guard('draining the queue', () => this.executor.drain());
+    if (opts.cancel) {
+      for (const o of this.tracker.liveOrders()) {
+        this.tracker.clearCancel(o.clientOrderId);
+        const run = this.runsById.get(o.strategyId);
+        if (run) this.cancel(run, o.clientOrderId, false);
+      }
+      await guard('cancelling open orders', () => this.executor.drain());
+    }
+    this.reconciler.stop();
+    if (this.o.dryRun) return;
+    for (const o of this.tracker.liveOrders()) if (o.state === 'unknown') await guard(`reconcile ${o.clientOrderId}`, () => this.reconciler.reconcile(o.clientOrderId));
+    // Final sweep so every deal made up to now is journalled, even ones the last poll did not see.
+    for (const market of new Set(this.o.runs.map((r) => r.market.name))) {
+      await guard(`final deals of ${market}`, async () => {
+        const sweep = new DealTracker({ since: opts.startedAt / 1000 - 60, knownIds: this.tracker.seenDealIds() });
+        for (const d of await sweep.fetchNew((offset, limit) => api.deals({ market, offset, limit }))) this.handleDeal(d);
+      });
+    }
+    await guard('final balances', async () => {
+      const value = await api.tradeBalance();
+      this.balances = { startedAt: now(), value };
+      this.o.journal.append({ t: now(), type: 'balance', balances: journalBalances(value) });
+    });
+  }
+
+  status(): StatusSnapshot {
+    return buildStatus({
+      at: this.o.now(),
+      runs: this.o.runs,
+      books: this.books,
+      tracker: this.tracker,
+      ledgers: this.ledgers,
+      queueDepth: this.executor.depth(),
+      rejections: this.rejections,
+      balances: this.balances?.value,
+      rateLimits: (this.o.api as { limiterStats?: () => unknown }).limiterStats?.(),
+    });
+  }
+
+  summary(startedAt: number, stoppedAt: number): RunSummary {
+    return buildSummary({
+      startedAt,
+      stoppedAt,
+      status: this.status(),
+      counters: this.counters,
+      openOrdersLeft: this.tracker.liveOrders().length,
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { Deal, Order } from '../model/order.js';
+import type { Intent } from '../strategy/intents.js';
+import type { OrderState } from '../strategy/context.js';
+
+/** Where an intent was stopped before (or at) the venue. */
+export type RejectionStage = 'rules' | 'risk' | 'venue' | 'halted' | 'engine';
+
+interface Base {
+  /** Engine clock, ms. */
+  readonly at: number;
+}
+
+/**
+ * Everything the runtime reports, in order. Expected rejections are events with a reason (never thrown);
+ * `error` carries real failures (a poll that failed, a strategy that threw).
+ */
+export type EngineEvent =
+  | (Base & { readonly type: 'intent'; readonly strategyId: string; readonly intent: Intent; readonly dryRun: boolean })
+  | (Base & {
+      readonly type: 'rejected';
+      readonly strategyId: string;
+      readonly stage: RejectionStage;
+      /** Stable short reason, used for "rejections by reason" (e.g. `rules:32`, `risk:max-open-orders`). */
+      readonly reason: string;
+      readonly message: string;
+      readonly intent?: Intent;
+      readonly clientOrderId?: string;
+      /** The venue's numeric code for stage `venue`. */
+      readonly venueCode?: number;
+    })
+  | (Base & { readonly type: 'submitted'; readonly strategyId: string; readonly clientOrderId: string; readonly kind: 'place' | 'cancel' })
+  | (Base & { readonly type: 'accepted'; readonly strategyId: string; readonly clientOrderId: string; readonly order: Order })
+  | (Base & { readonly type: 'fill'; readonly strategyId: string | undefined; readonly deal: Deal })
+  | (Base & { readonly type: 'canceled'; readonly strategyId: string; readonly clientOrderId: string })
+  | (Base & { readonly type: 'unknown'; readonly strategyId: string; readonly clientOrderId: string; readonly message: string })
+  | (Base & {
+      readonly type: 'reconciled';
+      readonly strategyId: string;
+      readonly clientOrderId: string;
+      /** The state the venue's records prove. */
+      readonly state: OrderState;
+    })
+  | (Base & { readonly type: 'adopted'; readonly strategyId: string; readonly clientOrderId: string })
+  | (Base & { readonly type: 'risk-halt'; readonly strategyId: string; readonly reason: string })
+  | (Base & { readonly type: 'stale'; readonly market: string; readonly source: string; readonly stale: boolean })
+  | (Base & { readonly type: 'error'; readonly strategyId?: string; readonly code: string; readonly message: string });
+
+export type EngineEventType = EngineEvent['type'];

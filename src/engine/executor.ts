@@ -1,0 +1,222 @@
+import PQueue from 'p-queue';
+import { fmt } from '../model/decimal.js';
+import type { Order } from '../model/order.js';
+import { InnerValidationError, VenueError } from '../venue/errors.js';
+import type { TradingApi } from '../venue/trading-api.js';
+import type { EngineEvent } from './events.js';
+import type { GatedOrder } from './gate.js';
+import type { Journal } from './journal.js';
+import type { JournalOrder } from './journal-records.js';
+import type { OrderTracker } from './order-tracker.js';
+import type { Reconciler } from './reconcile.js';
+
+export interface ExecutorOptions {
+  readonly api: TradingApi;
+  readonly tracker: OrderTracker;
+  readonly journal: Journal;
+  readonly reconciler: Reconciler;
+  readonly now: () => number;
+  readonly emit: (e: EngineEvent) => void;
+  /**
+   * Requests in flight per strategy. Default 1: a strategy's intents reach the venue in the order it emitted
+   * them (cancels before the places that reuse their funds). Rate windows are NOT enforced here: the
+   * TradingApi (RestClient live, the virtual venue in backtests) owns them, so p-queue only orders and bounds.
+   */
+  readonly concurrency?: number;
+}
+
+/** Venue code of "Unexecuted order was not found." on cancel. */
+const CANCEL_NOT_FOUND = 2;
+
+/**
+ * Submits gated orders and cancels through one p-queue per strategy. Every submission is journalled
+ * BEFORE its request is sent; a rejection the venue surely made becomes `rejected`, anything else
+ * without a usable answer becomes `unknown` and goes to the reconciler (never resubmitted).
+ */
+export class Executor {
+  private readonly queues = new Map<string, PQueue>();
+  /** Settles when an order's submit request has an answer (or none will come); cancels wait on it. */
+  private readonly submitting = new Map<string, Promise<void>>();
+  /** Submissions queued but not started, with the function that settles their `submitting` promise. */
+  private readonly queued = new Map<string, () => void>();
+
+  constructor(private readonly o: ExecutorOptions) {}
+
+  depth(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.size + q.pending;
+    return n;
+  }
+
+  submit(strategyId: string, order: GatedOrder): void {
+    let done!: () => void;
+    this.submitting.set(order.clientOrderId, new Promise<void>((r) => (done = r)));
+    this.queued.set(order.clientOrderId, () => {
+      done();
+      this.submitting.delete(order.clientOrderId);
+    });
+    void this.queue(strategyId).add(async () => {
+      this.queued.delete(order.clientOrderId);
+      try {
+        await this.send(strategyId, order);
+      } finally {
+        done();
+        this.submitting.delete(order.clientOrderId);
+      }
+    });
+  }
+
+  /** Queues a cancel (the caller marked it with `tracker.requestCancel`; the mark is cleared when it ends). */
+  cancel(strategyId: string, clientOrderId: string): void {
+    void this.queue(strategyId).add(async () => {
+      try {
+        await this.sendCancel(strategyId, clientOrderId);
+      } finally {
+        this.o.tracker.clearCancel(clientOrderId);
+      }
+    });
+  }
+
+  /**
+   * Drops every task that has not started (on stop). Returns the client order ids of the dropped submissions:
+   * nothing was journalled or sent for them, so the caller settles them as never sent.
+   */
+  clear(): string[] {
+    for (const q of this.queues.values()) q.clear();
+    const dropped = [...this.queued.keys()];
+    for (const settle of this.queued.values()) settle();
+    this.queued.clear();
+    return dropped;
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.onIdle()));
+    await Promise.all([...this.submitting.values()]);
+  }
+
+  private queue(strategyId: string): PQueue {
+    let q = this.queues.get(strategyId);
+    if (!q) {
+      q = new PQueue({ concurrency: this.o.concurrency ?? 1 });
+      this.queues.set(strategyId, q);
+    }
+    return q;
+  }
+
+  private async send(strategyId: string, order: GatedOrder): Promise<void> {
+    const { api, tracker, journal, now, emit } = this.o;
+    const id = order.clientOrderId;
+    journal.append({ t: now(), type: 'submit', strategyId, clientOrderId: id, order: journalOrder(order), ...(order.tag !== undefined ? { tag: order.tag } : {}) });
+    emit({ type: 'submitted', at: now(), strategyId, clientOrderId: id, kind: 'place' });
+    let venue: Order;
+    try {
+      venue =
+        order.kind === 'limit'
+          ? await api.placeLimit({
+              market: order.market,
+              side: order.side,
+              amount: order.amount,
+              price: order.price,
+              clientOrderId: id,
+              ...(order.postOnly !== undefined ? { postOnly: order.postOnly } : {}),
+              ...(order.ioc !== undefined ? { ioc: order.ioc } : {}),
+              ...(order.rpi !== undefined ? { rpi: order.rpi } : {}),
+              ...(order.stp !== undefined ? { stp: order.stp } : {}),
+            })
+          : await api.placeStopLimit({
+              market: order.market,
+              side: order.side,
+              amount: order.amount,
+              price: order.price,
+              activationPrice: order.activationPrice ?? order.price,
+              clientOrderId: id,
+              ...(order.stp !== undefined ? { stp: order.stp } : {}),
+            });
+    } catch (error) {
+      this.failed(strategyId, id, error);
+      return;
+    }
+    tracker.applyVenueOrder(id, venue, { ioc: order.ioc === true });
+    const t = tracker.get(id);
+    journal.append({
+      t: now(),
+      type: 'outcome',
+      strategyId,
+      clientOrderId: id,
+      state: t?.state ?? 'open',
+      orderId: venue.orderId,
+      left: fmt(venue.left),
+    });
+    emit({ type: 'accepted', at: now(), strategyId, clientOrderId: id, order: venue });
+  }
+
+  private failed(strategyId: string, id: string, error: unknown): void {
+    const { tracker, journal, now, emit } = this.o;
+    if (error instanceof VenueError && error.rejected) {
+      tracker.move(id, 'rejected');
+      const reason = `venue:${error.venueCode ?? error.status ?? error.code}`;
+      journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: 'rejected', reason });
+      emit({
+        type: 'rejected',
+        at: now(),
+        strategyId,
+        stage: 'venue',
+        reason,
+        message: error.message,
+        clientOrderId: id,
+        ...(error.venueCode !== undefined ? { venueCode: error.venueCode } : {}),
+      });
+      return;
+    }
+    tracker.move(id, 'unknown');
+    const message = error instanceof Error ? error.message : String(error);
+    journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: 'unknown', reason: message });
+    emit({ type: 'unknown', at: now(), strategyId, clientOrderId: id, message });
+    void this.o.reconciler.reconcile(id);
+  }
+
+  private async sendCancel(strategyId: string, id: string): Promise<void> {
+    const { api, tracker, journal, now, emit } = this.o;
+    await this.submitting.get(id);
+    const order = tracker.get(id);
+    if (!order || order.state === 'filled' || order.state === 'canceled' || order.state === 'rejected') return;
+    journal.append({ t: now(), type: 'cancel', strategyId, clientOrderId: id });
+    emit({ type: 'submitted', at: now(), strategyId, clientOrderId: id, kind: 'cancel' });
+    try {
+      const venue = await api.cancel(
+        order.orderId !== undefined ? { market: order.market, orderId: order.orderId } : { market: order.market, clientOrderId: id },
+      );
+      tracker.move(id, 'canceled', venue);
+      const after = tracker.get(id);
+      journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: after?.state ?? 'canceled', orderId: venue.orderId, left: fmt(venue.left) });
+      emit({ type: 'canceled', at: now(), strategyId, clientOrderId: id });
+    } catch (error) {
+      // Not found: it filled or was cancelled meanwhile; the venue's records say which.
+      if (error instanceof InnerValidationError && error.venueCode === CANCEL_NOT_FOUND) {
+        await this.o.reconciler.reconcile(id);
+        return;
+      }
+      if (error instanceof VenueError && error.rejected) {
+        emit({ type: 'rejected', at: now(), strategyId, stage: 'venue', reason: `venue-cancel:${error.venueCode ?? error.status ?? error.code}`, message: error.message, clientOrderId: id });
+        return;
+      }
+      emit({ type: 'error', at: now(), strategyId, code: (error as { code?: string }).code ?? 'ERR_CANCEL', message: `cancel ${id}: ${(error as Error).message}` });
+      await this.o.reconciler.reconcile(id);
+    }
+  }
+}
+
+function journalOrder(o: GatedOrder): JournalOrder {
+  return {
+    market: o.market,
+    side: o.side,
+    type: o.kind === 'limit' ? 'limit' : 'stop limit',
+    price: fmt(o.price),
+    amount: fmt(o.amount),
+    ...(o.activationPrice ? { activationPrice: fmt(o.activationPrice) } : {}),
+    ...(o.postOnly !== undefined ? { postOnly: o.postOnly } : {}),
+    ...(o.ioc !== undefined ? { ioc: o.ioc } : {}),
+    ...(o.rpi !== undefined ? { rpi: o.rpi } : {}),
+    ...(o.stp !== undefined ? { stp: o.stp } : {}),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Balances } from '../model/balance.js';
+import { ZERO, type Decimal } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import { moneyLock } from './gate.js';
+import { leftOf } from './journal-replay.js';
+import type { TrackedOrder } from './order-tracker.js';
+
+/** A polled value with the engine time its request started (what the venue's answer can reflect at most). */
+export interface Stamped<T> {
+  readonly startedAt: number;
+  readonly value: T;
+}
+
+/**
+ * What the account can still commit in `market`: the last trade balance snapshot's `available`, minus what
+ * the engine's own live orders lock that the snapshot cannot reflect yet (pending/unknown ones, and those
+ * first confirmed after the snapshot's request started). Cancels after the snapshot are not credited back,
+ * so the estimate errs on the safe side. Undefined before the first snapshot (then the check is skipped).
+ */
+export function freeFunds(
+  market: Market,
+  balances: Stamped<Balances> | undefined,
+  live: Iterable<TrackedOrder>,
+): { stock: Decimal; money: Decimal } | undefined {
+  if (!balances) return undefined;
+  let stock = balances.value[market.stock]?.available ?? ZERO;
+  let money = balances.value[market.money]?.available ?? ZERO;
+  for (const o of live) {
+    const unseen = o.confirmedAt === undefined || o.confirmedAt >= balances.startedAt;
+    if (!unseen) continue;
+    const left = leftOf(o);
+    if (o.side === 'buy' && marketMoney(o.market) === market.money) {
+      money = money.minus(moneyLock(market, left, o.price));
+    } else if (o.side === 'sell' && marketStock(o.market) === market.stock) {
+      stock = stock.minus(left);
+    }
+  }
+  return { stock, money };
+}
+
+// Market names are STOCK_MONEY on this venue; orders of other markets may share an asset.
+function marketStock(name: string): string {
+  return name.split('_')[0] ?? name;
+}
+function marketMoney(name: string): string {
+  return name.split('_').slice(1).join('_');
+}

@@ -1,0 +1,131 @@
+import type { OrderBook } from '../model/book.js';
+import { Decimal, fmt } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import type { Side, StpMode } from '../model/order.js';
+import { describeViolations, priceStep, quantizeOrder, validateOrder, type RuleViolation } from '../rules/index.js';
+import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
+import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
+
+/** An order that passed the gate: on the market's steps, valid, within risk. Exactly what will be sent. */
+export interface GatedOrder {
+  readonly kind: 'limit' | 'stop-limit';
+  readonly market: string;
+  readonly side: Side;
+  readonly price: Decimal;
+  readonly amount: Decimal;
+  readonly activationPrice?: Decimal;
+  readonly postOnly?: boolean;
+  readonly ioc?: boolean;
+  readonly rpi?: boolean;
+  readonly stp?: StpMode;
+  readonly clientOrderId: string;
+  readonly tag?: string;
+}
+
+export type GateResult =
+  | { readonly ok: true; readonly order: GatedOrder }
+  | { readonly ok: false; readonly stage: 'rules' | 'risk'; readonly reason: string; readonly message: string };
+
+export interface GateInput {
+  readonly market: Market;
+  readonly intent: PlaceLimitIntent | PlaceStopLimitIntent;
+  readonly clientOrderId: string;
+  readonly risk: RiskLimits;
+  readonly riskState: RiskState;
+  /** Money/stock the account can still commit (see `freeFunds`); undefined = not known yet, not checked. */
+  readonly free?: { readonly stock: Decimal; readonly money: Decimal };
+  /** Latest book, for the post-only pre-check; undefined = not checked. */
+  readonly book?: OrderBook;
+  readonly nowMs: number;
+}
+
+const rulesReject = (v: readonly RuleViolation[]): GateResult => ({
+  ok: false,
+  stage: 'rules',
+  reason: `rules:${v[0]?.code ?? 30}`,
+  message: describeViolations(v),
+});
+
+/**
+ * The one way an intent becomes an order: quantize (price toward the passive side, amount down), validate
+ * with the rules module exactly as the venue will, then the post-only and funds pre-checks, then risk.
+ * Pure. A rejection is a value with a reason; nothing is ever sent for it.
+ */
+export function gatePlace(input: GateInput): GateResult {
+  const { market, intent } = input;
+  const q = quantizeOrder(market, { side: intent.side, price: intent.price, amount: intent.amount });
+  if (!q.ok) return rulesReject(q.violations);
+  const stop = intent.kind === 'place-stop-limit';
+  // The activation price is a trigger, not a limit: put it on the nearest step.
+  const activationPrice = stop ? intent.activationPrice.toNearest(priceStep(market), Decimal.ROUND_HALF_UP) : undefined;
+  const flags = stop ? {} : pickFlags(intent);
+  const violations = validateOrder(
+    market,
+    {
+      market: market.name,
+      side: intent.side,
+      amount: fmt(q.amount),
+      price: fmt(q.price),
+      clientOrderId: input.clientOrderId,
+      ...(activationPrice ? { activationPrice: fmt(activationPrice) } : {}),
+      ...flags,
+      ...(intent.stp ? { stp: intent.stp } : {}),
+    },
+    { kind: stop ? 'stop-limit' : 'limit' },
+  );
+  if (violations.length > 0) return rulesReject(violations);
+
+  const book = input.book;
+  if (!stop && (intent.postOnly || intent.rpi) && book) {
+    const bestAsk = book.asks[0]?.price;
+    const bestBid = book.bids[0]?.price;
+    if (intent.side === 'buy' && bestAsk && q.price.gte(bestAsk)) {
+      return { ok: false, stage: 'rules', reason: 'rules:post-only-would-take', message: `post-only buy at ${fmt(q.price)} would take the ask ${fmt(bestAsk)}` };
+    }
+    if (intent.side === 'sell' && bestBid && q.price.lte(bestBid)) {
+      return { ok: false, stage: 'rules', reason: 'rules:post-only-would-take', message: `post-only sell at ${fmt(q.price)} would take the bid ${fmt(bestBid)}` };
+    }
+  }
+
+  if (input.free) {
+    const need = intent.side === 'buy' ? moneyLock(market, q.amount, q.price) : q.amount;
+    const have = intent.side === 'buy' ? input.free.money : input.free.stock;
+    if (need.gt(have)) {
+      const asset = intent.side === 'buy' ? market.money : market.stock;
+      return { ok: false, stage: 'risk', reason: 'risk:insufficient-balance', message: `needs ${fmt(need)} ${asset}, about ${fmt(have)} free` };
+    }
+  }
+
+  const risk = checkOrderRisk(input.risk, market, input.riskState, { side: intent.side, price: q.price, amount: q.amount }, input.nowMs);
+  if (!risk.ok) return { ok: false, stage: 'risk', reason: `risk:${risk.reason}`, message: risk.message };
+
+  return {
+    ok: true,
+    order: {
+      kind: stop ? 'stop-limit' : 'limit',
+      market: market.name,
+      side: intent.side,
+      price: q.price,
+      amount: q.amount,
+      ...(activationPrice ? { activationPrice } : {}),
+      ...flags,
+      ...(intent.stp ? { stp: intent.stp } : {}),
+      clientOrderId: input.clientOrderId,
+      ...(intent.tag !== undefined ? { tag: intent.tag } : {}),
+    },
+  };
+}
+
+function pickFlags(i: PlaceLimitIntent): { postOnly?: boolean; ioc?: boolean; rpi?: boolean } {
+  return {
+    ...(i.postOnly !== undefined ? { postOnly: i.postOnly } : {}),
+    ...(i.ioc !== undefined ? { ioc: i.ioc } : {}),
+    ...(i.rpi !== undefined ? { rpi: i.rpi } : {}),
+  };
+}
+
+/** Money a buy locks, with headroom for the larger fee (the venue may reserve it). */
+export function moneyLock(market: Market, amount: Decimal, price: Decimal): Decimal {
+  const fee = market.takerFee.gt(market.makerFee) ? market.takerFee : market.makerFee;
+  return amount.times(price).times(fee.plus(1));
+}

@@ -1,0 +1,13 @@
+export * from './runtime.js';
+export * from './events.js';
+export * from './journal.js';
+export * from './journal-records.js';
+export * from './journal-replay.js';
+export * from './order-tracker.js';
+export * from './pnl.js';
+export * from './gate.js';
+export * from './risk-limits.js';
+export * from './client-order-ids.js';
+export * from './reconcile.js';
+export * from './run-summary.js';
+export { formatStatusLine, midOf } from './status-view.js';

@@ -1,0 +1,113 @@
+import type { Balances } from '../model/balance.js';
+import { fmt } from '../model/decimal.js';
+import type { Deal, Order, OrderType, Side, StpMode } from '../model/order.js';
+import type { OrderState } from '../strategy/context.js';
+import type { Intent } from '../strategy/intents.js';
+
+/** Decimals are journalled as canonical strings (`fmt`), never as numbers. */
+export type DecimalString = string;
+
+export interface JournalOrder {
+  readonly market: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly price: DecimalString;
+  readonly amount: DecimalString;
+  readonly activationPrice?: DecimalString;
+  readonly postOnly?: boolean;
+  readonly ioc?: boolean;
+  readonly rpi?: boolean;
+  readonly stp?: StpMode;
+}
+
+export interface JournalDeal {
+  readonly id: number;
+  readonly time: number;
+  readonly market: string;
+  readonly side: Side;
+  readonly role: 'maker' | 'taker';
+  readonly amount: DecimalString;
+  readonly price: DecimalString;
+  readonly deal: DecimalString;
+  readonly fee: DecimalString;
+  readonly orderId: number;
+  readonly clientOrderId: string;
+}
+
+/**
+ * One line of the journal. `t` is the engine clock (ms). Never holds a secret: only orders, fills,
+ * balances and reasons. `submit` is written (and fsynced, by default) BEFORE its request is sent.
+ */
+export type JournalRecord =
+  | { readonly t: number; readonly type: 'start'; readonly run: number; readonly strategies: readonly string[]; readonly dryRun: boolean }
+  | { readonly t: number; readonly type: 'intent'; readonly strategyId: string; readonly intent: Record<string, unknown> }
+  | { readonly t: number; readonly type: 'rejected'; readonly strategyId: string; readonly stage: string; readonly reason: string; readonly message: string; readonly clientOrderId?: string }
+  | { readonly t: number; readonly type: 'submit'; readonly strategyId: string; readonly clientOrderId: string; readonly order: JournalOrder; readonly tag?: string }
+  | { readonly t: number; readonly type: 'cancel'; readonly strategyId: string; readonly clientOrderId: string }
+  | {
+      readonly t: number;
+      readonly type: 'outcome';
+      readonly strategyId: string;
+      readonly clientOrderId: string;
+      readonly state: OrderState;
+      readonly orderId?: number;
+      readonly left?: DecimalString;
+      readonly reason?: string;
+    }
+  | {
+      readonly t: number;
+      readonly type: 'adopt';
+      readonly strategyId: string;
+      readonly clientOrderId: string;
+      readonly orderId: number;
+      readonly order: JournalOrder;
+      readonly left: DecimalString;
+    }
+  | { readonly t: number; readonly type: 'fill'; readonly strategyId: string | null; readonly deal: JournalDeal }
+  | { readonly t: number; readonly type: 'balance'; readonly balances: Readonly<Record<string, { available: DecimalString; freeze: DecimalString }>> }
+  | { readonly t: number; readonly type: 'halt'; readonly strategyId: string; readonly reason: string }
+  | { readonly t: number; readonly type: 'stop'; readonly summary: Record<string, unknown> };
+
+export type JournalRecordType = JournalRecord['type'];
+
+export function journalDeal(d: Deal): JournalDeal {
+  return {
+    id: d.id,
+    time: d.time,
+    market: d.market,
+    side: d.side,
+    role: d.role,
+    amount: fmt(d.amount),
+    price: fmt(d.price),
+    deal: fmt(d.deal),
+    fee: fmt(d.fee),
+    orderId: d.orderId,
+    clientOrderId: d.clientOrderId,
+  };
+}
+
+export function journalOrderOf(o: Order): JournalOrder {
+  return {
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    price: fmt(o.price),
+    amount: fmt(o.amount),
+    ...(o.activationPrice ? { activationPrice: fmt(o.activationPrice) } : {}),
+  };
+}
+
+export function journalBalances(b: Balances): Record<string, { available: string; freeze: string }> {
+  const out: Record<string, { available: string; freeze: string }> = {};
+  for (const [ticker, v] of Object.entries(b)) out[ticker] = { available: fmt(v.available), freeze: fmt(v.freeze) };
+  return out;
+}
+
+/** Intents hold Decimals; journal them as strings. */
+export function journalIntent(intent: Intent): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(intent)) {
+    out[k] = v !== null && typeof v === 'object' && 'toFixed' in v ? (v as { toFixed(): string }).toFixed() : v;
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+import { D, ZERO, type Decimal } from '../model/decimal.js';
+import type { OrderType, Side } from '../model/order.js';
+import type { OrderState } from '../strategy/context.js';
+import { runOf } from './client-order-ids.js';
+import type { JournalDeal, JournalRecord } from './journal-records.js';
+import { ledgerFillFromStrings, type LedgerFill } from './pnl.js';
+
+export interface ReplayedOrder {
+  readonly clientOrderId: string;
+  readonly strategyId: string;
+  readonly market: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly price: Decimal;
+  readonly amount: Decimal;
+  readonly activationPrice?: Decimal;
+  readonly tag?: string;
+  state: OrderState;
+  orderId?: number;
+  /** The venue's last reported `left` (fills learnt from deals are counted separately in `dealt`). */
+  venueLeft: Decimal;
+  /** Sum of the deals seen for this order. */
+  dealt: Decimal;
+}
+
+/** Remaining amount: both sources only ever decrease, so the smaller is the most recent knowledge. */
+export function leftOf(o: { amount: Decimal; venueLeft: Decimal; dealt: Decimal }): Decimal {
+  const byDeals = o.amount.minus(o.dealt);
+  const left = byDeals.lt(o.venueLeft) ? byDeals : o.venueLeft;
+  return left.isNegative() ? ZERO : left;
+}
+
+/** What a restart learns from the journal. */
+export interface JournalState {
+  /** Highest run id seen, so the next run's client order ids cannot collide. */
+  readonly lastRun: number | undefined;
+  readonly orders: Map<string, ReplayedOrder>;
+  readonly dealIds: Set<number>;
+  /** Fills per strategy, in journal order, to rebuild the PnL ledgers. */
+  readonly fills: Map<string, LedgerFill[]>;
+}
+
+export const TERMINAL_STATES: ReadonlySet<OrderState> = new Set<OrderState>(['filled', 'canceled', 'rejected']);
+
+/** Orders whose fate the venue must confirm on start (anything not terminal). */
+export function inFlight(state: JournalState): ReplayedOrder[] {
+  return [...state.orders.values()].filter((o) => !TERMINAL_STATES.has(o.state));
+}
+
+/** Folds the journal into the state a restart needs. Pure; tolerant of records it does not know. */
+export function replayJournal(records: Iterable<JournalRecord>): JournalState {
+  let lastRun: number | undefined;
+  const orders = new Map<string, ReplayedOrder>();
+  const dealIds = new Set<number>();
+  const fills = new Map<string, LedgerFill[]>();
+  const bumpRun = (run: number | undefined): void => {
+    if (run !== undefined && (lastRun === undefined || run > lastRun)) lastRun = run;
+  };
+
+  for (const r of records) {
+    switch (r.type) {
+      case 'start':
+        bumpRun(r.run);
+        break;
+      case 'submit':
+      case 'adopt': {
+        if (r.type === 'submit') bumpRun(runOf(r.clientOrderId));
+        const o = r.order;
+        const prior = orders.get(r.clientOrderId);
+        orders.set(r.clientOrderId, {
+          clientOrderId: r.clientOrderId,
+          strategyId: r.strategyId,
+          market: o.market,
+          side: o.side,
+          type: o.type,
+          price: D(o.price),
+          amount: D(o.amount),
+          ...(o.activationPrice ? { activationPrice: D(o.activationPrice) } : {}),
+          ...(r.type === 'submit' && r.tag !== undefined ? { tag: r.tag } : prior?.tag !== undefined ? { tag: prior.tag } : {}),
+          state: r.type === 'submit' ? 'pending' : 'open',
+          ...(r.type === 'adopt' ? { orderId: r.orderId } : {}),
+          venueLeft: r.type === 'adopt' ? D(r.left) : D(o.amount),
+          dealt: prior?.dealt ?? ZERO,
+        });
+        break;
+      }
+      case 'outcome': {
+        const o = orders.get(r.clientOrderId);
+        if (!o) break;
+        o.state = r.state;
+        if (r.orderId !== undefined) o.orderId = r.orderId;
+        if (r.left !== undefined) o.venueLeft = D(r.left);
+        break;
+      }
+      case 'fill':
+        applyFill(r.strategyId, r.deal, orders, dealIds, fills);
+        break;
+      default:
+        break;
+    }
+  }
+  return { lastRun, orders, dealIds, fills };
+}
+
+function applyFill(
+  strategyId: string | null,
+  deal: JournalDeal,
+  orders: Map<string, ReplayedOrder>,
+  dealIds: Set<number>,
+  fills: Map<string, LedgerFill[]>,
+): void {
+  if (dealIds.has(deal.id)) return;
+  dealIds.add(deal.id);
+  if (strategyId === null) return;
+  const list = fills.get(strategyId) ?? [];
+  list.push(ledgerFillFromStrings(deal));
+  fills.set(strategyId, list);
+  const o = orders.get(deal.clientOrderId);
+  if (!o) return;
+  o.orderId = deal.orderId;
+  o.dealt = o.dealt.plus(D(deal.amount));
+  if (leftOf(o).isZero()) o.state = 'filled';
+  else if (!TERMINAL_STATES.has(o.state)) o.state = 'partially-filled';
+}

@@ -1,0 +1,116 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { BotError } from '../model/errors.js';
+import type { JournalRecord } from './journal-records.js';
+
+/**
+ * Append-only record of what the engine did. `append` is synchronous: when it returns, the record is
+ * in the kernel (FileJournal) so a crash of the process, SIGKILL included, cannot lose it.
+ */
+export interface Journal {
+  append(record: JournalRecord): void;
+  /** Every record written so far (the file's, for a FileJournal: what a restart replays). */
+  records(): JournalRecord[];
+  close(): void;
+}
+
+/**
+ * Flush policy of FileJournal:
+ * - every record is written with one synchronous write(2) before the engine goes on (nothing is buffered in
+ *   the process, so SIGKILL loses nothing already appended);
+ * - `fsync: 'submissions'` (default) also fsyncs `submit` and `cancel` records BEFORE their request is sent, so
+ *   even a machine crash cannot leave an order on the venue that the journal does not know;
+ *   other records ride on the next fsync or the OS's writeback;
+ * - `fsync: 'always'` fsyncs every record; `'never'` leaves durability to the OS (lowest latency).
+ */
+export type FsyncPolicy = 'submissions' | 'always' | 'never';
+
+export class JournalError extends BotError {
+  constructor(message: string, cause?: unknown) {
+    super(message, { code: 'ERR_JOURNAL', cause });
+  }
+}
+
+export class FileJournal implements Journal {
+  readonly path: string;
+  private fd: number | undefined;
+  private readonly fsync: FsyncPolicy;
+  /** Lines that could not be parsed on open (a crash mid-line leaves at most the last one). */
+  readonly skipped: number;
+  private readonly initial: JournalRecord[];
+
+  constructor(path: string, options: { fsync?: FsyncPolicy } = {}) {
+    this.path = path;
+    this.fsync = options.fsync ?? 'submissions';
+    const { records, skipped } = existsSync(path) ? parseJournalText(readFileSync(path, 'utf8')) : { records: [], skipped: 0 };
+    this.initial = records;
+    this.skipped = skipped;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      this.fd = openSync(path, 'a');
+    } catch (error) {
+      throw new JournalError(`cannot open journal ${path}`, error);
+    }
+    // A torn last line (crash mid-write) must not glue itself to the next record.
+    if (skipped > 0) writeSync(this.fd, '\n');
+  }
+
+  append(record: JournalRecord): void {
+    if (this.fd === undefined) throw new JournalError(`journal ${this.path} is closed`);
+    const line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
+    let off = 0;
+    while (off < line.length) off += writeSync(this.fd, line, off, line.length - off);
+    if (this.fsync === 'always' || (this.fsync === 'submissions' && (record.type === 'submit' || record.type === 'cancel'))) {
+      fsyncSync(this.fd);
+    }
+  }
+
+  /** What was in the file when it was opened (what a restart replays). */
+  replayed(): JournalRecord[] {
+    return [...this.initial];
+  }
+
+  /** Re-reads the whole file. */
+  records(): JournalRecord[] {
+    return parseJournalText(readFileSync(this.path, 'utf8')).records;
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** In-memory journal for backtests and tests (same interface, no durability). */
+export class MemoryJournal implements Journal {
+  private readonly list: JournalRecord[];
+  constructor(initial: readonly JournalRecord[] = []) {
+    this.list = [...initial];
+  }
+  append(record: JournalRecord): void {
+    this.list.push(record);
+  }
+  records(): JournalRecord[] {
+    return [...this.list];
+  }
+  close(): void {}
+}
+
+/** Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. */
+export function parseJournalText(text: string): { records: JournalRecord[]; skipped: number } {
+  const records: JournalRecord[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') records.push(value as JournalRecord);
+      else skipped += 1;
+    } catch {
+      skipped += 1;
+    }
+  }
+  return { records, skipped };
+}

@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import type { EngineEvent } from './events.js';
+
+/**
+ * How each engine event reaches the log: orders placed/filled/cancelled at info (what a person watching
+ * `npm start` wants to see), intents and submissions at debug, rejections and unknown outcomes at warn.
+ * Only ids, prices and reasons are logged, never a secret.
+ */
+export function logEvent(log: Logger, e: EngineEvent): void {
+  switch (e.type) {
+    case 'intent':
+      if (e.dryRun) log.info({ strategy: e.strategyId, intent: describeIntent(e.intent) }, 'dry-run intent (not sent)');
+      else log.debug({ strategy: e.strategyId, intent: describeIntent(e.intent) }, 'intent');
+      return;
+    case 'submitted':
+      log.debug({ strategy: e.strategyId, clientOrderId: e.clientOrderId, kind: e.kind }, 'submitted');
+      return;
+    case 'accepted':
+      log.info(
+        { strategy: e.strategyId, clientOrderId: e.clientOrderId, orderId: e.order.orderId },
+        `placed ${e.order.side} ${e.order.amount.toFixed()} ${e.order.market} @ ${e.order.price.toFixed()}`,
+      );
+      return;
+    case 'fill':
+      log.info(
+        { strategy: e.strategyId ?? null, dealId: e.deal.id, clientOrderId: e.deal.clientOrderId, role: e.deal.role },
+        `fill ${e.deal.side} ${e.deal.amount.toFixed()} ${e.deal.market} @ ${e.deal.price.toFixed()} fee ${e.deal.fee.toFixed()}`,
+      );
+      return;
+    case 'canceled':
+      log.debug({ strategy: e.strategyId, clientOrderId: e.clientOrderId }, 'cancelled');
+      return;
+    case 'rejected':
+      log.warn({ strategy: e.strategyId, stage: e.stage, reason: e.reason, clientOrderId: e.clientOrderId }, `rejected: ${e.message}`);
+      return;
+    case 'unknown':
+      log.warn({ strategy: e.strategyId, clientOrderId: e.clientOrderId }, `outcome unknown, reconciling: ${e.message}`);
+      return;
+    case 'reconciled':
+      log.info({ strategy: e.strategyId, clientOrderId: e.clientOrderId, state: e.state }, 'reconciled');
+      return;
+    case 'adopted':
+      log.info({ strategy: e.strategyId, clientOrderId: e.clientOrderId }, 'adopted open order');
+      return;
+    case 'risk-halt':
+      log.error({ strategy: e.strategyId }, `strategy halted: ${e.reason}`);
+      return;
+    case 'stale':
+      if (e.stale) log.warn({ market: e.market, source: e.source }, 'market data is stale');
+      else log.info({ market: e.market, source: e.source }, 'market data fresh again');
+      return;
+    case 'error':
+      log.warn({ strategy: e.strategyId, code: e.code }, e.message);
+      return;
+  }
+}
+
+function describeIntent(i: import('../strategy/intents.js').Intent): string {
+  switch (i.kind) {
+    case 'place-limit':
+      return `${i.side} ${i.amount.toFixed()} @ ${i.price.toFixed()}${i.postOnly ? ' post-only' : ''}${i.tag ? ` [${i.tag}]` : ''}`;
+    case 'place-stop-limit':
+      return `stop ${i.side} ${i.amount.toFixed()} @ ${i.price.toFixed()} when ${i.activationPrice.toFixed()}${i.tag ? ` [${i.tag}]` : ''}`;
+    case 'cancel':
+      return `cancel ${i.clientOrderId}`;
+    case 'cancel-all':
+      return 'cancel all';
+  }
+}

@@ -1,0 +1,227 @@
+import { ZERO, type Decimal } from '../model/decimal.js';
+import type { Deal, Order, OrderType, Side, StpMode } from '../model/order.js';
+import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
+import { leftOf, TERMINAL_STATES } from './journal-replay.js';
+
+/** One order as the engine knows it. `left` is derived: min(venue's last `left`, amount − deals seen). */
+export interface TrackedOrder {
+  readonly clientOrderId: string;
+  readonly strategyId: string;
+  readonly market: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly price: Decimal;
+  readonly amount: Decimal;
+  readonly activationPrice?: Decimal;
+  readonly postOnly?: boolean;
+  readonly ioc?: boolean;
+  readonly stp?: StpMode;
+  readonly tag?: string;
+  state: OrderState;
+  orderId?: number;
+  venueLeft: Decimal;
+  dealt: Decimal;
+  updatedAt: number;
+  /** Engine time it was tracked (submitted or adopted). */
+  readonly createdAt: number;
+  /** Engine time the venue's records first proved it exists (accept, adoption, a deal). */
+  confirmedAt?: number;
+  /** A cancel was queued or sent and has no outcome yet. */
+  cancelRequested?: boolean;
+}
+
+export type NewOrder = Omit<
+  TrackedOrder,
+  'state' | 'orderId' | 'venueLeft' | 'dealt' | 'updatedAt' | 'createdAt' | 'confirmedAt' | 'cancelRequested'
+>;
+
+/** Allowed moves; anything else (e.g. a late "open" after "filled") is ignored, so stale news never resurrects an order. */
+const NEXT: Readonly<Record<OrderState, ReadonlySet<OrderState>>> = {
+  pending: new Set(['open', 'partially-filled', 'filled', 'canceled', 'rejected', 'unknown']),
+  unknown: new Set(['open', 'partially-filled', 'filled', 'canceled', 'rejected']),
+  open: new Set(['partially-filled', 'filled', 'canceled']),
+  'partially-filled': new Set(['filled', 'canceled']),
+  filled: new Set(),
+  canceled: new Set(),
+  rejected: new Set(),
+};
+
+export function canMove(from: OrderState, to: OrderState): boolean {
+  return from === to ? !TERMINAL_STATES.has(from) : NEXT[from].has(to);
+}
+
+/** Live = the strategy must count it as resting or about to rest (never place twice while in flight). */
+export function isLive(state: OrderState): boolean {
+  return state === 'pending' || state === 'open' || state === 'partially-filled' || state === 'unknown';
+}
+
+/** State proven by a venue order record. Statuses are unreliable on the live venue, so use left/dealStock. */
+export function stateFromVenue(o: Order): OrderState {
+  if (o.left.isZero() && o.dealStock.gt(0)) return 'filled';
+  if (o.status === 'CANCELED') return 'canceled';
+  return o.dealStock.gt(0) ? 'partially-filled' : 'open';
+}
+
+/**
+ * Every order of every strategy: pending → open → partially filled → filled / canceled / rejected, and
+ * unknown when a submit's outcome is unknown. Fills come only from deals, each deal id once.
+ */
+export class OrderTracker {
+  private readonly orders = new Map<string, TrackedOrder>();
+  private readonly seenDeals = new Set<number>();
+
+  constructor(
+    private readonly clock: Clock,
+    /** Called after every change, with the owning strategy. */
+    private readonly onChange: (strategyId: string, order: TrackedOrder) => void = () => {},
+  ) {}
+
+  /** Deal ids already applied (e.g. restored from the journal), so they are never counted twice. */
+  markDealsSeen(ids: Iterable<number>): void {
+    for (const id of ids) this.seenDeals.add(id);
+  }
+
+  seenDealIds(): Iterable<number> {
+    return this.seenDeals.values();
+  }
+
+  hasSeenDeal(id: number): boolean {
+    return this.seenDeals.has(id);
+  }
+
+  get(clientOrderId: string): TrackedOrder | undefined {
+    return this.orders.get(clientOrderId);
+  }
+
+  has(clientOrderId: string): boolean {
+    return this.orders.has(clientOrderId);
+  }
+
+  /** Registers an order (pending, or in the state given when restoring). */
+  track(o: NewOrder, init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal }): TrackedOrder {
+    const now = this.clock.now();
+    const state = init?.state ?? 'pending';
+    const order: TrackedOrder = {
+      ...o,
+      state,
+      createdAt: now,
+      ...(state !== 'pending' && state !== 'unknown' ? { confirmedAt: now } : {}),
+      ...(init?.orderId !== undefined ? { orderId: init.orderId } : {}),
+      venueLeft: init?.venueLeft ?? o.amount,
+      dealt: init?.dealt ?? ZERO,
+      updatedAt: now,
+    };
+    this.orders.set(o.clientOrderId, order);
+    this.onChange(order.strategyId, order);
+    return order;
+  }
+
+  /** Moves an order; returns false (and changes nothing) for an illegal or unknown move. */
+  move(clientOrderId: string, to: OrderState, venue?: Order): boolean {
+    const o = this.orders.get(clientOrderId);
+    if (!o) return false;
+    if (venue) {
+      o.orderId = venue.orderId;
+      o.confirmedAt ??= this.clock.now();
+      if (venue.left.lt(o.venueLeft)) o.venueLeft = venue.left;
+    }
+    if (!canMove(o.state, to)) {
+      if (venue) this.touch(o);
+      return false;
+    }
+    o.state = to;
+    this.touch(o);
+    return true;
+  }
+
+  /** Applies a venue record to the order it describes (state from left/dealStock). */
+  applyVenueOrder(clientOrderId: string, venue: Order, opts: { ioc?: boolean } = {}): boolean {
+    let to = stateFromVenue(venue);
+    // An IOC order never rests: what did not fill at once is cancelled.
+    if (opts.ioc && to !== 'filled') to = 'canceled';
+    return this.move(clientOrderId, to, venue);
+  }
+
+  /**
+   * Applies a deal once. Returns the order it belongs to (undefined for a foreign order) and whether it was new.
+   * A deal also proves that a pending/unknown order reached the venue.
+   */
+  applyDeal(deal: Deal): { order: TrackedOrder | undefined; fresh: boolean } {
+    if (this.seenDeals.has(deal.id)) return { order: this.orders.get(deal.clientOrderId), fresh: false };
+    this.seenDeals.add(deal.id);
+    const o = deal.clientOrderId ? this.orders.get(deal.clientOrderId) : undefined;
+    if (!o) return { order: undefined, fresh: true };
+    o.orderId = deal.orderId;
+    o.confirmedAt ??= this.clock.now();
+    o.dealt = o.dealt.plus(deal.amount);
+    const left = leftOf(o);
+    const to: OrderState = left.isZero() ? 'filled' : 'partially-filled';
+    if (canMove(o.state, to)) o.state = to;
+    this.touch(o);
+    return { order: o, fresh: true };
+  }
+
+  /** Marks a cancel as in flight; false when one already is (or the order is not live), so cancels are never doubled. */
+  requestCancel(clientOrderId: string): boolean {
+    const o = this.orders.get(clientOrderId);
+    if (!o || !isLive(o.state) || o.cancelRequested) return false;
+    o.cancelRequested = true;
+    this.touch(o);
+    return true;
+  }
+
+  /** The cancel ended without removing the order (e.g. it failed): it may be asked for again. */
+  clearCancel(clientOrderId: string): void {
+    const o = this.orders.get(clientOrderId);
+    if (!o || !o.cancelRequested) return;
+    o.cancelRequested = false;
+    this.touch(o);
+  }
+
+  left(o: TrackedOrder): Decimal {
+    return leftOf(o);
+  }
+
+  /** Live orders of a strategy, as strategies see them. */
+  live(strategyId: string): OwnOrder[] {
+    const out: OwnOrder[] = [];
+    for (const o of this.orders.values()) if (o.strategyId === strategyId && isLive(o.state)) out.push(this.view(o));
+    return out;
+  }
+
+  liveOrders(): TrackedOrder[] {
+    return [...this.orders.values()].filter((o) => isLive(o.state));
+  }
+
+  all(): TrackedOrder[] {
+    return [...this.orders.values()];
+  }
+
+  /** Drops terminal orders older than `beforeMs` to bound memory in a long-lived daemon. */
+  prune(beforeMs: number): void {
+    for (const [id, o] of this.orders) if (!isLive(o.state) && o.updatedAt < beforeMs) this.orders.delete(id);
+  }
+
+  view(o: TrackedOrder): OwnOrder {
+    return {
+      clientOrderId: o.clientOrderId,
+      ...(o.orderId !== undefined ? { orderId: o.orderId } : {}),
+      market: o.market,
+      side: o.side,
+      type: o.type,
+      price: o.price,
+      ...(o.activationPrice ? { activationPrice: o.activationPrice } : {}),
+      amount: o.amount,
+      left: leftOf(o),
+      state: o.state,
+      ...(o.tag !== undefined ? { tag: o.tag } : {}),
+      updatedAt: o.updatedAt,
+      ...(o.cancelRequested ? { cancelRequested: true } : {}),
+    };
+  }
+
+  private touch(o: TrackedOrder): void {
+    o.updatedAt = this.clock.now();
+    this.onChange(o.strategyId, o);
+  }
+}

@@ -1,0 +1,93 @@
+import type { Decimal } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import type { Side } from '../model/order.js';
+
+/** Per-strategy risk limits; every one is optional (absent = no limit). Money values are in the market's money asset. */
+export interface RiskLimits {
+  /** Largest amount × price of a single order. */
+  readonly maxOrderNotional?: Decimal;
+  /**
+   * Largest inventory per asset, keyed by ticker. For the market's stock asset: the worst-case absolute base
+   * position (position + every open order on that side + the new order, all filled). For the money asset: that
+   * same worst-case position valued at the order's price.
+   */
+  readonly maxInventory?: Readonly<Record<string, Decimal>>;
+  /** Most live orders (pending, open, partially filled, unknown) at once. */
+  readonly maxOpenOrders?: number;
+  /** Most orders placed in any sliding 60 s window. */
+  readonly maxOrdersPerMinute?: number;
+  /** Net loss (realised − fees + unrealised at mid) at which the strategy is halted and its orders cancelled. */
+  readonly maxLoss?: Decimal;
+}
+
+/** What the risk check needs to know about one strategy right now. */
+export interface RiskState {
+  readonly position: Decimal;
+  /** Sum of `left` of the live buy / sell orders. */
+  readonly openBuyLeft: Decimal;
+  readonly openSellLeft: Decimal;
+  readonly openOrders: number;
+  /** Engine times (ms) of the orders placed recently (older than 60 s may be included; they are ignored). */
+  readonly recentOrderTimes: readonly number[];
+  readonly halted: boolean;
+}
+
+export interface RiskOrder {
+  readonly side: Side;
+  readonly price: Decimal;
+  readonly amount: Decimal;
+}
+
+export type RiskDecision = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly message: string };
+
+export const ORDER_RATE_WINDOW_MS = 60_000;
+
+export function ordersInWindow(times: readonly number[], nowMs: number, windowMs = ORDER_RATE_WINDOW_MS): number {
+  let n = 0;
+  for (const t of times) if (t > nowMs - windowMs) n += 1;
+  return n;
+}
+
+const ok: RiskDecision = { ok: true };
+const no = (reason: string, message: string): RiskDecision => ({ ok: false, reason, message });
+
+/** Pure pre-trade check of one (already quantized) order. The first limit broken is the reason. */
+export function checkOrderRisk(limits: RiskLimits, market: Market, state: RiskState, order: RiskOrder, nowMs: number): RiskDecision {
+  if (state.halted) return no('halted', 'strategy is halted by its loss limit');
+  const notional = order.amount.times(order.price);
+  if (limits.maxOrderNotional !== undefined && notional.gt(limits.maxOrderNotional)) {
+    return no('max-order-notional', `order notional ${notional.toFixed()} above ${limits.maxOrderNotional.toFixed()}`);
+  }
+  if (limits.maxOpenOrders !== undefined && state.openOrders + 1 > limits.maxOpenOrders) {
+    return no('max-open-orders', `${state.openOrders} orders open, limit ${limits.maxOpenOrders}`);
+  }
+  if (limits.maxOrdersPerMinute !== undefined) {
+    const recent = ordersInWindow(state.recentOrderTimes, nowMs);
+    if (recent + 1 > limits.maxOrdersPerMinute) {
+      return no('max-orders-per-minute', `${recent} orders in the last minute, limit ${limits.maxOrdersPerMinute}`);
+    }
+  }
+  if (limits.maxInventory !== undefined) {
+    const worst =
+      order.side === 'buy'
+        ? state.position.plus(state.openBuyLeft).plus(order.amount)
+        : state.position.minus(state.openSellLeft).minus(order.amount);
+    // Only orders that push the worst case further out are refused: an order reducing exposure always passes.
+    const grows = order.side === 'buy' ? worst.isPositive() : worst.isNegative();
+    const stockLimit = limits.maxInventory[market.stock];
+    if (grows && stockLimit !== undefined && worst.abs().gt(stockLimit)) {
+      return no('max-inventory', `${market.stock} inventory could reach ${worst.toFixed()}, limit ${stockLimit.toFixed()}`);
+    }
+    const moneyLimit = limits.maxInventory[market.money];
+    const exposure = worst.abs().times(order.price);
+    if (grows && moneyLimit !== undefined && exposure.gt(moneyLimit)) {
+      return no('max-inventory', `${market.money} exposure could reach ${exposure.toFixed()}, limit ${moneyLimit.toFixed()}`);
+    }
+  }
+  return ok;
+}
+
+/** True when net PnL has reached the loss limit. */
+export function lossLimitBreached(limits: RiskLimits, netPnl: Decimal): boolean {
+  return limits.maxLoss !== undefined && netPnl.lte(limits.maxLoss.neg());
+}

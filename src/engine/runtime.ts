@@ -1,0 +1,251 @@
+import type { Logger } from 'pino';
+import { BehaviorSubject, Observable, Subject, Subscription, map, shareReplay, type SchedulerLike } from 'rxjs';
+import type { Balances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import type { Market } from '../model/market.js';
+import type { Deal, Order } from '../model/order.js';
+import { ConfigError } from '../model/errors.js';
+import type { Clock, OwnOrder } from '../strategy/context.js';
+import type { StrategyDefinition } from '../strategy/define-strategy.js';
+import { parseParams } from '../strategy/load-strategy.js';
+import { bookSource } from '../streams/book-source.js';
+import { dealsSource } from '../streams/deals-source.js';
+import { detectStale } from '../streams/detect-stale.js';
+import { poll } from '../streams/poll.js';
+import type { TradingApi } from '../venue/trading-api.js';
+import { ClientOrderIds, ownsClientOrderId, prefixFor } from './client-order-ids.js';
+import { EngineCore, type StrategyRun } from './engine-core.js';
+import type { EngineEvent } from './events.js';
+import type { Journal } from './journal.js';
+import { journalBalances } from './journal-records.js';
+import { replayJournal } from './journal-replay.js';
+import { fetchAllOpenOrders } from './reconcile.js';
+import { restoreAndAdopt } from './restore.js';
+import type { RiskLimits } from './risk-limits.js';
+import type { RunSummary, StatusSnapshot } from './run-summary.js';
+import type { Stamped } from './free-funds.js';
+
+/** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
+export interface PollingOptions {
+  readonly bookMs: number;
+  /** Levels per side, 0-100 (0 = 100). */
+  readonly bookLimit?: number;
+  /** Price aggregation 0-5. */
+  readonly bookLevel?: number;
+  readonly balancesMs: number;
+  /** Open-orders sync: finds orders that vanished (filled or cancelled by the venue) and foreign ones with our prefix. */
+  readonly openOrdersMs: number;
+  readonly dealsMs: number;
+  /** A book with no fresh snapshot for this long raises a `stale` event. Default 10 × bookMs. */
+  readonly staleAfterMs?: number;
+}
+
+export interface RuntimeStrategy {
+  readonly id: string;
+  readonly definition: StrategyDefinition;
+  /** Raw params; validated with the definition's schema (defaults applied). */
+  readonly params: unknown;
+  readonly market: string;
+  readonly risk?: RiskLimits;
+  /** Where the params came from, for error messages (e.g. `config/x.yaml: strategies[0].params`). */
+  readonly where?: string;
+}
+
+export interface RuntimeOptions {
+  readonly api: TradingApi;
+  readonly scheduler: SchedulerLike;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** From `api.markets()`. */
+  readonly markets: ReadonlyMap<string, Market>;
+  readonly strategies: ReadonlyArray<RuntimeStrategy>;
+  readonly polling: PollingOptions;
+  readonly journal: Journal;
+  /** Intents are gated and logged, nothing is sent; accepted intents rest as virtual `open` orders. */
+  readonly dryRun?: boolean;
+  /** Default for `stop()`: cancel the strategies' open orders. Default true. */
+  readonly cancelOnStop?: boolean;
+  /** Requests in flight per strategy (see Executor). Default 1. */
+  readonly concurrency?: number;
+}
+
+export interface Runtime {
+  /** Replays the journal, reconciles in-flight orders, adopts the account's open orders with a strategy's prefix, starts. */
+  start(): Promise<void>;
+  /** Stops strategies, drops queued intents, cancels open orders (when configured), sweeps final fills, flushes the journal. */
+  stop(opts?: { cancelOpenOrders?: boolean }): Promise<RunSummary>;
+  readonly events$: Observable<EngineEvent>;
+  status(): StatusSnapshot;
+}
+
+/** The daemon's engine; the backtest runs the same one on virtual time with its own TradingApi. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { api, scheduler, clock, logger, markets, polling, journal } = options;
+  const now = (): number => clock.now();
+  const events$ = new Subject<EngineEvent>();
+  const subs = new Subscription();
+  let startedAt = 0;
+  let started = false;
+  let stopping: Promise<RunSummary> | undefined;
+
+  const prefixes = new Map<string, string>();
+  const runs: StrategyRun[] = options.strategies.map((s) => {
+    const market = markets.get(s.market);
+    if (!market) throw new ConfigError(`strategy '${s.id}': market ${s.market} is not offered by the venue`);
+    const prefix = prefixFor(s.id);
+    const clash = prefixes.get(prefix);
+    if (clash) throw new ConfigError(`strategies '${clash}' and '${s.id}' give the same client order id prefix '${prefix}'; make their ids differ in the first 12 characters`);
+    prefixes.set(prefix, s.id);
+    return {
+      id: s.id,
+      definition: s.definition,
+      params: parseParams(s.definition, s.params, s.where ?? `strategies.${s.id}.params`),
+      market,
+      risk: s.risk ?? {},
+      prefix,
+      owns: ownsClientOrderId(prefix),
+      orders$: new BehaviorSubject<readonly OwnOrder[]>([]),
+      fills$: new Subject<Deal>(),
+      halted: false,
+      recentOrderTimes: [],
+      subscription: undefined,
+    };
+  });
+  const marketNames = [...new Set(runs.map((r) => r.market.name))];
+
+  const core = new EngineCore({
+    api,
+    scheduler,
+    now,
+    logger,
+    journal,
+    runs,
+    events$,
+    dryRun: options.dryRun === true,
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+  });
+
+  // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies
+  const onPollError = (source: string) => (error: unknown, attempt: number, retryInMs: number) => {
+    core.emit({ type: 'error', at: now(), code: (error as { code?: string }).code ?? 'ERR_POLL', message: `${source} poll failed (attempt ${attempt}, retry in ${retryInMs} ms): ${(error as Error).message}` });
+  };
+  const books = new Map<string, Observable<OrderBook>>();
+  for (const m of marketNames) {
+    books.set(
+      m,
+      bookSource(
+        api,
+        m,
+        {
+          periodMs: polling.bookMs,
+          ...(polling.bookLimit !== undefined ? { limit: polling.bookLimit } : {}),
+          ...(polling.bookLevel !== undefined ? { level: polling.bookLevel } : {}),
+          onError: onPollError(`orderbook ${m}`),
+        },
+        scheduler,
+      ),
+    );
+  }
+  const stampedBalances$ = poll<Stamped<Balances>>(
+    async () => {
+      const startedAt = now();
+      return { startedAt, value: await api.tradeBalance() };
+    },
+    { periodMs: polling.balancesMs, scheduler, onError: onPollError('trade balance') },
+  ).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  const balances$ = stampedBalances$.pipe(map((s) => s.value));
+
+  async function start(): Promise<void> {
+    if (started) throw new Error('runtime already started');
+    started = true;
+    startedAt = now();
+    const replay = replayJournal(journal.records());
+    const ids = new ClientOrderIds(startedAt, replay.lastRun);
+    core.setIds(ids);
+    journal.append({ t: startedAt, type: 'start', run: ids.run, strategies: runs.map((r) => r.id), dryRun: options.dryRun === true });
+    core.restoreLedgers(replay);
+    if (!options.dryRun) {
+      const result = await restoreAndAdopt({
+        state: replay,
+        strategies: runs.map((r) => ({ id: r.id, market: r.market.name, owns: r.owns })),
+        api,
+        tracker: core.tracker,
+        journal,
+        reconciler: core.reconciler,
+        now,
+        emit: (e) => core.emit(e),
+        logger,
+      });
+      logger.info({ ...result, run: ids.run.toString(36) }, 'journal replayed and orders reconciled');
+    }
+
+    // Account-wide streams the engine itself watches.
+    subs.add(
+      stampedBalances$.subscribe((b) => {
+        core.setBalances(b);
+        journal.append({ t: now(), type: 'balance', balances: journalBalances(b.value) });
+      }),
+    );
+    for (const m of marketNames) {
+      const book$ = books.get(m)!;
+      subs.add(book$.subscribe((book) => core.onBook(m, book)));
+      subs.add(
+        book$
+          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, freshnessKey: (b) => `${b.timestamp}|${b.bids[0]?.price}|${b.asks[0]?.price}` }))
+          .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
+      );
+      if (!options.dryRun) {
+        const sinceSec = startedAt / 1000 - 60;
+        subs.add(
+          dealsSource(api, m, { periodMs: polling.dealsMs, since: sinceSec, knownIds: core.tracker.seenDealIds(), onError: onPollError(`deals ${m}`) }, scheduler).subscribe(
+            (deal) => core.handleDeal(deal),
+          ),
+        );
+        subs.add(
+          poll<Stamped<Order[]>>(
+            async () => {
+              const startedAt = now();
+              return { startedAt, value: await fetchAllOpenOrders(api, m) };
+            },
+            { periodMs: polling.openOrdersMs, scheduler, onError: onPollError(`open orders ${m}`) },
+          ).subscribe((snap) => core.syncOpenOrders(m, snap)),
+        );
+      }
+    }
+
+    for (const run of runs) {
+      core.startStrategy(run, {
+        book$: books.get(run.market.name)!,
+        balances$,
+        clock,
+      });
+    }
+    logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
+  }
+
+  function stop(opts: { cancelOpenOrders?: boolean } = {}): Promise<RunSummary> {
+    stopping ??= (async () => {
+      const cancel = opts.cancelOpenOrders ?? options.cancelOnStop ?? true;
+      for (const run of runs) core.stopStrategy(run);
+      subs.unsubscribe();
+      await core.shutdown({ cancel, startedAt });
+      const summary = core.summary(startedAt, now());
+      journal.append({ t: now(), type: 'stop', summary: summaryRecord(summary) });
+      journal.close();
+      events$.complete();
+      return summary;
+    })();
+    return stopping;
+  }
+
+  return {
+    start,
+    stop,
+    events$: events$.asObservable(),
+    status: () => core.status(),
+  };
+}
+
+function summaryRecord(s: RunSummary): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
+}

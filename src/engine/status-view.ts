@@ -1,0 +1,128 @@
+import type { Balances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import type { Decimal } from '../model/decimal.js';
+import { ordersInWindow } from './risk-limits.js';
+import type { OrderTracker } from './order-tracker.js';
+import type { PnlLedger } from './pnl.js';
+import type { MarketStatus, RunSummary, StatusSnapshot, StrategyFigures } from './run-summary.js';
+import type { StrategyRun } from './engine-core.js';
+
+export function midOf(book: OrderBook | undefined): Decimal | undefined {
+  const bid = book?.bids[0]?.price;
+  const ask = book?.asks[0]?.price;
+  if (bid && ask) return bid.plus(ask).div(2);
+  return bid ?? ask;
+}
+
+export interface StatusInput {
+  readonly at: number;
+  readonly runs: readonly StrategyRun[];
+  readonly books: ReadonlyMap<string, OrderBook>;
+  readonly tracker: OrderTracker;
+  readonly ledgers: ReadonlyMap<string, PnlLedger>;
+  readonly queueDepth: number;
+  readonly rejections: Readonly<Record<string, number>>;
+  readonly balances: Balances | undefined;
+  readonly rateLimits: unknown;
+}
+
+/** The status snapshot: per market its book top, own quotes and each strategy's figures. Pure. */
+export function buildStatus(i: StatusInput): StatusSnapshot {
+  const markets: MarketStatus[] = [];
+  for (const name of new Set(i.runs.map((r) => r.market.name))) {
+    const book = i.books.get(name);
+    const mid = midOf(book);
+    const bestBid = book?.bids[0]?.price;
+    const bestAsk = book?.asks[0]?.price;
+    const runs = i.runs.filter((r) => r.market.name === name);
+    const quotes = runs.flatMap((r) =>
+      i.tracker.live(r.id).map((o) => ({ strategyId: r.id, side: o.side, price: o.price, left: o.left, state: o.state, ...(o.tag !== undefined ? { tag: o.tag } : {}) })),
+    );
+    const strategies: StrategyFigures[] = runs.map((r) => {
+      const ledger = i.ledgers.get(r.id)!;
+      const s = ledger.snapshot();
+      return {
+        id: r.id,
+        market: name,
+        fills: s.fills,
+        volume: s.volume,
+        fees: s.fees,
+        realised: s.realised,
+        unrealised: ledger.unrealised(mid),
+        net: ledger.net(mid),
+        inventory: s.position,
+        avgCost: s.avgCost,
+        ordersPerMinute: ordersInWindow(r.recentOrderTimes, i.at),
+        liveOrders: i.tracker.live(r.id).length,
+        halted: r.halted,
+      };
+    });
+    markets.push({
+      market: name,
+      ...(mid ? { mid } : {}),
+      ...(bestBid && bestAsk ? { spread: bestAsk.minus(bestBid), bestBid, bestAsk } : {}),
+      quotes,
+      strategies,
+    });
+  }
+  return {
+    at: i.at,
+    markets,
+    queueDepth: i.queueDepth,
+    unknownOrders: i.tracker.liveOrders().filter((o) => o.state === 'unknown').length,
+    ...(i.balances ? { balances: i.balances } : {}),
+    ...(i.rateLimits !== undefined ? { rateLimits: i.rateLimits } : {}),
+    rejections: { ...i.rejections },
+  };
+}
+
+export function buildSummary(i: {
+  startedAt: number;
+  stoppedAt: number;
+  status: StatusSnapshot;
+  counters: { submitted: number; canceled: number; unknown: number };
+  openOrdersLeft: number;
+}): RunSummary {
+  return {
+    startedAt: i.startedAt,
+    stoppedAt: i.stoppedAt,
+    strategies: i.status.markets.flatMap((m) => m.strategies),
+    ordersSubmitted: i.counters.submitted,
+    ordersCanceled: i.counters.canceled,
+    unknownOrders: i.counters.unknown,
+    rejections: i.status.rejections,
+    openOrdersLeft: i.openOrdersLeft,
+    ...(i.status.balances ? { balances: i.status.balances } : {}),
+  };
+}
+
+/** One status line for the daemon's log (`mid`, spread, quotes, inventory, PnL, orders/min, headroom, queue). */
+export function formatStatusLine(s: StatusSnapshot): string {
+  const parts: string[] = [];
+  for (const m of s.markets) {
+    const quotes = m.quotes
+      .map((q) => `${q.side === 'buy' ? 'B' : 'S'} ${q.left.toFixed()}@${q.price.toFixed()}${q.state === 'open' || q.state === 'partially-filled' ? '' : `(${q.state})`}`)
+      .join(' ');
+    const figs = m.strategies
+      .map((f) => `${f.id}: inv ${f.inventory.toFixed()} rPnL ${f.realised.minus(f.fees).toDecimalPlaces(6).toFixed()} uPnL ${f.unrealised.toDecimalPlaces(6).toFixed()} fills ${f.fills} ${f.ordersPerMinute}/min${f.halted ? ' HALTED' : ''}`)
+      .join('; ');
+    parts.push(
+      `${m.market} mid ${m.mid?.toDecimalPlaces(8).toFixed() ?? '-'} spread ${m.spread?.toFixed() ?? '-'} | quotes [${quotes}] | ${figs}`,
+    );
+  }
+  parts.push(`queue ${s.queueDepth}${s.unknownOrders > 0 ? ` unknown ${s.unknownOrders}` : ''}${headroom(s.rateLimits)}`);
+  return parts.join(' || ');
+}
+
+/** Best-effort reading of RestClient.limiterStats(): the tightest bucket's used/limit. */
+function headroom(stats: unknown): string {
+  if (!stats || typeof stats !== 'object') return '';
+  let worst: { name: string; used: number; limit: number } | undefined;
+  const entries = Array.isArray(stats) ? stats.map((v, i) => [String((v as { bucket?: string; name?: string }).bucket ?? (v as { name?: string }).name ?? i), v] as const) : Object.entries(stats);
+  for (const [name, v] of entries) {
+    const rec = v as { inWindow?: number; limit?: number };
+    if (typeof rec?.inWindow !== 'number' || typeof rec.limit !== 'number' || rec.limit <= 0) continue;
+    if (!worst || rec.inWindow / rec.limit > worst.used / worst.limit) worst = { name, used: rec.inWindow, limit: rec.limit };
+  }
+  return worst ? ` | rate ${worst.name} ${worst.used}/${worst.limit} (${Math.round(100 - (100 * worst.used) / worst.limit)}% free)` : '';
+}

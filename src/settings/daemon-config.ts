@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schema.js';
+
+/**
+ * The daemon's config (`bot run <config.yaml>`), validated by `loadYamlConfig` (file, path and expectation in
+ * every message; `${ENV}` / `${ENV:-default}` interpolated in strings). Objects are strict: an unknown key is an
+ * error, so a typo never silently falls back to a default.
+ *
+ * ```yaml
+ * venue: { kind: sim, account: alice, sim: { speed: 5 } }          # embedded simulated exchange
+ * # venue: { kind: rest, region: main, dialect: exchange, apiKey: ${BOT_API_KEY}, apiSecret: ${BOT_API_SECRET} }
+ * strategies:
+ *   - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.002 }, risk: { maxLoss: 50 } }
+ * polling: { bookMs: 500 }
+ * journal: { path: var/journal.jsonl }
+ * log: { level: info }
+ * status: { everyMs: 5000 }
+ * shutdown: { cancelOpenOrders: true }
+ * ```
+ */
+
+const simVenue = z.strictObject({
+  kind: z.literal('sim'),
+  /** Client account of the sim to trade as (by name). Default: the first non-partner client account. */
+  account: z.string().min(1).optional(),
+  /** Answer spelling of the embedded sim and the client. Default `contract`. */
+  dialect: z.enum(['contract', 'exchange']).default('contract'),
+  /**
+   * Overrides of the sim config: `file` (a sim YAML like config/sim.yaml, default the built-in config), then
+   * any keys deep-merged over it (objects merge, arrays and scalars replace), e.g. `speed: 5` or
+   * `flow: { markets: { BTC_USDT: { volatility: 0.0002 } } }`.
+   */
+  sim: z.looseObject({ file: z.string().min(1).optional() }).optional(),
+});
+
+const restVenue = z
+  .strictObject({
+    kind: z.literal('rest'),
+    /** The live venue's main or regional address; exclusive with baseUrl. */
+    region: z.enum(['main', 'eu']).optional(),
+    /** Any URL speaking v4, e.g. a `bot sim` started elsewhere. */
+    baseUrl: z.string().url().optional(),
+    dialect: z.enum(['contract', 'exchange']).default('contract'),
+    apiKey: z.string().min(1, 'expected an API key (e.g. ${BOT_API_KEY})'),
+    apiSecret: z.string().min(1, 'expected an API secret (e.g. ${BOT_API_SECRET})'),
+    nonceWindow: z.boolean().default(false),
+    timeoutMs: zIntLike.pipe(z.number().int().positive()).optional(),
+  })
+  .refine((v) => !(v.region !== undefined && v.baseUrl !== undefined), { message: 'give region or baseUrl, not both', path: ['baseUrl'] });
+
+const risk = z.strictObject({
+  maxOrderNotional: zPositiveDecimal.optional(),
+  /** Per asset ticker, e.g. `{ BTC: 0.05, USDT: 2000 }`. */
+  maxInventory: z.record(z.string().regex(/^[A-Z0-9]+$/, 'expected an asset ticker such as BTC'), zNonNegativeDecimal).optional(),
+  maxOpenOrders: zIntLike.pipe(z.number().int().positive()).optional(),
+  maxOrdersPerMinute: zIntLike.pipe(z.number().int().positive()).optional(),
+  maxLoss: zPositiveDecimal.optional(),
+});
+
+const strategy = z.strictObject({
+  /** Instance id, unique in the file; its first 12 characters prefix the instance's client order ids. */
+  id: z.string().regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'expected letters, digits and single dashes (it prefixes client order ids)'),
+  /** Built-in strategy name (market-maker, grid, stop-guard, twap) or a path to a .ts/.js module. */
+  use: z.string().min(1),
+  market: z.string().min(1),
+  /** Validated later by the strategy's own schema (defaults applied). */
+  params: z.record(z.string(), z.unknown()).default({}),
+  risk: risk.default({}),
+});
+
+const ms = zIntLike.pipe(z.number().int().positive());
+
+export const DaemonConfigSchema = z
+  .strictObject({
+    venue: z.discriminatedUnion('kind', [simVenue, restVenue]),
+    strategies: z.array(strategy).min(1, 'expected at least one strategy'),
+    /** Wished intervals; unset ones are chosen within the rate limits (streams/polling-plan). */
+    polling: z
+      .strictObject({
+        bookMs: ms.optional(),
+        balancesMs: ms.optional(),
+        openOrdersMs: ms.optional(),
+        dealsMs: ms.optional(),
+        bookLimit: zIntLike.pipe(z.number().int().min(0).max(100)).optional(),
+        bookLevel: zIntLike.pipe(z.number().int().min(0).max(5)).optional(),
+        staleAfterMs: ms.optional(),
+        /** Share of each endpoint budget kept for orders and cancels. Default 0.3. */
+        reserve: z.number().min(0).max(0.95).optional(),
+      })
+      .default({}),
+    journal: z
+      .strictObject({
+        path: z.string().min(1).default('var/journal.jsonl'),
+        fsync: z.enum(['submissions', 'always', 'never']).default('submissions'),
+      })
+      .default({ path: 'var/journal.jsonl', fsync: 'submissions' }),
+    log: z
+      .strictObject({
+        level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+        /** Default: pretty on a terminal, JSON otherwise. */
+        pretty: z.boolean().optional(),
+        /** Log file instead of stdout. */
+        file: z.string().min(1).optional(),
+      })
+      .default({ level: 'info' }),
+    status: z.strictObject({ everyMs: ms.default(5000) }).default({ everyMs: 5000 }),
+    shutdown: z.strictObject({ cancelOpenOrders: z.boolean().default(true) }).default({ cancelOpenOrders: true }),
+    executor: z.strictObject({ concurrency: zIntLike.pipe(z.number().int().min(1).max(16)).default(1) }).default({ concurrency: 1 }),
+  })
+  .superRefine((cfg, ctx) => {
+    const seen = new Set<string>();
+    cfg.strategies.forEach((s, i) => {
+      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['strategies', i, 'id'], message: `duplicate strategy id '${s.id}'` });
+      seen.add(s.id);
+    });
+  });
+
+export type DaemonConfig = z.output<typeof DaemonConfigSchema>;
+export type DaemonStrategyConfig = DaemonConfig['strategies'][number];

@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import type { Balances, MainBalances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import { D, type Decimal, dmax, ZERO } from '../model/decimal.js';
+import { BotError } from '../model/errors.js';
+import type { Market } from '../model/market.js';
+import type { Deal, Order, StpMode } from '../model/order.js';
+import { AccountState } from './account-state.js';
+import { CODE_MESSAGES, newCode, validateCodeRequest } from './codes.js';
+import { type Investment, InvestmentBook, type InvestmentFilters } from './investments.js';
+import { Ledger } from './ledger.js';
+import { type EngineContext, MarketEngine } from './market-engine.js';
+import { wouldTake } from './matching.js';
+import { publicBook, type PublicBookOptions } from './public-book.js';
+import type { SimConfig } from './sim-config.js';
+import { type SimOrder, toOrder } from './sim-order.js';
+import type {
+  CancelBy, CreateCodeResult, DealsFilter, KillSwitchStatus, LimitOrderInput, OpenOrdersFilter, PlaceResult, SimAccount,
+  SimTrade, StopLimitInput, StpInput, TransferResult,
+} from './sim-types.js';
+
+const HUNDRED = D(100);
+const STP_LONG: Readonly<Record<StpInput, StpMode>> = { no: 'no', cancel_both: 'cancel_both', cancel_new: 'cancel_new', cancel_old: 'cancel_old', cb: 'cancel_both', cn: 'cancel_new', co: 'cancel_old' };
+
+/** Long form of a venue stp value (short forms cb/cn/co accepted); default `no`. */
+export function normaliseStp(stp: StpInput | undefined): StpMode {
+  return stp === undefined ? 'no' : STP_LONG[stp];
+}
+
+/** Domain market from its config entry (fees: percent → fraction). */
+export function marketFromConfig(m: SimConfig['markets'][number]): Market {
+  return {
+    name: m.name, stock: m.stock, money: m.money, stockPrec: m.stockPrec, moneyPrec: m.moneyPrec,
+    minAmount: m.minAmount, minTotal: m.minTotal, maxTotal: m.maxTotal.isZero() ? null : m.maxTotal,
+    makerFee: m.makerFee.div(HUNDRED), takerFee: m.takerFee.div(HUNDRED), tradesEnabled: m.tradesEnabled,
+  };
+}
+
+/**
+ * The simulated exchange, in process: accounts and their ledger, one matching engine per market,
+ * stop-limit orders, kill switches, codes and investments. The HTTP layer (src/sim/http) validates
+ * requests with src/rules and calls these methods; tests and the backtest's parity checks call them
+ * directly. Single-threaded and synchronous: every call leaves the state consistent.
+ */
+export class SimExchange {
+  readonly markets: ReadonlyMap<string, Market>;
+  readonly accounts: readonly SimAccount[];
+  private readonly engines = new Map<string, MarketEngine>();
+  private readonly states = new Map<string, AccountState>();
+  private readonly byKey = new Map<string, SimAccount>();
+  private readonly ledger: Ledger;
+  private readonly investmentBook: InvestmentBook;
+  private readonly killSwitches = new Map<string, { accountId: string; market: string; atMs: number }>();
+  private readonly tradeListeners = new Set<(t: SimTrade) => void>();
+  private orderSeq = 0;
+  private dealSeq = 0;
+  private lastMicros = 0;
+  private readonly ctx: EngineContext;
+
+  constructor(
+    readonly config: SimConfig,
+    private readonly clock: () => number = Date.now,
+  ) {
+    const markets = new Map<string, Market>();
+    for (const m of config.markets) markets.set(m.name, marketFromConfig(m));
+    this.markets = markets;
+    this.ledger = new Ledger(config.markets.flatMap((m) => [m.stock, m.money]));
+    const accounts: SimAccount[] = [];
+    for (const a of config.accounts) {
+      const account: SimAccount = {
+        id: a.name, name: a.name, partner: a.partner, internal: a.internal,
+        apiKey: a.apiKey ?? randomBytes(16).toString('hex'), apiSecret: a.apiSecret ?? randomBytes(32).toString('hex'),
+      };
+      accounts.push(account);
+      this.byKey.set(account.apiKey, account);
+      this.states.set(account.id, new AccountState(account, config.history.maxFinishedOrders, config.history.maxDeals));
+      this.ledger.openAccount(account.id, a.trade, a.main);
+    }
+    this.accounts = accounts;
+    this.ctx = {
+      ledger: this.ledger,
+      accountState: (id) => this.states.get(id)!,
+      nextDealId: () => ++this.dealSeq,
+      eventTime: () => this.eventTime(),
+      publishTrade: (t) => {
+        for (const fn of this.tradeListeners) fn(t);
+      },
+    };
+    for (const m of markets.values()) this.engines.set(m.name, new MarketEngine(m, this.ctx));
+    const clientIds = accounts.filter((a) => !a.internal).map((a) => a.id);
+    this.investmentBook = new InvestmentBook(config.investments, clientIds, Math.floor(this.clock() / 1000));
+  }
+
+  accountByKey(apiKey: string): SimAccount | undefined {
+    return this.byKey.get(apiKey);
+  }
+
+  accountByName(name: string): SimAccount | undefined {
+    return this.states.get(name)?.account;
+  }
+
+  /** Every asset the exchange knows (markets' and balances'). */
+  get assets(): ReadonlySet<string> {
+    return this.ledger.assets;
+  }
+
+  placeLimit(accountId: string, o: LimitOrderInput): PlaceResult {
+    const pre = this.precheck(accountId, o.market, o.clientOrderId);
+    if (!pre.ok) return pre;
+    const { engine, state } = pre;
+    const m = engine.market;
+    const ticks = toTicks(o.price, m.moneyPrec);
+    const postOnly = o.postOnly === true || o.rpi === true;
+    if (postOnly && wouldTake(engine.book, o.side, ticks)) {
+      return { ok: false, reason: 'post-only', message: 'Order would be executed immediately; post-only orders may only add liquidity.' };
+    }
+    const feeLock = postOnly ? m.makerFee : dmax(m.makerFee, m.takerFee);
+    const order = this.newOrder(accountId, o, 'limit', ticks, feeLock, { postOnly: o.postOnly === true, ioc: o.ioc === true, rpi: o.rpi === true });
+    if (order === undefined) return notEnoughBalance();
+    state.addOpen(order);
+    engine.submit(order);
+    return { ok: true, order: toOrder(order) };
+  }
+
+  /** Locks funds now; rests untriggered until the last trade price reaches `activationPrice` (fires at once if it already has). */
+  placeStopLimit(accountId: string, o: StopLimitInput): PlaceResult {
+    const pre = this.precheck(accountId, o.market, o.clientOrderId);
+    if (!pre.ok) return pre;
+    const { engine, state } = pre;
+    const m = engine.market;
+    const order = this.newOrder(accountId, o, 'stop limit', toTicks(o.price, m.moneyPrec), dmax(m.makerFee, m.takerFee), { postOnly: false, ioc: false, rpi: false }, o.activationPrice);
+    if (order === undefined) return notEnoughBalance();
+    state.addOpen(order);
+    engine.submitStop(order);
+    return { ok: true, order: toOrder(order) };
+  }
+
+  cancel(accountId: string, market: string, by: CancelBy): Order | undefined {
+    const order = this.states.get(accountId)?.findOpen(market, by);
+    if (order === undefined) return undefined;
+    this.engines.get(market)!.cancel(order);
+    return toOrder(order);
+  }
+
+  /** Open orders (resting and untriggered stops), newest first. */
+  openOrders(accountId: string, f?: OpenOrdersFilter): Order[] {
+    return this.states.get(accountId)?.openOrders(f) ?? [];
+  }
+
+  /** An order by id, open or finished (within the history bound). */
+  findOrder(accountId: string, orderId: number): Order | undefined {
+    const o = this.states.get(accountId)?.find(orderId);
+    return o === undefined ? undefined : toOrder(o);
+  }
+
+  isOrderOpen(accountId: string, orderId: number): boolean {
+    return this.states.get(accountId)?.open.has(orderId) ?? false;
+  }
+
+  /** Finished orders (filled, cancelled), newest first, within the history bound. */
+  finishedOrders(accountId: string): Order[] {
+    return this.states.get(accountId)?.finishedOrders() ?? [];
+  }
+
+  /** The account's deals, newest first. */
+  deals(accountId: string, f?: DealsFilter): Deal[] {
+    return this.states.get(accountId)?.deals(f) ?? [];
+  }
+
+  isClientOrderIdUsed(accountId: string, id: string): boolean {
+    return this.states.get(accountId)?.isClientOrderIdUsed(id) ?? false;
+  }
+
+  tradeBalances(accountId: string): Balances {
+    return this.ledger.tradeBalances(accountId);
+  }
+
+  mainBalances(accountId: string): MainBalances {
+    return this.ledger.mainBalances(accountId);
+  }
+
+  /** Moves funds between the main and the trade (spot) balance. */
+  transfer(accountId: string, ticker: string, amount: Decimal, from: 'main' | 'spot', to: 'main' | 'spot'): TransferResult {
+    const fail = (field: string, message: string): TransferResult => ({ ok: false, message, errors: { [field]: [message] } });
+    if (!this.ledger.hasAccount(accountId)) return fail('request', 'Unknown account.');
+    if (!this.ledger.assets.has(ticker)) return fail('ticker', 'The selected ticker is invalid.');
+    if (!amount.isFinite() || amount.lte(0)) return fail('amount', 'The amount must be greater than 0.');
+    if (from === to) return fail('to', 'The to and from must be different.');
+    const c = this.ledger.cell(accountId, ticker);
+    if ((from === 'main' ? c.main : c.available).lt(amount)) return fail('amount', CODE_MESSAGES.notEnoughBalance);
+    if (from === 'main') {
+      c.main = c.main.sub(amount);
+      c.available = c.available.add(amount);
+    } else {
+      c.available = c.available.sub(amount);
+      c.main = c.main.add(amount);
+    }
+    return { ok: true };
+  }
+
+  /**
+   * Creates a redeemable code from the main balance. The HTTP layer may pass the raw body fields
+   * through `validateCodeRequest` itself; this method validates again so it is safe on its own.
+   */
+  createCode(accountId: string, ticker: string, amount: Decimal | string, passphrase?: string, description?: string): CreateCodeResult {
+    const body = { ticker, amount: typeof amount === 'string' ? amount : amount.toFixed(), passphrase, description };
+    const errors = validateCodeRequest(body, this.ledger.assets);
+    if (Object.keys(errors).length > 0) return { ok: false, reason: 'validation', message: 'Validation failed', errors };
+    if (!this.ledger.hasAccount(accountId)) return { ok: false, reason: 'validation', message: 'Validation failed', errors: { request: ['Unknown account.'] } };
+    const value = D(body.amount);
+    const c = this.ledger.cell(accountId, ticker);
+    if (c.main.lt(value)) return { ok: false, reason: 'balance', message: 'Inner validation failed', errors: { amount: [CODE_MESSAGES.notEnoughBalance] } };
+    c.main = c.main.sub(value);
+    this.ledger.addCode(ticker, value);
+    const { code, externalId } = newCode(ticker);
+    return { ok: true, code, message: CODE_MESSAGES.created, externalId };
+  }
+
+  /** Filters must already be valid (validateInvestmentFilters); the partner check is the HTTP layer's (403). */
+  investments(accountId: string, f: InvestmentFilters): { records: Investment[] } {
+    return { records: this.investmentBook.query(accountId, f) };
+  }
+
+  book(market: string, o?: PublicBookOptions): OrderBook {
+    return publicBook(this.engine(market), this.clock(), o);
+  }
+
+  /** Best bid and ask INCLUDING hidden rpi orders (the true top of book; tests check it is never crossed). */
+  topOfBook(market: string): { bid?: Decimal; ask?: Decimal } {
+    const e = this.engine(market);
+    const bid = e.book.bids.best()?.front()?.price;
+    const ask = e.book.asks.best()?.front()?.price;
+    return { ...(bid === undefined ? {} : { bid }), ...(ask === undefined ? {} : { ask }) };
+  }
+
+  lastPrice(market: string): Decimal | undefined {
+    return this.engines.get(market)?.lastPrice;
+  }
+
+  /** Observes every public trade; returns the unsubscribe function. */
+  onTrade(listener: (t: SimTrade) => void): () => void {
+    this.tradeListeners.add(listener);
+    return () => this.tradeListeners.delete(listener);
+  }
+
+  /**
+   * Dead-man timer: when `timeoutSec` passes without a renewal, tick() cancels the account's orders in
+   * that market. `null` clears it (returns undefined).
+   */
+  killSwitch(accountId: string, market: string, timeoutSec: number | null): KillSwitchStatus | undefined {
+    const key = `${accountId}\u0000${market}`;
+    if (timeoutSec === null) {
+      this.killSwitches.delete(key);
+      return undefined;
+    }
+    const now = this.clock();
+    const atMs = now + timeoutSec * 1000;
+    this.killSwitches.set(key, { accountId, market, atMs });
+    return { market, startTime: Math.floor(now / 1000), cancellationTime: Math.floor(atMs / 1000) };
+  }
+
+  /** Housekeeping the HTTP layer calls on its timer: expired kill switches, stop activations. */
+  tick(nowMs: number = this.clock()): void {
+    for (const [key, ks] of this.killSwitches) {
+      if (ks.atMs > nowMs) continue;
+      this.killSwitches.delete(key);
+      const state = this.states.get(ks.accountId);
+      const engine = this.engines.get(ks.market);
+      if (state === undefined || engine === undefined) continue;
+      for (const o of [...state.open.values()]) if (o.market === ks.market) engine.cancel(o);
+    }
+    for (const e of this.engines.values()) e.activateStops();
+  }
+
+  /** Σ over accounts (available + freeze + main) + fees collected + funds held in codes: constant per asset. */
+  totals(asset: string): Decimal {
+    return this.ledger.totals(asset);
+  }
+
+  feesCollected(asset: string): Decimal {
+    return this.ledger.feesCollected(asset);
+  }
+
+  private engine(market: string): MarketEngine {
+    const e = this.engines.get(market);
+    if (e === undefined) throw new BotError(`sim: unknown market ${market}`, { code: 'ERR_SIM_UNKNOWN_MARKET' });
+    return e;
+  }
+
+  private precheck(accountId: string, market: string, clientOrderId: string | undefined):
+    | { ok: true; engine: MarketEngine; state: AccountState }
+    | { ok: false; reason: 'account' | 'market' | 'client-order-id'; message: string } {
+    const state = this.states.get(accountId);
+    if (state === undefined) return { ok: false, reason: 'account', message: 'Unknown account.' };
+    const engine = this.engines.get(market);
+    if (engine === undefined || !engine.market.tradesEnabled) return { ok: false, reason: 'market', message: 'Market is not available.' };
+    if (clientOrderId !== undefined && clientOrderId !== '' && state.isClientOrderIdUsed(clientOrderId)) {
+      return { ok: false, reason: 'client-order-id', message: 'This client order id is already used by the current account.' };
+    }
+    return { ok: true, engine, state };
+  }
+
+  /** Builds the order and freezes its funds; undefined (nothing frozen) when the balance is short. */
+  private newOrder(accountId: string, o: LimitOrderInput | StopLimitInput, type: SimOrder['type'], ticks: number, feeLock: Decimal,
+    flags: { postOnly: boolean; ioc: boolean; rpi: boolean }, activationPrice?: Decimal): SimOrder | undefined {
+    const m = this.engines.get(o.market)!.market;
+    const lockCell = this.ledger.cell(accountId, o.side === 'buy' ? m.money : m.stock);
+    const locked = o.side === 'buy' ? lockFor(o.amount, o.price, feeLock) : o.amount;
+    if (!Ledger.tryFreeze(lockCell, locked)) return undefined;
+    return {
+      id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, type,
+      timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks,
+      ...(activationPrice === undefined ? {} : { activationPrice }),
+      left: o.amount, dealStock: ZERO, dealMoney: ZERO, dealFee: ZERO, ...flags, stp: normaliseStp(o.stp),
+      status: 'NEW', locked, lockCell, feeLock, open: true,
+    };
+  }
+
+  /** Unix seconds with a microsecond fraction, strictly increasing even within one millisecond. */
+  private eventTime(): number {
+    const micros = Math.max(Math.floor(this.clock() * 1000), this.lastMicros + 1);
+    this.lastMicros = micros;
+    return micros / 1e6;
+  }
+}
+
+function lockFor(amount: Decimal, price: Decimal, feeLock: Decimal): Decimal {
+  const notional = amount.mul(price);
+  return feeLock.isZero() ? notional : notional.add(notional.mul(feeLock));
+}
+
+function notEnoughBalance(): PlaceResult {
+  return { ok: false, reason: 'balance', message: 'Not enough balance.' };
+}
+
+/** Price in integer steps; prices reach the exchange already on the step (src/rules validated them). */
+function toTicks(price: Decimal, moneyPrec: number): number {
+  const ticks = price.toFixed(moneyPrec).replace('.', '');
+  const n = Number(ticks);
+  if (!Number.isSafeInteger(n) || !price.eq(price.toDecimalPlaces(moneyPrec))) {
+    throw new BotError(`sim: price ${price.toFixed()} is not on the ${moneyPrec}-decimal grid`, { code: 'ERR_SIM_PRICE_GRID' });
+  }
+  return n;
+}

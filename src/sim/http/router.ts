@@ -1,0 +1,59 @@
+import { PATHS, type EndpointName } from '../../venue/wire.js';
+import type { Route } from './route-context.js';
+import * as pub from './routes-public.js';
+import { orderNew, orderStopLimit } from './routes-order-create.js';
+import { killSwitch, orderCancel, orders } from './routes-order-manage.js';
+import { executedHistory, tradeBalance } from './routes-trade-account.js';
+import { codes, investments, mainBalance, transfer } from './routes-main-account.js';
+
+/**
+ * Path → route. Public endpoints answer GET, private ones POST; anything else is an unknown route
+ * (404, empty body, exchange-facts §4). The order book carries its market in the path.
+ */
+const PUBLIC: ReadonlyArray<[EndpointName, Route & { kind: 'public' }]> = [
+  ['ping', { kind: 'public', endpoint: 'ping', handle: pub.ping }],
+  ['markets', { kind: 'public', endpoint: 'markets', handle: pub.markets }],
+  ['assets', { kind: 'public', endpoint: 'assets', handle: pub.assets }],
+];
+
+const PRIVATE: ReadonlyArray<Route & { kind: 'private' }> = [
+  { kind: 'private', endpoint: 'orderNew', handle: orderNew },
+  { kind: 'private', endpoint: 'orderStopLimit', handle: orderStopLimit },
+  { kind: 'private', endpoint: 'orderCancel', handle: orderCancel },
+  { kind: 'private', endpoint: 'orders', handle: orders },
+  { kind: 'private', endpoint: 'killSwitch', handle: killSwitch },
+  { kind: 'private', endpoint: 'tradeBalance', handle: tradeBalance },
+  { kind: 'private', endpoint: 'executedHistory', handle: executedHistory },
+  { kind: 'private', endpoint: 'mainBalance', handle: mainBalance },
+  { kind: 'private', endpoint: 'transfer', handle: transfer },
+  { kind: 'private', endpoint: 'codes', handle: codes },
+  { kind: 'private', endpoint: 'investments', handle: investments },
+];
+
+const BY_PATH = new Map<string, Route>([
+  ...PUBLIC.map(([name, route]) => [PATHS[name], route] as const),
+  ...PRIVATE.map((route) => [PATHS[route.endpoint], route] as const),
+]);
+
+const BOOK: Route = { kind: 'public', endpoint: 'orderbook', handle: pub.orderbook };
+
+export interface Match {
+  readonly route: Route;
+  readonly market?: string;
+}
+
+export function matchRoute(method: string, pathname: string): Match | undefined {
+  const route = BY_PATH.get(pathname);
+  if (route !== undefined) return method === (route.kind === 'public' ? 'GET' : 'POST') ? { route } : undefined;
+  const prefix = `${PATHS.orderbook}/`;
+  if (method === 'GET' && pathname.startsWith(prefix)) {
+    const segment = pathname.slice(prefix.length);
+    if (segment === '' || segment.includes('/')) return undefined;
+    try {
+      return { route: BOOK, market: decodeURIComponent(segment) };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

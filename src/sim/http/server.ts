@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HEADERS, TOO_MANY_REQUESTS_TEXT, type Dialect, type RateBucket, type RateLimit } from '../../venue/wire.js';
+import type { SimExchange } from '../exchange.js';
+import { authenticate } from './auth.js';
+import { BookCache } from './book-cache.js';
+import { NOT_FOUND, UNAVAILABLE, type SimReply } from './error-bodies.js';
+import { FaultInjector, type FaultConfig } from './faults.js';
+import { NonceCheck } from './nonce-check.js';
+import { RateWindow } from './rate-window.js';
+import type { RouteContext } from './route-context.js';
+import { matchRoute } from './router.js';
+import { SimStats } from './sim-stats.js';
+
+/**
+ * The simulated exchange's HTTP front (node:http, no framework). Per request: route → rate window
+ * (per API key for private endpoints, per remote address for public ones) → fault plan → auth →
+ * handler → answer, or a dropped socket when a fault says so. Everything the server saw is in `stats`.
+ */
+export interface SimServerOptions {
+  readonly exchange: SimExchange;
+  /** Answer spelling (exchange-facts §8); requests are read in both. Default `contract`. */
+  readonly dialect?: Dialect;
+  /** Partial overrides of RATE_LIMITS (tests only; the defaults are the venue's table). */
+  readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>>;
+  readonly faults?: FaultConfig;
+  /** Server time in Unix ms (nonce window, rate windows, cache). Default `Date.now`. */
+  readonly clock?: () => number;
+}
+
+export interface SimServer {
+  readonly server: Server;
+  readonly stats: SimStats;
+}
+
+/** Largest private body accepted; the venue's bodies are a few hundred bytes. */
+const MAX_BODY_BYTES = 1 << 20;
+
+export function createSimServer(options: SimServerOptions): SimServer {
+  const clock = options.clock ?? Date.now;
+  const dialect = options.dialect ?? 'contract';
+  const stats = new SimStats();
+  const rates = new RateWindow(options.rateLimits);
+  const faults = new FaultInjector(options.faults);
+  const nonces = new NonceCheck();
+  const bookCache = new BookCache();
+  const exchange = options.exchange;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const arrivedAt = clock();
+    const rawBody = await readBody(req);
+    if (rawBody === undefined) {
+      res.destroy();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://sim.invalid');
+    const match = matchRoute(req.method ?? 'GET', url.pathname);
+    const address = req.socket.remoteAddress ?? 'unknown';
+    if (match === undefined) {
+      const arrival = stats.arrive('unknown', address, arrivedAt);
+      write(res, NOT_FOUND);
+      stats.answered(arrival, 404, undefined);
+      return;
+    }
+    const { route } = match;
+    const apiKey = req.headers[HEADERS.apiKey];
+    const client = route.kind === 'private' && typeof apiKey === 'string' && apiKey !== '' ? apiKey : address;
+    const arrival = stats.arrive(route.endpoint, client, arrivedAt);
+    if (!rates.admit(client, route.endpoint, arrivedAt)) {
+      write(res, { status: 429, text: TOO_MANY_REQUESTS_TEXT });
+      stats.answered(arrival, 429, undefined);
+      return;
+    }
+    const plan = faults.plan(route.endpoint);
+    if (plan.delayMs > 0) await sleep(plan.delayMs);
+    let reply: SimReply;
+    if (plan.fail5xx) reply = UNAVAILABLE;
+    else {
+      const ctx: RouteContext = { exchange, dialect, nowMs: clock(), bookCache };
+      if (route.kind === 'public') reply = route.handle(ctx, { market: match.market, query: url.searchParams });
+      else {
+        const auth = authenticate({ headers: req.headers, rawBody, path: url.pathname, nowMs: ctx.nowMs }, (key) => exchange.accountByKey(key), nonces);
+        reply = auth.ok ? route.handle(ctx, auth.account, auth.body) : auth.reply;
+      }
+    }
+    // A dropped answer after the venue acted: the client cannot know whether the order exists.
+    if (plan.drop && !plan.fail5xx && reply.status < 400) {
+      stats.answered(arrival, 0, undefined);
+      res.socket?.destroy();
+      return;
+    }
+    write(res, reply);
+    stats.answered(arrival, reply.status, venueCode(reply));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A bug in a handler must not take the sim down; answer like an unavailable venue.
+      process.stderr.write(`sim: internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
+      if (!res.headersSent) write(res, { status: 500, text: 'Internal Server Error' });
+      else res.destroy();
+    });
+  });
+  return { server, stats };
+}
+
+function write(res: ServerResponse, reply: SimReply): void {
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(reply.text);
+  } else if (reply.body === undefined) {
+    res.writeHead(reply.status, { 'content-length': '0' });
+    res.end();
+  } else {
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply.body));
+  }
+}
+
+function venueCode(reply: SimReply): number | undefined {
+  const body = reply.body as { code?: unknown } | undefined;
+  return body !== undefined && body !== null && typeof body.code === 'number' ? body.code : undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve(undefined));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

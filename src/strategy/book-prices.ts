@@ -1,0 +1,26 @@
+import type { OrderBook } from '../model/book.js';
+import type { Decimal } from '../model/decimal.js';
+
+/** Best bid, best ask, mid and spread of a book snapshot; `undefined` fields when a side is empty. */
+export interface BookTop {
+  readonly bid?: Decimal;
+  readonly ask?: Decimal;
+  /** (bid + ask) / 2, only when both sides are present and not crossed. */
+  readonly mid?: Decimal;
+  /** ask − bid, only when both sides are present. */
+  readonly spread?: Decimal;
+}
+
+/** The top of a book, as strategies need it. Pure. */
+export function bookTop(book: OrderBook): BookTop {
+  const bid = book.bids[0]?.price;
+  const ask = book.asks[0]?.price;
+  if (bid === undefined || ask === undefined) return { ...(bid ? { bid } : {}), ...(ask ? { ask } : {}) };
+  const spread = ask.minus(bid);
+  return spread.gte(0) ? { bid, ask, mid: bid.plus(ask).div(2), spread } : { bid, ask, spread };
+}
+
+/** Mid price of a book, or `undefined` when a side is empty or the book is crossed. */
+export function midPrice(book: OrderBook): Decimal | undefined {
+  return bookTop(book).mid;
+}

@@ -1,0 +1,22 @@
+/**
+ * The strategy SDK: everything a strategy module imports (plus `rxjs`, imported directly).
+ * Test helpers live in `./testing.js`; loading strategies by name or path in `./load-strategy.js`.
+ */
+export { defineStrategy } from './define-strategy.js';
+export type { StrategyDefinition } from './define-strategy.js';
+export { placeLimit, placeStopLimit, cancel, cancelAll } from './intents.js';
+export type { Intent, PlaceLimitIntent, PlaceStopLimitIntent, CancelIntent, CancelAllIntent } from './intents.js';
+export type { StrategyContext, OwnOrder, OrderState, Clock } from './context.js';
+export { ordersToTargets, isLiveOrder } from './target-orders.js';
+export type { DesiredOrder, TargetOptions } from './target-orders.js';
+export { bookTop, midPrice } from './book-prices.js';
+export { decimalParam } from './decimal-param.js';
+export type { DecimalParamOptions } from './decimal-param.js';
+export type { BookTop } from './book-prices.js';
+export { z } from 'zod';
+export { D, Decimal, fmt, ZERO, dmin, dmax } from '../model/decimal.js';
+export type { DecimalInput } from '../model/decimal.js';
+export type { Market } from '../model/market.js';
+export type { OrderBook, BookLevel } from '../model/book.js';
+export type { Balances, AssetBalance } from '../model/balance.js';
+export type { Deal, Side, StpMode, OrderType } from '../model/order.js';

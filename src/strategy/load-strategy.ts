@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { z } from 'zod';
+import { ConfigError } from '../model/errors.js';
+import type { StrategyDefinition } from './define-strategy.js';
+
+/** Strategies shipped in `strategies/<name>/index.ts`. */
+const BUILTINS = ['market-maker', 'grid', 'stop-guard', 'twap'] as const;
+
+/** The repository's `strategies/` folder, found from this file (src/strategy/ → ../../strategies/). */
+const STRATEGIES_DIR = fileURLToPath(new URL('../../strategies/', import.meta.url));
+
+/** Names accepted by `loadStrategy` without a path. */
+export function builtinStrategyNames(): readonly string[] {
+  return BUILTINS;
+}
+
+/**
+ * Loads a strategy module: a built-in name (`market-maker`) resolves to `strategies/<name>/index.ts` in this repo;
+ * anything else is a path to a `.ts` or `.js` module, relative to the current directory. The module's default
+ * export must be a StrategyDefinition (made with `defineStrategy`). Every failure is a ConfigError saying which.
+ */
+export async function loadStrategy(nameOrPath: string, cwd: string = process.cwd()): Promise<StrategyDefinition> {
+  const file = resolveStrategyFile(nameOrPath, cwd);
+  let mod: unknown;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new ConfigError(`strategy '${nameOrPath}': cannot load ${file}: ${why}`, { cause });
+  }
+  const def = (mod as { default?: unknown }).default;
+  if (!isStrategyDefinition(def)) {
+    throw new ConfigError(
+      `strategy '${nameOrPath}': ${file} must default-export a strategy made with defineStrategy({ name, params, create }) ` +
+        `(found ${def === undefined ? 'no default export' : describe(def)})`,
+    );
+  }
+  return def;
+}
+
+function resolveStrategyFile(nameOrPath: string, cwd: string): string {
+  if ((BUILTINS as readonly string[]).includes(nameOrPath)) return path.join(STRATEGIES_DIR, nameOrPath, 'index.ts');
+  const looksLikePath = /[\\/]/.test(nameOrPath) || /\.(ts|js|mts|mjs)$/.test(nameOrPath);
+  if (!looksLikePath) {
+    throw new ConfigError(
+      `unknown strategy '${nameOrPath}': use a built-in (${BUILTINS.join(', ')}) or a path to a .ts/.js module (e.g. ./my-strategy.ts)`,
+    );
+  }
+  if (!/\.(ts|js|mts|mjs)$/.test(nameOrPath)) {
+    throw new ConfigError(`strategy '${nameOrPath}': a strategy path must name a .ts or .js file`);
+  }
+  const file = path.resolve(cwd, nameOrPath);
+  if (!existsSync(file)) throw new ConfigError(`strategy '${nameOrPath}': file not found: ${file}`);
+  return file;
+}
+
+function isStrategyDefinition(value: unknown): value is StrategyDefinition {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const params = v['params'] as { safeParse?: unknown } | undefined;
+  return typeof v['name'] === 'string' && typeof v['create'] === 'function' && typeof params?.safeParse === 'function';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  const keys = Object.keys(value as object);
+  return `an object with keys [${keys.join(', ')}]`;
+}
+
+/**
+ * Validates raw params (from YAML) with the strategy's schema, applying its defaults; absent params are `{}`.
+ * `where` names the place in the config (e.g. `config/x.yaml: strategies[0].params`); a failure is a
+ * ConfigError listing every problem as `<where>.<path>: <message>`.
+ */
+export function parseParams<S extends z.ZodType>(def: StrategyDefinition<S>, raw: unknown, where: string): z.output<S> {
+  const result = def.params.safeParse(raw ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const at = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+    return `${where}${at}: ${issue.message}`;
+  });
+  throw new ConfigError(`invalid params for strategy '${def.name}':\n  ${problems.join('\n  ')}`, { cause: result.error });
+}

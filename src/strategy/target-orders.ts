@@ -1,0 +1,106 @@
+import { D, type Decimal } from '../model/decimal.js';
+import type { Market } from '../model/market.js';
+import type { Side } from '../model/order.js';
+import type { OrderState, OwnOrder } from './context.js';
+import { cancel, placeLimit, placeStopLimit, type Intent } from './intents.js';
+
+/** An order a strategy wants resting. With `activationPrice` it is a stop-limit order, otherwise a limit order. */
+export interface DesiredOrder {
+  readonly side: Side;
+  readonly price: Decimal;
+  /** Base amount. A non-positive amount means "no order" and is skipped. */
+  readonly amount: Decimal;
+  /** When given, only a live order with this exact tag can stand for this one. */
+  readonly tag?: string;
+  /** Limit orders only. */
+  readonly postOnly?: boolean;
+  /** Makes it a stop-limit order. */
+  readonly activationPrice?: Decimal;
+}
+
+export interface TargetOptions {
+  /**
+   * Largest relative price difference, as a fraction of the desired price, for a live order to stand for a
+   * desired one (also applied to the activation price). Default 0. E.g. `D('0.001')`: a quote 0.1 % away is kept,
+   * which saves rate budget and queue position.
+   */
+  readonly priceTolerance?: Decimal;
+  /**
+   * Largest relative difference between a live order's REMAINING amount (`left`) and the desired amount, as a
+   * fraction of the desired amount. Default 0: a partially filled order is replaced by a full-size one.
+   */
+  readonly amountTolerance?: Decimal;
+  /**
+   * The market the orders live in. When given, a difference smaller than one price step (resp. amount step)
+   * always matches: the engine quantizes every intent, so a live order differs from the unquantized wish by
+   * less than a step, and without this the wish would be re-placed on every tick.
+   */
+  readonly market?: Pick<Market, 'moneyPrec' | 'stockPrec'>;
+}
+
+/** States in which an order is (or may be) on the book: pending and unknown count, so nothing is placed twice. */
+const LIVE_STATES: ReadonlySet<OrderState> = new Set<OrderState>(['pending', 'open', 'partially-filled', 'unknown']);
+
+/** True when `order` is (or may be) resting: an order in flight counts as resting. */
+export function isLiveOrder(order: OwnOrder): boolean {
+  return LIVE_STATES.has(order.state);
+}
+
+/**
+ * Turns "the orders I want resting" into the intents that get there: every live order that matches a desired one
+ * (same side and type, same tag when the desired one has a tag, price and remaining amount within tolerance) is
+ * kept; every other live order is cancelled; every desired order without a match is placed. Cancels come first,
+ * then places, in the order of `desired`. Pure and idempotent: once the intents are applied, calling it again
+ * yields no intents.
+ *
+ * Orders whose cancel is already in flight (`cancelRequested`) are neither matched nor cancelled again.
+ * Among candidate live orders the closest in price wins, so a small drift never swaps two quotes.
+ */
+export function ordersToTargets(desired: readonly DesiredOrder[], live: readonly OwnOrder[], opts: TargetOptions = {}): Intent[] {
+  const priceTol = opts.priceTolerance ?? D(0);
+  const amountTol = opts.amountTolerance ?? D(0);
+  const priceStep = opts.market ? D(10).pow(-opts.market.moneyPrec) : D(0);
+  const amountStep = opts.market ? D(10).pow(-opts.market.stockPrec) : D(0);
+
+  const within = (have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean => {
+    const diff = have.minus(want).abs();
+    return diff.lte(want.abs().times(tol)) || (step.gt(0) && diff.lt(step));
+  };
+  const matches = (o: OwnOrder, d: DesiredOrder): boolean => {
+    if (o.side !== d.side) return false;
+    if ((o.type === 'stop limit') !== (d.activationPrice !== undefined)) return false;
+    if (d.tag !== undefined && o.tag !== d.tag) return false;
+    if (!within(o.price, d.price, priceTol, priceStep)) return false;
+    if (!within(o.left, d.amount, amountTol, amountStep)) return false;
+    if (d.activationPrice !== undefined) {
+      if (o.activationPrice === undefined || !within(o.activationPrice, d.activationPrice, priceTol, priceStep)) return false;
+    }
+    return true;
+  };
+
+  const candidates = live.filter((o) => isLiveOrder(o) && !o.cancelRequested);
+  const kept = new Set<OwnOrder>();
+  const toPlace: DesiredOrder[] = [];
+  for (const d of desired) {
+    if (!d.amount.gt(0)) continue;
+    let best: OwnOrder | undefined;
+    for (const o of candidates) {
+      if (kept.has(o) || !matches(o, d)) continue;
+      if (!best || o.price.minus(d.price).abs().lt(best.price.minus(d.price).abs())) best = o;
+    }
+    if (best) kept.add(best);
+    else toPlace.push(d);
+  }
+
+  const intents: Intent[] = [];
+  for (const o of candidates) if (!kept.has(o)) intents.push(cancel(o.clientOrderId));
+  for (const d of toPlace) {
+    const tag = d.tag === undefined ? {} : { tag: d.tag };
+    intents.push(
+      d.activationPrice === undefined
+        ? placeLimit({ side: d.side, price: d.price, amount: d.amount, ...tag, ...(d.postOnly === undefined ? {} : { postOnly: d.postOnly }) })
+        : placeStopLimit({ side: d.side, price: d.price, amount: d.amount, activationPrice: d.activationPrice, ...tag }),
+    );
+  }
+  return intents;
+}

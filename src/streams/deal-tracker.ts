@@ -1,0 +1,74 @@
+import type { Deal } from '../model/order.js';
+
+export interface DealTrackerOptions {
+  /** Deals older than this (Unix seconds) count as already known. Default: none (the first fetch yields history). */
+  readonly since?: number;
+  /** Deal ids already known (e.g. from the journal). */
+  readonly knownIds?: Iterable<number>;
+  /** Page size, <= 100 (the venue's cap). Default 100. */
+  readonly pageSize?: number;
+  /** At most this many pages per fetch (the venue's offset is capped). Default 100. */
+  readonly maxPages?: number;
+  /** Ids of deals older than the newest seen minus this many seconds are forgotten (they stay known by time). Default 3600. */
+  readonly retainSeconds?: number;
+}
+
+/** Fetches one page of deals, newest first. */
+export type DealPageFetcher = (offset: number, limit: number) => Promise<readonly Deal[]>;
+
+/**
+ * Remembers which deals were seen and finds the new ones in the venue's newest-first history, paging back until it
+ * reaches a known deal, so nothing is missed however many deals happened between two polls. New deals arriving
+ * between two pages only shift older ones down (seen twice, deduplicated), never hide one. Memory stays bounded: ids
+ * older than `retainSeconds` behind the newest are dropped and covered by a time watermark instead.
+ */
+export class DealTracker {
+  private readonly seen = new Map<number, number>();
+  private watermark: number;
+  private newest = Number.NEGATIVE_INFINITY;
+  private readonly pageSize: number;
+  private readonly maxPages: number;
+  private readonly retainSeconds: number;
+
+  constructor(options: DealTrackerOptions = {}) {
+    this.watermark = options.since ?? Number.NEGATIVE_INFINITY;
+    for (const id of options.knownIds ?? []) this.seen.set(id, Number.POSITIVE_INFINITY);
+    this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
+    this.maxPages = Math.max(1, options.maxPages ?? 100);
+    this.retainSeconds = options.retainSeconds ?? 3600;
+  }
+
+  /** True when the deal was already reported (or is older than what this tracker watches). */
+  isKnown(deal: Deal): boolean {
+    return this.seen.has(deal.id) || deal.time < this.watermark;
+  }
+
+  /** The deals not reported before, oldest first (by time, then id); marks them known. */
+  async fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
+    const fresh = new Map<number, Deal>();
+    for (let page = 0; page < this.maxPages; page++) {
+      const deals = await fetchPage(page * this.pageSize, this.pageSize);
+      let reachedKnown = false;
+      for (const deal of deals) {
+        if (this.isKnown(deal)) reachedKnown = true;
+        else fresh.set(deal.id, deal);
+      }
+      if (reachedKnown || deals.length < this.pageSize) break;
+    }
+    const ordered = [...fresh.values()].sort((a, b) => a.time - b.time || a.id - b.id);
+    for (const deal of ordered) {
+      this.seen.set(deal.id, deal.time);
+      if (deal.time > this.newest) this.newest = deal.time;
+    }
+    this.prune();
+    return ordered;
+  }
+
+  private prune(): void {
+    const horizon = this.newest - this.retainSeconds;
+    if (!(horizon > this.watermark)) return;
+    // Keep a deal's id while it is at or after the horizon; older ones are known through the watermark.
+    this.watermark = horizon;
+    for (const [id, time] of this.seen) if (time < horizon) this.seen.delete(id);
+  }
+}

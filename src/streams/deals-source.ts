@@ -1,0 +1,32 @@
+import { Observable, concatMap, from, share, type SchedulerLike } from 'rxjs';
+import type { Deal } from '../model/order.js';
+import type { TradingApi } from '../venue/trading-api.js';
+import { DealTracker, type DealTrackerOptions } from './deal-tracker.js';
+import { poll, type PollOptions } from './poll.js';
+
+export interface DealsSourceOptions extends DealTrackerOptions, Pick<PollOptions, 'backoff' | 'onError'> {
+  readonly periodMs: number;
+}
+
+/**
+ * The account's deals in `market`, each NEW deal exactly once (deduplicated by id), oldest first, paging back so
+ * none is missed between polls. Without `since`/`knownIds` the first poll reports the history it finds (up to
+ * `maxPages`): after a restart that is how fills made while down are learnt; the consumer dedupes against its
+ * journal. Hot and shared (refCount): many subscribers, one poll; a late subscriber sees only later deals.
+ */
+export function dealsSource(api: TradingApi, market: string, options: DealsSourceOptions, scheduler: SchedulerLike): Observable<Deal> {
+  const { periodMs, backoff, onError, ...trackerOptions } = options;
+  // One tracker per subscription of the underlying poll: a resubscription after refCount drops to 0 starts afresh.
+  return new Observable<Deal[]>((subscriber) => {
+    const tracker = new DealTracker(trackerOptions);
+    return poll(() => tracker.fetchNew((offset, limit) => api.deals({ market, offset, limit })), {
+      periodMs,
+      scheduler,
+      ...(backoff ? { backoff } : {}),
+      ...(onError ? { onError } : {}),
+    }).subscribe(subscriber);
+  }).pipe(
+    concatMap((deals) => from(deals)),
+    share(),
+  );
+}

@@ -1,0 +1,72 @@
+import { Observable, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
+
+/** A change of freshness. Emitted only on transitions: fresh → stale and stale → fresh. */
+export interface StaleStatus {
+  readonly stale: boolean;
+  /** Scheduler time of the transition, ms. */
+  readonly at: number;
+  /** Scheduler time of the last fresh value (the subscription time before any), ms. */
+  readonly lastFreshAt: number;
+}
+
+export interface DetectStaleOptions<T> {
+  /** Stale when nothing fresh arrived for this long, ms. */
+  readonly staleAfterMs: number;
+  readonly scheduler: SchedulerLike;
+  /**
+   * What makes a value fresh: a value whose key equals the previous value's key is a repeat, not news (e.g.
+   * `(book) => book.timestamp`: a poll returning the same snapshot again). Default: every value is fresh.
+   */
+  readonly freshnessKey?: (value: T) => unknown;
+}
+
+/**
+ * Watches a source and emits a StaleStatus when it goes stale (no fresh value for `staleAfterMs`, counted from
+ * subscription or the last fresh value) and when it recovers. The source's values are not passed through: use it
+ * beside the source (`book$.pipe(detectStale({...}))`) to pause strategies or raise an alert. Completes with the
+ * source; a source error is forwarded.
+ */
+export function detectStale<T>(options: DetectStaleOptions<T>): OperatorFunction<T, StaleStatus> {
+  const { staleAfterMs, scheduler, freshnessKey } = options;
+  if (!(staleAfterMs > 0)) throw new RangeError(`detectStale: staleAfterMs must be > 0, got ${staleAfterMs}`);
+  return (source) =>
+    new Observable<StaleStatus>((subscriber) => {
+      let lastFreshAt = scheduler.now();
+      let stale = false;
+      let hasKey = false;
+      let lastKey: unknown;
+      let timer: Subscription | undefined;
+
+      const arm = () => {
+        timer?.unsubscribe();
+        timer = scheduler.schedule(() => {
+          stale = true;
+          subscriber.next({ stale: true, at: scheduler.now(), lastFreshAt });
+        }, staleAfterMs);
+      };
+
+      arm();
+      const sub = source.subscribe({
+        next: (value) => {
+          if (freshnessKey) {
+            const key = freshnessKey(value);
+            if (hasKey && Object.is(key, lastKey)) return;
+            hasKey = true;
+            lastKey = key;
+          }
+          lastFreshAt = scheduler.now();
+          if (stale) {
+            stale = false;
+            subscriber.next({ stale: false, at: lastFreshAt, lastFreshAt });
+          }
+          arm();
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+      return () => {
+        timer?.unsubscribe();
+        sub.unsubscribe();
+      };
+    });
+}

@@ -1,0 +1,18 @@
+export { poll, backoffDelay, DEFAULT_BACKOFF } from './poll.js';
+export type { PollOptions, BackoffOptions } from './poll.js';
+export { bookSource } from './book-source.js';
+export type { BookSourceOptions } from './book-source.js';
+export { balanceSource } from './balance-source.js';
+export type { BalanceSourceOptions } from './balance-source.js';
+export { openOrdersSource, fetchAllOpenOrders } from './open-orders-source.js';
+export type { OpenOrdersSourceOptions } from './open-orders-source.js';
+export { dealsSource } from './deals-source.js';
+export type { DealsSourceOptions } from './deals-source.js';
+export { DealTracker } from './deal-tracker.js';
+export type { DealTrackerOptions, DealPageFetcher } from './deal-tracker.js';
+export { detectStale } from './detect-stale.js';
+export type { StaleStatus, DetectStaleOptions } from './detect-stale.js';
+export { planPolling, budgetOf, DEFAULT_INTERVALS } from './polling-plan.js';
+export type { PollingIntervals, PollingSource, PollingPlanInput, PollingPlan, BudgetLine } from './polling-plan.js';
+export { createMarketStreams } from './market-streams.js';
+export type { MarketStreams, MarketStreamsOptions, PollFailure, BookQuery } from './market-streams.js';

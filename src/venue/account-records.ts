@@ -1,0 +1,93 @@
+import type { Decimal } from '../model/decimal.js';
+
+/** Domain forms of the account and reference endpoints outside TradingApi (codes, investments, assets, kill-switch). */
+
+/** One asset of the public assets list. Fields the venue leaves out stay undefined. */
+export interface AssetInfo {
+  readonly ticker: string;
+  readonly name: string;
+  readonly canDeposit: boolean;
+  readonly canWithdraw: boolean;
+  readonly minWithdraw?: Decimal;
+  readonly maxWithdraw?: Decimal;
+  readonly makerFee?: Decimal;
+  readonly takerFee?: Decimal;
+}
+
+/** Result of creating a code. `code` is a bearer secret: print it once, never log it. */
+export interface CreatedCode {
+  readonly code: string;
+  readonly message: string;
+  readonly externalId: string;
+}
+
+export interface FixedPlan {
+  readonly id: string;
+  readonly ticker: string;
+  /** 1 active, 2 no coins left, 3 inactive, 4 pause. */
+  readonly status: number;
+  /** Interest in percent, as the venue gives it. */
+  readonly percent: Decimal;
+  /** Minutes. */
+  readonly duration: number;
+  readonly interestTicker: string;
+  readonly interestRatio: Decimal;
+  readonly minInvestment: Decimal;
+  readonly maxInvestment: Decimal;
+  readonly maxPossibleInvestment: Decimal;
+}
+
+export interface Investment {
+  readonly id: string;
+  readonly plan: FixedPlan;
+  /** 1 active, 2 closed. */
+  readonly status: number;
+  /** Unix seconds. */
+  readonly created: number;
+  readonly updated: number;
+  readonly paymentTime: number;
+  readonly amount: Decimal;
+  readonly interestPaid: Decimal;
+}
+
+export interface InvestmentsPage {
+  readonly offset: number;
+  readonly limit: number;
+  readonly records: readonly Investment[];
+}
+
+export interface InvestmentsQuery {
+  readonly id?: string;
+  readonly ticker?: string;
+  readonly status?: 1 | 2;
+  /** 1-100, default 100. */
+  readonly limit?: number;
+  /** 0-10000, default 0. */
+  readonly offset?: number;
+}
+
+export type BalanceAccount = 'main' | 'spot';
+
+export interface TransferRequest {
+  readonly ticker: string;
+  readonly amount: Decimal;
+  readonly from: BalanceAccount;
+  readonly to: BalanceAccount;
+}
+
+export interface CreateCodeRequest {
+  readonly ticker: string;
+  readonly amount: Decimal;
+  /** Letters, digits, symbols; no whitespace; at most 25. A secret: never logged. */
+  readonly passphrase?: string;
+  /** At most 280 characters. */
+  readonly description?: string;
+}
+
+/** A set kill-switch timer; null when the answer carried none (e.g. after clearing). */
+export interface KillSwitchState {
+  readonly market: string;
+  /** Unix seconds. */
+  readonly startTime: number;
+  readonly cancellationTime: number;
+}

@@ -1,0 +1,205 @@
+import PQueue from 'p-queue';
+import { BotError } from '../model/errors.js';
+import { RATE_LIMITS, type EndpointName, type RateBucket, type RateLimit } from './wire.js';
+import { WindowBucket } from './window-bucket.js';
+
+/** Monotonic time and cancellable timers; injectable so tests run on a virtual clock. */
+export interface LimiterClock {
+  now(): number;
+  /** Calls `fn` after `ms`; returns a function that cancels it. */
+  setTimer(ms: number, fn: () => void): () => void;
+}
+
+export const realLimiterClock: LimiterClock = {
+  now: () => performance.now(),
+  setTimer(ms, fn) {
+    const handle = setTimeout(fn, Math.max(0, Math.ceil(ms)));
+    return () => clearTimeout(handle);
+  },
+};
+
+export interface RateLimiterOptions {
+  /** Limits per bucket. Default: the venue's table, `RATE_LIMITS` of wire.ts. */
+  readonly limits?: Readonly<Record<RateBucket, RateLimit>>;
+  /** Added to every window so timer granularity and boundary rounding at the server never tip it over. Default 50 ms. */
+  readonly marginMs?: number;
+  /** Default: `performance.now` and `setTimeout`. */
+  readonly clock?: LimiterClock;
+}
+
+/** What the daemon reports about one bucket. */
+export interface BucketStats {
+  readonly bucket: RateBucket;
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Requests counting against the limit right now (in flight or completed within the window). */
+  readonly inWindow: number;
+  /** Requests waiting for admission on the endpoints that use this bucket. */
+  readonly queued: number;
+  /** Requests admitted since start. */
+  readonly admitted: number;
+  readonly waitMsLast: number;
+  readonly waitMsMax: number;
+  readonly waitMsMean: number;
+}
+
+interface WaitStats {
+  admitted: number;
+  last: number;
+  max: number;
+  total: number;
+}
+
+/** Rejects waiting requests when the limiter is closed. */
+export class LimiterClosedError extends BotError {
+  constructor() {
+    super('rate limiter closed: the client was closed while the request waited for its turn', { code: 'ERR_LIMITER_CLOSED' });
+  }
+}
+
+/**
+ * Per-endpoint FIFO admission (p-queue, concurrency 1 for the admission step only, so requests still
+ * run concurrently) in front of sliding-log buckets: the endpoint's own and the shared ones (`public`,
+ * `mainAccount`). p-queue's own interval/intervalCap is a fixed window and would allow twice the
+ * allowance across a window boundary; the buckets make the window slide.
+ */
+export class RateLimiter {
+  private readonly limits: Readonly<Record<RateBucket, RateLimit>>;
+  private readonly marginMs: number;
+  private readonly clock: LimiterClock;
+  private readonly buckets = new Map<RateBucket, WindowBucket>();
+  private readonly queues = new Map<EndpointName, PQueue>();
+  private readonly waits = new Map<RateBucket, WaitStats>();
+  private readonly pausedUntil = new Map<EndpointName, number>();
+  private readonly wakers = new Set<() => void>();
+  private closed = false;
+
+  constructor(options: RateLimiterOptions = {}) {
+    const margin = options.marginMs ?? 50;
+    if (!(margin >= 0) || !Number.isFinite(margin)) throw new RangeError(`marginMs must be a finite number >= 0, got ${margin}`);
+    this.limits = options.limits ?? RATE_LIMITS;
+    this.marginMs = margin;
+    this.clock = options.clock ?? realLimiterClock;
+  }
+
+  /** Runs `task` once the endpoint and its shared buckets have room; the slot is held until it settles. */
+  async schedule<T>(endpoint: EndpointName, task: () => Promise<T>): Promise<T> {
+    const buckets = this.bucketsOf(endpoint);
+    const enqueued = this.clock.now();
+    await this.queueOf(endpoint).add(() => this.admit(endpoint, buckets, enqueued));
+    try {
+      return await task();
+    } finally {
+      const now = this.clock.now();
+      for (const b of buckets) b.complete(now);
+      this.wake();
+    }
+  }
+
+  /** Holds back new admissions of `endpoint` for `ms` (after a 429). */
+  pause(endpoint: EndpointName, ms: number): void {
+    const until = this.clock.now() + ms;
+    if (until > (this.pausedUntil.get(endpoint) ?? 0)) this.pausedUntil.set(endpoint, until);
+  }
+
+  stats(): BucketStats[] {
+    const now = this.clock.now();
+    const queued = new Map<RateBucket, number>();
+    for (const [endpoint, q] of this.queues) {
+      for (const name of this.bucketNames(endpoint)) queued.set(name, (queued.get(name) ?? 0) + q.size + q.pending);
+    }
+    return [...this.buckets].map(([bucket, b]) => {
+      const w = this.waits.get(bucket) ?? { admitted: 0, last: 0, max: 0, total: 0 };
+      return {
+        bucket,
+        limit: b.limit,
+        windowMs: this.limits[bucket].windowMs,
+        inWindow: b.count(now),
+        queued: queued.get(bucket) ?? 0,
+        admitted: w.admitted,
+        waitMsLast: w.last,
+        waitMsMax: w.max,
+        waitMsMean: w.admitted === 0 ? 0 : w.total / w.admitted,
+      };
+    });
+  }
+
+  /** Drops queued requests (they reject with LimiterClosedError) and cancels timers. */
+  close(): void {
+    this.closed = true;
+    // queued admissions still run, one by one, and each rejects at once (p-queue's clear() would leave them pending forever)
+    this.wake();
+  }
+
+  private async admit(endpoint: EndpointName, buckets: readonly WindowBucket[], start: number): Promise<void> {
+    const names = this.bucketNames(endpoint);
+    for (;;) {
+      if (this.closed) throw new LimiterClosedError();
+      const now = this.clock.now();
+      let at = Math.max(now, this.pausedUntil.get(endpoint) ?? now);
+      let blocked = false;
+      for (const b of buckets) {
+        const free = b.freeAt(now);
+        if (free === undefined) blocked = true;
+        else at = Math.max(at, free);
+      }
+      if (!blocked && at <= now) {
+        for (const b of buckets) b.admit();
+        this.recordWait(names, now - start);
+        return;
+      }
+      await this.sleep(blocked && at <= now ? undefined : at - now);
+    }
+  }
+
+  /** Resolves after `ms`, or earlier when any request completes (room may have appeared). */
+  private sleep(ms: number | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      let cancel: (() => void) | undefined;
+      const done = (): void => {
+        this.wakers.delete(done);
+        cancel?.();
+        resolve();
+      };
+      this.wakers.add(done);
+      if (ms !== undefined) cancel = this.clock.setTimer(ms, done);
+    });
+  }
+
+  private wake(): void {
+    for (const w of [...this.wakers]) w();
+  }
+
+  private recordWait(names: readonly RateBucket[], waited: number): void {
+    for (const name of names) {
+      let w = this.waits.get(name);
+      if (w === undefined) this.waits.set(name, (w = { admitted: 0, last: 0, max: 0, total: 0 }));
+      w.admitted += 1;
+      w.last = waited;
+      w.max = Math.max(w.max, waited);
+      w.total += waited;
+    }
+  }
+
+  private bucketNames(endpoint: EndpointName): RateBucket[] {
+    return [endpoint, ...(this.limits[endpoint].shared ?? [])];
+  }
+
+  private bucketsOf(endpoint: EndpointName): WindowBucket[] {
+    return this.bucketNames(endpoint).map((name) => {
+      let b = this.buckets.get(name);
+      if (b === undefined) {
+        const rl = this.limits[name];
+        b = new WindowBucket(rl.limit, rl.windowMs + this.marginMs);
+        this.buckets.set(name, b);
+      }
+      return b;
+    });
+  }
+
+  private queueOf(endpoint: EndpointName): PQueue {
+    let q = this.queues.get(endpoint);
+    if (q === undefined) this.queues.set(endpoint, (q = new PQueue({ concurrency: 1 })));
+    return q;
+  }
+}

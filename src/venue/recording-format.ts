@@ -1,0 +1,207 @@
+/**
+ * The recorded-books file format, shared by the recorder (`bot record`), the importers, the backtest
+ * and the simulated exchange's replay flow.
+ *
+ * A recording is gzip-compressed JSON Lines (several gzip members may follow each other: a resumed
+ * recording appends a new member). Lines:
+ *
+ * 1. the head, once: `{"type":"market","version":1,"market":<WireMarket>,"source":"..."}` — the
+ *    market's rules record exactly as the markets endpoint gave it, so a backtest on old data applies
+ *    the rules of its day. A resumed file may repeat it (the reader keeps the latest one).
+ * 2. one line per snapshot: `{"type":"book","t":<local receive time, Unix ms>,"book":<OrderBookResponse>}`
+ *    — the contract's order book record as received (decimals as strings).
+ * 3. optional public trades: `{"type":"trade","t":<Unix ms>,"price":"..","amount":"..","side":"buy"|"sell"}`
+ *    (`side` is the aggressor's side).
+ *
+ * Lines are in time order (`t` never decreases). Unknown `type`s are skipped so the format can grow.
+ * The reader is on the backtest's hot path: a snapshot keeps its levels as the strings it read and
+ * turns them into Decimal only when asked (`LazyLevel`), and into integer ticks for comparisons.
+ */
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import type { BookLevel, OrderBook, Trade } from '../model/book.js';
+import { Decimal } from '../model/decimal.js';
+import { BotError } from '../model/errors.js';
+import type { OrderBookResponse, WireLevel, WireMarket } from './wire.js';
+
+export const RECORDING_VERSION = 1;
+
+export interface MarketLine {
+  readonly type: 'market';
+  readonly version: number;
+  readonly market: WireMarket;
+  /** Free text: where the data came from (base URL, importer, ...). */
+  readonly source?: string;
+  /** True when the file carries every public trade of the period (an importer's capture); the fill model then
+   *  reads "no trade line" as "no trade happened". Polled recordings have none. */
+  readonly trades?: boolean;
+}
+
+export interface BookLine {
+  readonly type: 'book';
+  /** Local receive time, Unix ms. */
+  readonly t: number;
+  readonly book: OrderBookResponse;
+}
+
+export interface TradeLine {
+  readonly type: 'trade';
+  readonly t: number;
+  readonly price: string;
+  readonly amount: string;
+  readonly side: 'buy' | 'sell';
+}
+
+export type RecordingLine = MarketLine | BookLine | TradeLine;
+
+/** A file that is not a recording, or a line that does not parse. */
+export class RecordingFormatError extends BotError {
+  constructor(message: string, cause?: unknown) {
+    super(message, { code: 'ERR_RECORDING_FORMAT', cause });
+  }
+}
+
+export function encodeLine(line: RecordingLine): string {
+  return JSON.stringify(line);
+}
+
+/** Parses one line; `undefined` for a blank line or an unknown type (skipped for forward compatibility). */
+export function decodeLine(text: string, where = 'line'): RecordingLine | undefined {
+  if (text.length === 0 || text.trim().length === 0) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RecordingFormatError(`${where}: not JSON`, error);
+  }
+  if (typeof value !== 'object' || value === null) throw new RecordingFormatError(`${where}: not an object`);
+  const v = value as Record<string, unknown>;
+  switch (v['type']) {
+    case 'book': {
+      const book = v['book'] as OrderBookResponse | undefined;
+      if (typeof v['t'] !== 'number' || !book || !Array.isArray(book.asks) || !Array.isArray(book.bids)) {
+        throw new RecordingFormatError(`${where}: book line needs t and book.asks/bids`);
+      }
+      return value as BookLine;
+    }
+    case 'trade':
+      if (typeof v['t'] !== 'number' || typeof v['price'] !== 'string' || typeof v['amount'] !== 'string') {
+        throw new RecordingFormatError(`${where}: trade line needs t, price, amount`);
+      }
+      return value as TradeLine;
+    case 'market': {
+      const m = v['market'] as WireMarket | undefined;
+      if (!m || typeof m.name !== 'string' || typeof m.stockPrec !== 'string') {
+        throw new RecordingFormatError(`${where}: market line needs a WireMarket`);
+      }
+      return value as MarketLine;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Every line of a recording (gzip or plain text, several gzip members allowed), decoded, in order.
+ * Splits on newlines itself: faster than readline for long files.
+ */
+export async function* readRecordingLines(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<RecordingLine> {
+  const source = createReadStream(file, { highWaterMark: 1 << 20 });
+  const gz = file.endsWith('.gz');
+  const stream = gz ? source.pipe(createGunzip()) : source;
+  let rest = '';
+  let lineNo = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      onBytes?.(source.bytesRead);
+      const text = rest + chunk.toString('utf8');
+      let start = 0;
+      for (let nl = text.indexOf('\n', start); nl >= 0; nl = text.indexOf('\n', start)) {
+        lineNo += 1;
+        const line = decodeLine(text.slice(start, nl), `${file}:${lineNo}`);
+        start = nl + 1;
+        if (line) yield line;
+      }
+      rest = text.slice(start);
+    }
+  } catch (error) {
+    if (error instanceof RecordingFormatError) throw error;
+    // A recorder killed mid-write leaves a truncated gzip member: keep every complete line before it.
+    if ((error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') return;
+    throw new RecordingFormatError(`${file}: cannot read (${(error as Error).message})`, error);
+  } finally {
+    source.destroy();
+  }
+  if (rest.length > 0) {
+    const line = decodeLine(rest, `${file}:${lineNo + 1}`);
+    if (line) yield line;
+  }
+}
+
+// ---------------------------------------------------------------- lazy domain objects
+
+/** A book level that parses its strings to Decimal on first access (most levels are never looked at). */
+export class LazyLevel implements BookLevel {
+  #price: Decimal | undefined;
+  #amount: Decimal | undefined;
+  constructor(readonly wire: WireLevel) {}
+  get price(): Decimal {
+    return (this.#price ??= new Decimal(this.wire[0]));
+  }
+  get amount(): Decimal {
+    return (this.#amount ??= new Decimal(this.wire[1]));
+  }
+}
+
+/** Integer ticks of a price string: exact for prices on a 10^-prec grid (the float error is far below half a tick). */
+export function priceToTicks(price: string, scale: number): number {
+  return Math.round(Number(price) * scale);
+}
+
+/**
+ * One recorded snapshot with lazy views: the domain `OrderBook` (Decimals parsed on access) and
+ * integer-tick prices for the fill model's comparisons.
+ */
+export class RecordedSnapshot {
+  #askTicks: number[] | undefined;
+  #bidTicks: number[] | undefined;
+  #asks: LazyLevel[] | undefined;
+  #bids: LazyLevel[] | undefined;
+  constructor(
+    /** Local receive time, Unix ms: when the snapshot becomes visible in a replay. */
+    readonly t: number,
+    readonly wire: OrderBookResponse,
+    /** 10^moneyPrec of the market. */
+    readonly tickScale: number,
+  ) {}
+
+  get asks(): readonly LazyLevel[] {
+    return (this.#asks ??= this.wire.asks.map((l) => new LazyLevel(l)));
+  }
+  get bids(): readonly LazyLevel[] {
+    return (this.#bids ??= this.wire.bids.map((l) => new LazyLevel(l)));
+  }
+  askTicks(): readonly number[] {
+    return (this.#askTicks ??= this.wire.asks.map((l) => priceToTicks(l[0], this.tickScale)));
+  }
+  bidTicks(): readonly number[] {
+    return (this.#bidTicks ??= this.wire.bids.map((l) => priceToTicks(l[0], this.tickScale)));
+  }
+
+  /** The domain order book, at most `limit` levels a side (0/undefined = 100, as the venue). */
+  toOrderBook(market: string, limit?: number): OrderBook {
+    const n = limit === undefined || limit <= 0 ? 100 : limit;
+    const asks = this.asks;
+    const bids = this.bids;
+    return {
+      market,
+      timestamp: this.wire.timestamp,
+      asks: asks.length > n ? asks.slice(0, n) : asks,
+      bids: bids.length > n ? bids.slice(0, n) : bids,
+    };
+  }
+}
+
+export function tradeFromLine(market: string, line: TradeLine): Trade {
+  return { market, time: line.t, price: new Decimal(line.price), amount: new Decimal(line.amount), takerSide: line.side };
+}

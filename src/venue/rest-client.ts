@@ -1,0 +1,288 @@
+import type { Balances, MainBalances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import { ConfigError } from '../model/errors.js';
+import type { Market } from '../model/market.js';
+import type { Deal, Order } from '../model/order.js';
+import type { AssetInfo, CreateCodeRequest, CreatedCode, InvestmentsPage, InvestmentsQuery, KillSwitchState, TransferRequest } from './account-records.js';
+import { backoffDelay } from './backoff.js';
+import {
+  MalformedResponseError,
+  NetworkError,
+  NonceError,
+  OutcomeUnknownError,
+  RateLimitedError,
+  TimeoutError,
+  UnavailableError,
+  VenueError,
+} from './errors.js';
+import { HttpTransport, wasCertainlyNotSent, type RawResponse } from './http-transport.js';
+import { mapErrorResponse, type ErrorFamily } from './map-error-response.js';
+import { NonceSource } from './nonce.js';
+import { parseAssets, parseCreatedCode, parseKillSwitch, parsePing } from './parse-account.js';
+import { parseMainBalance, parseTradeBalance } from './parse-balance.js';
+import { parseOrderBook } from './parse-book.js';
+import { parseDeals } from './parse-deal.js';
+import { parseInvestments } from './parse-investments.js';
+import { parseMarkets } from './parse-market.js';
+import { parseOrder, parseOrders } from './parse-order.js';
+import { RateLimiter, type BucketStats } from './rate-limiter.js';
+import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClientOptions } from './rest-client-options.js';
+import * as ser from './serialize-request.js';
+import { signPayload } from './signing.js';
+import type { CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi } from './trading-api.js';
+import { HEADERS, PATHS, type EndpointName } from './wire.js';
+
+/**
+ * What a call may repeat. `read`: no effect at the venue, or one that repeating cannot double
+ * (cancel, kill-switch): retried on network errors, 5xx and 429. `create` (order/new, stop_limit):
+ * retried only when the venue surely did not act (429, refused connection, nonce rejected); when it
+ * may have acted, OutcomeUnknownError. `once` (transfer, codes): like `create`, but an uncertain
+ * outcome surfaces as the underlying error, as there is no client id to reconcile by.
+ */
+type CallPolicy = 'read' | 'create' | 'once';
+
+interface CallSpec<T> {
+  readonly endpoint: EndpointName;
+  readonly path: string;
+  readonly family: ErrorFamily;
+  readonly policy: CallPolicy;
+  readonly parse: (raw: unknown, endpoint: string) => T;
+  /** Private (signed POST) when fields are given; public GET otherwise. */
+  readonly fields?: Record<string, unknown>;
+  readonly query?: string;
+  readonly clientOrderId?: string;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The v4 REST client: every endpoint of api-v4.md and exchange-facts §6, signed, rate-limited,
+ * retried where safe, answers parsed into Decimal domain types, failures as VenueErrors.
+ *
+ * Cancel is treated as idempotent: it is retried like a read. A retry whose first attempt did reach
+ * the venue answers "not found" (InnerValidationError, venueCode 2); callers treat that as "already
+ * gone" and learn the final state from open orders and deals.
+ *
+ * Order creation without a clientOrderId works, but an unknown outcome can then only be reconciled
+ * by market, side, price and amount (OutcomeUnknownError.clientOrderId is ''): always give one.
+ */
+export class RestClient implements TradingApi {
+  readonly options: ResolvedRestClientOptions;
+  private readonly http: HttpTransport;
+  private readonly nonces: NonceSource;
+  private readonly limiter: RateLimiter | undefined;
+  private readonly ownsLimiter: boolean;
+
+  constructor(options: RestClientOptions = {}) {
+    this.options = resolveRestClientOptions(options);
+    this.http = new HttpTransport({ baseUrl: this.options.baseUrl, timeoutMs: this.options.timeoutMs });
+    this.nonces = new NonceSource({ nonceWindow: this.options.nonceWindow, ...(options.clock ? { now: options.clock } : {}) });
+    this.ownsLimiter = options.rateLimiter === undefined;
+    this.limiter = options.rateLimiter === false ? undefined : (options.rateLimiter ?? new RateLimiter());
+  }
+
+  // ------------------------------------------------------------ public
+
+  async ping(): Promise<boolean> {
+    return this.call({ endpoint: 'ping', path: PATHS.ping, family: 'public', policy: 'read', parse: parsePing });
+  }
+
+  async markets(): Promise<Market[]> {
+    return this.call({ endpoint: 'markets', path: PATHS.markets, family: 'public', policy: 'read', parse: parseMarkets });
+  }
+
+  async assets(): Promise<Record<string, AssetInfo>> {
+    return this.call({ endpoint: 'assets', path: PATHS.assets, family: 'public', policy: 'read', parse: parseAssets });
+  }
+
+  async orderBook(market: string, query: OrderBookQuery = {}): Promise<OrderBook> {
+    const params = new URLSearchParams();
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.level !== undefined) params.set('level', String(query.level));
+    const qs = params.size > 0 ? `?${params.toString()}` : '';
+    const path = `${PATHS.orderbook}/${encodeURIComponent(market)}`;
+    return this.call({ endpoint: 'orderbook', path, query: qs, family: 'public', policy: 'read', parse: parseOrderBook });
+  }
+
+  // ------------------------------------------------------------ trading
+
+  async tradeBalance(ticker?: string): Promise<Balances> {
+    const fields = ticker === undefined ? {} : { ticker };
+    return this.call({ endpoint: 'tradeBalance', path: PATHS.tradeBalance, family: 'trading', policy: 'read', fields, parse: parseTradeBalance });
+  }
+
+  async placeLimit(request: PlaceLimitRequest): Promise<Order> {
+    return this.call({
+      endpoint: 'orderNew',
+      path: PATHS.orderNew,
+      family: 'trading',
+      policy: 'create',
+      fields: ser.serializeLimitOrder(request, this.options.dialect),
+      clientOrderId: request.clientOrderId ?? '',
+      parse: parseOrder,
+    });
+  }
+
+  async placeStopLimit(request: PlaceStopLimitRequest): Promise<Order> {
+    return this.call({
+      endpoint: 'orderStopLimit',
+      path: PATHS.orderStopLimit,
+      family: 'trading',
+      policy: 'create',
+      fields: ser.serializeStopLimitOrder(request, this.options.dialect),
+      clientOrderId: request.clientOrderId ?? '',
+      parse: parseOrder,
+    });
+  }
+
+  async cancel(request: CancelRequest): Promise<Order> {
+    const fields = ser.serializeCancel(request);
+    return this.call({ endpoint: 'orderCancel', path: PATHS.orderCancel, family: 'trading', policy: 'read', fields, parse: parseOrder });
+  }
+
+  async openOrders(query: OpenOrdersQuery = {}): Promise<Order[]> {
+    const fields = ser.serializeOpenOrders(query);
+    return this.call({ endpoint: 'orders', path: PATHS.orders, family: 'trading', policy: 'read', fields, parse: parseOrders });
+  }
+
+  async deals(query: DealsQuery = {}): Promise<Deal[]> {
+    const fields = ser.serializeDeals(query);
+    const parse = (raw: unknown, endpoint: string): Deal[] => parseDeals(raw, query.market, endpoint);
+    return this.call({ endpoint: 'executedHistory', path: PATHS.executedHistory, family: 'trading', policy: 'read', fields, parse });
+  }
+
+  /** Sets (seconds 5-600) or clears (null) the market's dead-man timer. */
+  async killSwitch(market: string, timeoutSec: number | null): Promise<KillSwitchState | null> {
+    const fields = ser.serializeKillSwitch(market, timeoutSec);
+    return this.call({ endpoint: 'killSwitch', path: PATHS.killSwitch, family: 'trading', policy: 'read', fields, parse: parseKillSwitch });
+  }
+
+  // ------------------------------------------------------------ main account
+
+  async mainBalance(): Promise<MainBalances> {
+    return this.call({ endpoint: 'mainBalance', path: PATHS.mainBalance, family: 'mainAccount', policy: 'read', fields: {}, parse: parseMainBalance });
+  }
+
+  /** Moves funds between the main and the trade (spot) balance. Not retried when its outcome is uncertain. */
+  async transfer(request: TransferRequest): Promise<void> {
+    const fields = ser.serializeTransfer(request);
+    await this.call({ endpoint: 'transfer', path: PATHS.transfer, family: 'mainAccount', policy: 'once', fields, parse: () => undefined });
+  }
+
+  /** Creates a code from the main balance. The result's `code` is a bearer secret: print once, never log. */
+  async createCode(request: CreateCodeRequest): Promise<CreatedCode> {
+    const fields = ser.serializeCreateCode(request);
+    return this.call({ endpoint: 'codes', path: PATHS.codes, family: 'mainAccount', policy: 'once', fields, parse: parseCreatedCode });
+  }
+
+  /** Fixed-plan investment history (business partner keys only; others get AuthError 403). */
+  async investments(query: InvestmentsQuery = {}): Promise<InvestmentsPage> {
+    const fields = ser.serializeInvestments(query);
+    return this.call({ endpoint: 'investments', path: PATHS.investments, family: 'mainAccount', policy: 'read', fields, parse: parseInvestments });
+  }
+
+  // ------------------------------------------------------------ housekeeping
+
+  /** Queue depth, in-window count, limit and waiting time per rate-limit bucket. */
+  limiterStats(): BucketStats[] {
+    return this.limiter?.stats() ?? [];
+  }
+
+  /** Rejects queued calls and closes idle keep-alive sockets. */
+  close(): void {
+    if (this.ownsLimiter) this.limiter?.close();
+    this.http.close();
+  }
+
+  // ------------------------------------------------------------ machinery
+
+  private async call<T>(spec: CallSpec<T>): Promise<T> {
+    let retries = 0;
+    let rateLimited = 0;
+    for (;;) {
+      const started = performance.now();
+      try {
+        const result = this.limiter ? await this.limiter.schedule(spec.endpoint, () => this.attempt(spec)) : await this.attempt(spec);
+        this.options.logger?.debug({ endpoint: spec.path, ms: Math.round(performance.now() - started), retries }, 'venue call');
+        return result;
+      } catch (error) {
+        if (!(error instanceof VenueError)) throw error;
+        const delay = this.retryDelay(error, spec.policy, retries, rateLimited);
+        if (delay === undefined) throw this.finalError(error, spec);
+        retries += 1;
+        if (error instanceof RateLimitedError) rateLimited += 1;
+        this.options.logger?.warn({ endpoint: spec.path, error: error.code, status: error.status, retries, delayMs: Math.round(delay) }, 'venue call retried');
+        if (delay > 0) {
+          if (error instanceof RateLimitedError && this.limiter) this.limiter.pause(spec.endpoint, delay);
+          else await sleep(delay);
+        }
+      }
+    }
+  }
+
+  /** Delay before the next attempt, or undefined when the failure must surface. */
+  private retryDelay(error: VenueError, policy: CallPolicy, retries: number, rateLimited: number): number | undefined {
+    const r = this.options.retry;
+    if (retries >= r.limit) return undefined;
+    const backoff = (base: number, n: number): number => backoffDelay(n, { baseMs: base, maxMs: r.maxMs, jitter: r.jitter });
+    // the venue surely did not act on these: any call may repeat them
+    if (error instanceof NonceError) return 0;
+    if (error instanceof RateLimitedError) return backoff(r.rateLimitBaseMs, rateLimited + 1);
+    if (wasCertainlyNotSent(error)) return backoff(r.networkBaseMs, retries + 1);
+    if (policy === 'read' && (error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError)) {
+      return backoff(r.networkBaseMs, retries + 1);
+    }
+    return undefined;
+  }
+
+  private finalError(error: VenueError, spec: CallSpec<unknown>): VenueError {
+    const uncertain =
+      !wasCertainlyNotSent(error) &&
+      (error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError || error instanceof MalformedResponseError);
+    if (spec.policy !== 'create' || !uncertain) return error;
+    const id = spec.clientOrderId ?? '';
+    const how = id === '' ? 'no client order id was given: reconcile by market, side, price and amount' : `reconcile by client order id "${id}"`;
+    return new OutcomeUnknownError(`${spec.path}: the order may or may not have been placed (${error.message}); ${how}`, id, {
+      endpoint: spec.path,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      cause: error,
+    });
+  }
+
+  private async attempt<T>(spec: CallSpec<T>): Promise<T> {
+    let res: RawResponse;
+    if (spec.fields === undefined) {
+      res = await this.http.get(spec.path + (spec.query ?? ''), spec.path);
+    } else {
+      const { apiKey, apiSecret } = this.options;
+      if (apiKey === undefined || apiSecret === undefined) {
+        throw new ConfigError(`${spec.path} is private: the client needs apiKey and apiSecret (BOT_API_KEY / BOT_API_SECRET for the CLI)`);
+      }
+      // the nonce is taken right before sending so that send order follows nonce order as closely as possible
+      const auth = { request: spec.path, nonce: this.nonces.next(), ...(this.options.nonceWindow ? { nonceWindow: true } : {}) };
+      const body = JSON.stringify({ ...auth, ...spec.fields });
+      const { payload, signature } = signPayload(body, apiSecret);
+      res = await this.http.post(spec.path, body, { [HEADERS.apiKey]: apiKey, [HEADERS.payload]: payload, [HEADERS.signature]: signature }, spec.path);
+    }
+    if (res.status < 200 || res.status > 299) throw mapErrorResponse(res.status, res.text, spec.path, spec.family);
+    let raw: unknown;
+    try {
+      raw = res.text === '' ? undefined : (JSON.parse(res.text) as unknown);
+    } catch {
+      throw new MalformedResponseError(`${spec.path}: HTTP ${res.status} with a body that is not JSON`, {
+        endpoint: spec.path,
+        status: res.status,
+        // not the parser's own message: V8 quotes the body in it, and a body may hold a created code
+        cause: new SyntaxError(`body of ${res.text.length} bytes is not valid JSON`),
+      });
+    }
+    try {
+      return spec.parse(raw, spec.path);
+    } catch (error) {
+      if (error instanceof MalformedResponseError) {
+        throw new MalformedResponseError(error.message, { endpoint: spec.path, status: res.status, cause: error.cause });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { fmt } from '../model/decimal.js';
+import { BotError } from '../model/errors.js';
+import type { CreateCodeRequest, InvestmentsQuery, TransferRequest } from './account-records.js';
+import type { CancelRequest, DealsQuery, OpenOrdersQuery, PlaceLimitRequest, PlaceStopLimitRequest } from './trading-api.js';
+import type { Dialect } from './wire.js';
+
+/**
+ * Domain requests into the endpoint's own body fields (without `request`/`nonce`), in the dialect of
+ * the venue: only the client order id of order creation is spelt differently (exchange-facts §8).
+ * Decimals travel as canonical strings; optional fields are left out rather than sent as defaults.
+ */
+
+/** A request the client refuses to send because it cannot be right (not a venue answer). */
+export class InvalidRequestError extends BotError {
+  constructor(message: string) {
+    super(message, { code: 'ERR_INVALID_REQUEST' });
+  }
+}
+
+type Body = Record<string, unknown>;
+
+function clientIdField(dialect: Dialect, id: string | undefined): Body {
+  if (id === undefined) return {};
+  return dialect === 'exchange' ? { clientOrderId: id } : { client_order_id: id };
+}
+
+function defined(fields: Body): Body {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+export function serializeLimitOrder(r: PlaceLimitRequest, dialect: Dialect): Body {
+  return defined({
+    market: r.market,
+    side: r.side,
+    amount: fmt(r.amount),
+    price: fmt(r.price),
+    ...clientIdField(dialect, r.clientOrderId),
+    postOnly: r.postOnly,
+    ioc: r.ioc,
+    stp: r.stp,
+    rpi: r.rpi,
+  });
+}
+
+export function serializeStopLimitOrder(r: PlaceStopLimitRequest, dialect: Dialect): Body {
+  return defined({
+    market: r.market,
+    side: r.side,
+    amount: fmt(r.amount),
+    price: fmt(r.price),
+    // snake_case in both dialects
+    activation_price: fmt(r.activationPrice),
+    ...clientIdField(dialect, r.clientOrderId),
+    stp: r.stp,
+  });
+}
+
+/** Exactly one of orderId / clientOrderId; camelCase in both dialects. */
+export function serializeCancel(r: CancelRequest): Body {
+  const byId = r.orderId !== undefined;
+  const byClientId = r.clientOrderId !== undefined && r.clientOrderId !== '';
+  if (byId === byClientId) throw new InvalidRequestError('cancel needs exactly one of orderId or clientOrderId');
+  return defined({ market: r.market, orderId: r.orderId, clientOrderId: byClientId ? r.clientOrderId : undefined });
+}
+
+export function serializeOpenOrders(q: OpenOrdersQuery): Body {
+  return defined({ market: q.market, orderId: q.orderId, clientOrderId: q.clientOrderId, limit: q.limit, offset: q.offset });
+}
+
+export function serializeDeals(q: DealsQuery): Body {
+  return defined({ market: q.market, clientOrderId: q.clientOrderId, limit: q.limit, offset: q.offset });
+}
+
+export function serializeTransfer(r: TransferRequest): Body {
+  return { ticker: r.ticker, amount: fmt(r.amount), from: r.from, to: r.to };
+}
+
+export function serializeCreateCode(r: CreateCodeRequest): Body {
+  return defined({ ticker: r.ticker, amount: fmt(r.amount), passphrase: r.passphrase, description: r.description });
+}
+
+export function serializeInvestments(q: InvestmentsQuery): Body {
+  return defined({ id: q.id, ticker: q.ticker, status: q.status, limit: q.limit, offset: q.offset });
+}
+
+/** Timeout in seconds 5-600 as a string, or null to clear the timer. */
+export function serializeKillSwitch(market: string, timeoutSec: number | null): Body {
+  if (timeoutSec !== null && !(Number.isInteger(timeoutSec) && timeoutSec >= 5 && timeoutSec <= 600)) {
+    throw new InvalidRequestError(`kill-switch timeout must be an integer of seconds 5-600 or null, got ${timeoutSec}`);
+  }
+  return { market, timeout: timeoutSec === null ? null : String(timeoutSec) };
+}

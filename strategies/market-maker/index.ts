@@ -1,0 +1,123 @@
+/**
+ * Market maker: two-sided quotes around the mid, skewed against inventory.
+ *
+ * On every order book snapshot it computes the quotes it wants resting and turns them into cancel/place intents
+ * with `ordersToTargets`, so it only re-quotes when needed.
+ *
+ * Params (YAML `params:`; money values as decimal strings):
+ * - `spread` (default "0.002"): distance between the innermost bid and ask, as a fraction of the mid
+ *   (0.002 = 0.2 %: bid at mid × (1 − 0.001), ask at mid × (1 + 0.001)).
+ * - `size` (default "0.001"): base amount of each quote.
+ * - `levels` (default 1): quotes per side.
+ * - `levelSpacing` (default "0.001"): extra distance of each further level, as a fraction of the mid.
+ * - `inventorySkew` (default "0.001"): how far the quotes' centre moves against inventory, as a fraction of the mid
+ *   at full inventory: centre = mid × (1 − inventorySkew × inventory / maxInventory), so when long both quotes move
+ *   down (sell sooner, buy cheaper), when short up.
+ * - `maxInventory` (default "0.01"): inventory (base amount) at which the skew is full; at or beyond it the side that
+ *   would add to the position is not quoted at all.
+ * - `refreshThreshold` (default "0.0005"): a resting quote is kept while it is within this fraction of the wanted
+ *   price (and more than half of it is left); only a bigger move re-quotes, which saves rate budget and queue position.
+ * - `postOnly` (default true): quotes are maker-only; a quote that would cross the book is pulled back one price step
+ *   behind the opposite touch.
+ * - `inventoryFrom` (default "fills"): `fills` = net base amount of this strategy's own fills since start;
+ *   `balances` = the account's base asset total (available + freeze) minus `inventoryBaseline` (default: the first
+ *   balance seen, so the start counts as flat).
+ *
+ * Prices are not quantized here: the engine's gate does it (buys round down, sells up), so a quote never crosses
+ * by rounding. Cancelling the quotes on stop is the engine's job (`shutdown.cancelOpenOrders`).
+ */
+import { combineLatest, concatMap, filter, from, map, scan, startWith, take, withLatestFrom, type Observable } from 'rxjs';
+import {
+  D,
+  ZERO,
+  bookTop,
+  decimalParam,
+  defineStrategy,
+  dmax,
+  dmin,
+  ordersToTargets,
+  z,
+  type Decimal,
+  type DesiredOrder,
+  type StrategyContext,
+} from '../../src/strategy/index.js';
+
+const params = z.object({
+  spread: decimalParam({ positive: true, max: 1 }).default(D('0.002')),
+  size: decimalParam({ positive: true }).default(D('0.001')),
+  levels: z.number().int().min(1).max(20).default(1),
+  levelSpacing: decimalParam({ min: 0, max: 1 }).default(D('0.001')),
+  inventorySkew: decimalParam({ min: 0, max: 1 }).default(D('0.001')),
+  maxInventory: decimalParam({ positive: true }).default(D('0.01')),
+  refreshThreshold: decimalParam({ min: 0, max: 1 }).default(D('0.0005')),
+  postOnly: z.boolean().default(true),
+  inventoryFrom: z.enum(['fills', 'balances']).default('fills'),
+  inventoryBaseline: decimalParam().optional(),
+});
+
+export type MarketMakerParams = z.output<typeof params>;
+
+/** Net base inventory, as configured. Starts flat. */
+function inventory$(ctx: StrategyContext<MarketMakerParams>): Observable<Decimal> {
+  if (ctx.params.inventoryFrom === 'fills') {
+    return ctx.fills$.pipe(
+      scan((net, deal) => (deal.side === 'buy' ? net.plus(deal.amount) : net.minus(deal.amount)), ZERO),
+      startWith(ZERO),
+    );
+  }
+  const stock = ctx.market.stock;
+  const total$ = ctx.balances$.pipe(map((b) => (b[stock] ? b[stock].available.plus(b[stock].freeze) : ZERO)));
+  const baseline$ =
+    ctx.params.inventoryBaseline !== undefined ? from([ctx.params.inventoryBaseline]) : total$.pipe(take(1));
+  return combineLatest([total$, baseline$]).pipe(map(([total, baseline]) => total.minus(baseline)));
+}
+
+/** The quotes wanted for one mid and inventory. Pure. */
+export function desiredQuotes(
+  p: MarketMakerParams,
+  top: { bid?: Decimal; ask?: Decimal; mid: Decimal },
+  inventory: Decimal,
+  priceStep: Decimal,
+): DesiredOrder[] {
+  const ratio = dmax(D(-1), dmin(D(1), inventory.div(p.maxInventory)));
+  const centre = top.mid.times(D(1).minus(p.inventorySkew.times(ratio)));
+  const half = p.spread.div(2);
+  const quotes: DesiredOrder[] = [];
+  for (let i = 0; i < p.levels; i++) {
+    const offset = half.plus(p.levelSpacing.times(i));
+    let bid = centre.times(D(1).minus(offset));
+    let ask = centre.times(D(1).plus(offset));
+    if (p.postOnly) {
+      // Never ask to cross: a maker quote stays at least one step behind the opposite touch.
+      if (top.ask !== undefined) bid = dmin(bid, top.ask.minus(priceStep));
+      if (top.bid !== undefined) ask = dmax(ask, top.bid.plus(priceStep));
+    }
+    if (inventory.lt(p.maxInventory) && bid.gt(0)) {
+      quotes.push({ side: 'buy', price: bid, amount: p.size, tag: `bid-${i}`, postOnly: p.postOnly });
+    }
+    if (inventory.gt(p.maxInventory.neg())) {
+      quotes.push({ side: 'sell', price: ask, amount: p.size, tag: `ask-${i}`, postOnly: p.postOnly });
+    }
+  }
+  return quotes;
+}
+
+export default defineStrategy({
+  name: 'market-maker',
+  description: 'Two-sided quotes around the mid with spread, size, levels, inventory skew and a refresh threshold',
+  params,
+  create(ctx) {
+    const p = ctx.params;
+    const priceStep = D(10).pow(-ctx.market.moneyPrec);
+    const opts = { priceTolerance: p.refreshThreshold, amountTolerance: D('0.5'), market: ctx.market };
+    // Quotes are recomputed on every book snapshot (a filled quote is replaced at the next poll even in a quiet
+    // market); orders$ and inventory are only sampled. Reacting to orders$ itself would re-enter while the engine is
+    // still applying the previous batch of intents and place duplicates.
+    return ctx.book$.pipe(
+      map(bookTop),
+      filter((top): top is typeof top & { mid: Decimal } => top.mid !== undefined),
+      withLatestFrom(inventory$(ctx), ctx.orders$),
+      concatMap(([top, inventory, orders]) => from(ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts))),
+    );
+  },
+});

@@ -1,0 +1,43 @@
+import { afterEach } from 'vitest';
+import { startSim, type SimHandle, type StartSimOptions } from '../../src/sim/start-sim.js';
+
+/**
+ * Test helpers that give each test its own simulated exchange on 127.0.0.1, port 0, and close it
+ * (got's with-server pattern).
+ *
+ *   await withSim({ dialect: 'exchange' }, async (sim) => { ... });   // closed when fn settles
+ *
+ *   const sim = useSim();               // in a describe: a fresh sim per test, closed in afterEach
+ *   it('...', async () => { const s = await sim(); ... });
+ */
+export async function withSim<T>(fn: (sim: SimHandle) => Promise<T>): Promise<T>;
+export async function withSim<T>(options: StartSimOptions, fn: (sim: SimHandle) => Promise<T>): Promise<T>;
+export async function withSim<T>(a: StartSimOptions | ((sim: SimHandle) => Promise<T>), b?: (sim: SimHandle) => Promise<T>): Promise<T> {
+  const [options, fn] = typeof a === 'function' ? [{}, a] : [a, b as (sim: SimHandle) => Promise<T>];
+  const sim = await startSim({ port: 0, host: '127.0.0.1', ...options });
+  try {
+    return await fn(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+/** Registers an afterEach that closes every sim the returned starter made during the test. */
+export function useSim(defaults: StartSimOptions = {}): (options?: StartSimOptions) => Promise<SimHandle> {
+  const open: SimHandle[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  return async (options = {}) => {
+    const sim = await startSim({ port: 0, host: '127.0.0.1', ...defaults, ...options });
+    open.push(sim);
+    return sim;
+  };
+}
+
+/** A client account of the sim: `partner: true` gives the business partner, `false` the other one. */
+export function simAccount(sim: SimHandle, partner: boolean): SimHandle['accounts'][number] {
+  const account = sim.accounts.find((a) => a.partner === partner);
+  if (account === undefined) throw new Error(`the sim config has no ${partner ? 'partner' : 'non-partner'} client account`);
+  return account;
+}

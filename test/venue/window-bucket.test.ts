@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { WindowBucket } from '../../src/venue/window-bucket.js';
+
+describe('WindowBucket', () => {
+  it('holds a slot from admission until a window after completion', () => {
+    const b = new WindowBucket(2, 1000);
+    b.admit();
+    b.admit();
+    expect(b.freeAt(0)).toBeUndefined(); // both in flight: the next completion decides
+    b.complete(100);
+    expect(b.freeAt(100)).toBe(1100);
+    b.complete(300);
+    expect(b.count(1099)).toBe(2);
+    expect(b.freeAt(1100)).toBe(1100);
+    expect(b.count(1300)).toBe(0);
+  });
+
+  it('rejects nonsense limits', () => {
+    expect(() => new WindowBucket(0, 1000)).toThrow(/positive integer/);
+    expect(() => new WindowBucket(1, 0)).toThrow(/> 0/);
+  });
+
+  it('admitting only at freeAt never puts more than `limit` arrivals in any window at the server (property)', () => {
+    // latency: each request arrives somewhere between its admission and its completion
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 400 }), lat: fc.integer({ min: 0, max: 300 }), at: fc.double({ min: 0, max: 1, noNaN: true }) }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        (limit, reqs) => {
+          const W = 1000;
+          const b = new WindowBucket(limit, W);
+          const inflight: { end: number }[] = [];
+          const arrivals: number[] = [];
+          let now = 0;
+          const settle = (until: number): void => {
+            inflight.sort((x, y) => x.end - y.end);
+            while (inflight.length > 0 && (inflight[0] as { end: number }).end <= until) {
+              const r = inflight.shift() as { end: number };
+              b.complete(r.end);
+            }
+          };
+          for (const r of reqs) {
+            now += r.gap;
+            settle(now);
+            for (;;) {
+              const free = b.freeAt(now);
+              if (free === now) break;
+              const next = free ?? (inflight.map((x) => x.end).sort((x, y) => x - y)[0] as number);
+              now = Math.max(now, next);
+              settle(now);
+            }
+            b.admit();
+            inflight.push({ end: now + r.lat });
+            arrivals.push(now + r.lat * r.at);
+          }
+          arrivals.sort((x, y) => x - y);
+          for (let i = 0, j = 0; i < arrivals.length; i++) {
+            while ((arrivals[i] as number) - (arrivals[j] as number) >= W) j++;
+            expect(i - j + 1).toBeLessThanOrEqual(limit);
+          }
+        },
+      ),
+    );
+  });
+});
