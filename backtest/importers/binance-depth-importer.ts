@@ -6,6 +6,8 @@
  * it, limited to `limit` levels a side. Trades are kept (local receive time, aggressor side). Sampling
  * pauses while the book is out of sync (a sequence gap until the next REST snapshot).
  */
+import { existsSync } from 'node:fs';
+import { ConfigError } from '../../src/model/errors.js';
 import type { WireLevel, WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { BinanceBook } from './binance-book.js';
@@ -50,6 +52,8 @@ function levels(src: readonly BinanceLevel[]): WireLevel[] {
 export async function importBinanceDepth(options: BinanceImportOptions): Promise<BinanceImportSummary> {
   if (!(options.intervalMs > 0)) throw new RangeError('intervalMs must be > 0');
   if (!(options.limit >= 1 && options.limit <= 100)) throw new RangeError('limit must be 1-100');
+  // Appending to an earlier import would repeat its period: refuse instead of resuming.
+  if (existsSync(options.out)) throw new ConfigError(`import: ${options.out} exists; choose another --out or remove it`);
   const scale = 10 ** Number(options.market.moneyPrec);
   const book = new BinanceBook(scale);
   const writer = new RecordingWriter({ out: options.out, market: options.market, source: 'import binance-depth', trades: options.trades ?? true, flushEvery: 1000 });

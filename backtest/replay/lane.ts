@@ -6,6 +6,7 @@
 import { pino, type Logger } from 'pino';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
+import type { Deal } from '../../src/model/order.js';
 import { MemoryJournal } from '../../src/engine/journal.js';
 import { createRuntime, type PollingOptions, type Runtime, type RuntimeStrategy } from '../../src/engine/runtime.js';
 import type { EngineEvent } from '../../src/engine/events.js';
@@ -56,6 +57,8 @@ export class Lane {
   /** Engine rejections by reason (`rules:32`, `risk:...`, `venue:10`). */
   readonly rejections = new Map<string, number>();
   readonly errors: string[] = [];
+  /** Fills as the engine learnt them (through the deals endpoint), each once. */
+  readonly engineFills: Deal[] = [];
   summary: RunSummary | undefined;
   readonly #market: Market;
 
@@ -88,6 +91,7 @@ export class Lane {
     if (e.type === 'intent') this.intents.push({ t: e.at, strategyId: e.strategyId, intent: e.intent });
     else if (e.type === 'rejected') this.rejections.set(e.reason, (this.rejections.get(e.reason) ?? 0) + 1);
     else if (e.type === 'error') this.errors.push(`${e.code}: ${e.message}`);
+    else if (e.type === 'fill') this.engineFills.push(e.deal);
   }
 
   /** Records an equity point at the current snapshot's mid. */

@@ -3,10 +3,9 @@
  * The public book is the recording; our orders never enter it: they fill by the fill model
  * (../fill-model/fill-model.ts) as snapshots and trades arrive.
  *
- * Balances, orders and deals use the simulated exchange's own code: its `Ledger` (available/freeze
- * cells, fee pool), `AccountState` (open orders, history, client-id uniqueness, deal log with the
- * venue's filters and paging) and `SimOrder`/`toOrder`, and the same settlement rules as its
- * MarketEngine: fees in the money asset, the buyer pays deal + fee out of a lock of
+ * Balances live in the simulated exchange's own `Ledger` (exact integer units at the scale the sim
+ * itself requires for the market, available/freeze cells, fee pool), settled with the same rules as
+ * its MarketEngine: fees in the money asset, the buyer pays deal + fee out of a lock of
  * amount × price × (1 + feeLock) (feeLock = maker rate for post-only/rpi orders, else max(maker, taker)),
  * the seller receives deal − fee, unspent lock returns when the order finishes.
  */
@@ -14,10 +13,10 @@ import { D, dmax, dmin, ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, Side } from '../../src/model/order.js';
 import { amountStep } from '../../src/rules/index.js';
-import { AccountState } from '../../src/sim/account-state.js';
 import { Ledger } from '../../src/sim/ledger.js';
-import { toOrder, type SimOrder } from '../../src/sim/sim-order.js';
-import type { CancelBy, DealsFilter, LimitOrderInput, OpenOrdersFilter, PlaceResult, StopLimitInput } from '../../src/sim/sim-types.js';
+import { requiredScale } from '../../src/sim/market-engine.js';
+import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../../src/sim/sim-types.js';
+import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
 import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
 import { crossesBook, midTicks } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
@@ -51,11 +50,13 @@ interface Resting {
 export class VirtualExchange {
   readonly market: Market;
   readonly ledger: Ledger;
-  readonly account: AccountState;
+  readonly account = new AccountOrders();
   readonly fills: FillRecord[] = [];
   readonly rejections = new Map<string, number>();
   placed = 0;
   canceled = 0;
+  /** Base amount of every accepted order (fill ratio). */
+  orderedBase: Decimal = ZERO;
   #snapshot: RecordedSnapshot | undefined;
   #tradesSince: TickTrade[] = [];
   #lastTradePrice: Decimal | undefined;
@@ -72,10 +73,8 @@ export class VirtualExchange {
     this.market = options.market;
     this.#step = amountStep(options.market);
     this.#scale = 10 ** options.market.moneyPrec;
-    this.ledger = new Ledger([options.market.stock, options.market.money]);
+    this.ledger = new Ledger([options.market.stock, options.market.money], Math.max(requiredScale(options.market), 8));
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
-    const acct = { id: BACKTEST_ACCOUNT, name: BACKTEST_ACCOUNT, apiKey: '', apiSecret: '', partner: false, internal: false };
-    this.account = new AccountState(acct, 10_000, 10_000);
   }
 
   get snapshot(): RecordedSnapshot | undefined {
@@ -89,14 +88,14 @@ export class VirtualExchange {
   /** Total (available + freeze) of an asset. */
   total(asset: string): Decimal {
     const c = this.ledger.cell(BACKTEST_ACCOUNT, asset);
-    return c.available.add(c.freeze);
+    return this.ledger.decimal(c.available + c.freeze);
   }
 
-  openOrders(f?: OpenOrdersFilter): Order[] {
+  openOrders(f?: OrderQuery): Order[] {
     return this.account.openOrders(f);
   }
 
-  deals(f?: DealsFilter): Deal[] {
+  deals(f?: OrderQuery): Deal[] {
     return this.account.deals(f);
   }
 
@@ -190,13 +189,12 @@ export class VirtualExchange {
     const feeLock = postOnly || rpi ? m.makerFee : dmax(m.makerFee, m.takerFee);
     const buy = input.side === 'buy';
     const lockCell = this.ledger.cell(BACKTEST_ACCOUNT, buy ? m.money : m.stock);
-    const lock = buy ? input.amount.mul(input.price).mul(feeLock.add(1)) : input.amount;
+    const lock = this.ledger.units(buy ? input.amount.mul(input.price).mul(feeLock.add(1)) : input.amount);
     if (!Ledger.tryFreeze(lockCell, lock)) return this.#reject('balance', 'Not enough balance.');
     const stp = input.stp === 'cb' ? 'cancel_both' : input.stp === 'cn' ? 'cancel_new' : input.stp === 'co' ? 'cancel_old' : (input.stp ?? 'no');
     const activationPrice = 'activationPrice' in input ? input.activationPrice : undefined;
     const order: SimOrder = {
       id: ++this.#orderId,
-      accountId: BACKTEST_ACCOUNT,
       clientOrderId,
       market: m.name,
       side: input.side,
@@ -215,13 +213,13 @@ export class VirtualExchange {
       rpi,
       stp,
       status: 'NEW',
-      locked: lock,
+      lockedU: lock,
       lockCell,
-      feeLock,
       open: true,
     };
-    this.account.addOpen(order);
+    this.account.add(order);
     this.placed += 1;
+    this.orderedBase = this.orderedBase.add(input.amount);
     return { ok: true, order };
   }
 
@@ -268,19 +266,20 @@ export class VirtualExchange {
     const deal = amount.mul(price);
     const rate = role === 'maker' ? m.makerFee : m.takerFee;
     const fee = rate.isZero() ? ZERO : deal.mul(rate);
+    const L = this.ledger;
+    const feeU = L.units(fee);
     if (o.side === 'buy') {
-      const spend = deal.add(fee);
-      o.lockCell.freeze = o.lockCell.freeze.sub(spend);
-      o.locked = o.locked.sub(spend);
-      const stock = this.ledger.cell(BACKTEST_ACCOUNT, m.stock);
-      stock.available = stock.available.add(amount);
+      const spend = L.units(deal) + feeU;
+      o.lockCell.freeze -= spend;
+      o.lockedU -= spend;
+      L.cell(BACKTEST_ACCOUNT, m.stock).available += L.units(amount);
     } else {
-      o.lockCell.freeze = o.lockCell.freeze.sub(amount);
-      o.locked = o.locked.sub(amount);
-      const money = this.ledger.cell(BACKTEST_ACCOUNT, m.money);
-      money.available = money.available.add(deal.sub(fee));
+      const a = L.units(amount);
+      o.lockCell.freeze -= a;
+      o.lockedU -= a;
+      L.cell(BACKTEST_ACCOUNT, m.money).available += L.units(deal) - feeU;
     }
-    this.ledger.addFee(m.money, fee);
+    L.addFee(m.money, feeU);
     o.left = o.left.sub(amount);
     o.dealStock = o.dealStock.add(amount);
     o.dealMoney = o.dealMoney.add(deal);
@@ -299,8 +298,8 @@ export class VirtualExchange {
   }
 
   #finish(o: SimOrder, status: 'FILLED' | 'CANCELED'): void {
-    Ledger.release(o.lockCell, o.locked);
-    o.locked = ZERO;
+    Ledger.release(o.lockCell, o.lockedU);
+    o.lockedU = 0n;
     o.status = status;
     o.open = false;
     this.account.finish(o);

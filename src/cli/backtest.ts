@@ -1,4 +1,40 @@
 import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { parseTimeArg } from '../../backtest/parse-time.js';
+import { formatBacktestSummary } from '../../backtest/report/format-summary.js';
+import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
 
-/** `bot backtest`: not built yet. */
-export function register(_program: Command): void {}
+/** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR]` (logic in backtest/). */
+export function register(program: Command): void {
+  program
+    .command('backtest')
+    .description('replay recorded order books through the daemon’s strategies, rules, risk and executor on virtual time; writes report.json and report.html')
+    .argument('<config>', 'backtest config (YAML), e.g. config/backtest.yaml')
+    .option('--data <files...>', 'recording files, read in order (default: the config’s data)')
+    .option('--from <time>', 'start: ISO date-time or Unix time', parseTimeArg)
+    .option('--to <time>', 'end: ISO date-time or Unix time', parseTimeArg)
+    .option('--out <dir>', 'report directory (default: the config’s out, var/backtest)')
+    .option('--no-progress', 'no progress bar')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
+    )
+    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean }) => {
+      const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+      bar?.start(100, 0);
+      try {
+        const run = await runBacktestFromConfig({
+          configFile: config,
+          ...(opts.data ? { data: opts.data } : {}),
+          ...(opts.from !== undefined ? { from: opts.from } : {}),
+          ...(opts.to !== undefined ? { to: opts.to } : {}),
+          ...(opts.out ? { out: opts.out } : {}),
+          ...(bar ? { onProgress: (done: number, total: number) => bar.update(total > 0 ? Math.floor((100 * done) / total) : 0) } : {}),
+        });
+        bar?.stop();
+        process.stdout.write(formatBacktestSummary(run.report, { json: run.jsonPath, html: run.htmlPath }) + '\n');
+      } finally {
+        bar?.stop();
+      }
+    });
+}

@@ -1,4 +1,62 @@
 import type { Command } from 'commander';
+import { parseDurationArg, parseSizeArg } from '../../backtest/parse-time.js';
+import { recordBooks } from '../../backtest/record/recorder.js';
+import { describeError } from './exit-codes.js';
+import { parsePositiveInt, venueCommand, withClient, type VenueCliOptions } from './venue-options.js';
 
-/** `bot record`: not built yet. */
-export function register(_program: Command): void {}
+interface RecordCliOptions extends VenueCliOptions {
+  readonly interval: number;
+  readonly limit?: number;
+  readonly level?: number;
+  readonly out: string;
+  readonly rotateSize?: number;
+  readonly rotateTime?: number;
+  readonly count?: number;
+  readonly duration?: number;
+}
+
+/** `bot record <market> [--interval 1s] [--limit N] --out FILE`: order book recorder (logic in backtest/record). */
+export function register(program: Command): void {
+  venueCommand(program, 'record', 'record a market’s order book snapshots (gzip JSON lines, rules record at the head) for backtests')
+    .argument('<market>', 'market name, e.g. BTC_USDT')
+    .requiredOption('--out <file>', 'output file (.jsonl.gz); an existing file is resumed (a new gzip member is appended)')
+    .option('--interval <duration>', 'time between snapshots (500ms, 1s, 1m)', parseDurationArg, 1000)
+    .option('--limit <n>', 'levels per side, 1-100 (default: the venue’s 100)', parsePositiveInt)
+    .option('--level <n>', 'price aggregation 0-5', parsePositiveInt)
+    .option('--rotate-size <size>', 'start a new numbered file after this much data (e.g. 50M)', parseSizeArg)
+    .option('--rotate-time <duration>', 'start a new numbered file after this long (e.g. 1h)', parseDurationArg)
+    .option('--count <n>', 'stop after n snapshots', parsePositiveInt)
+    .option('--duration <duration>', 'stop after this long', parseDurationArg)
+    .addHelpText('after', '\nExamples:\n  bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 --out var/btc.jsonl.gz\n  bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz   # var/btc.0001.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
+    .action(async (market: string, opts: RecordCliOptions) => {
+      const abort = new AbortController();
+      const stop = (): void => abort.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      try {
+        const result = await withClient(opts, (api) =>
+          recordBooks({
+            api,
+            market,
+            intervalMs: opts.interval,
+            out: opts.out,
+            signal: abort.signal,
+            source: opts.baseUrl ?? opts.region ?? process.env.BOT_BASE_URL ?? 'main',
+            ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+            ...(opts.level !== undefined ? { level: opts.level } : {}),
+            ...(opts.count !== undefined ? { count: opts.count } : {}),
+            ...(opts.duration !== undefined ? { durationMs: opts.duration } : {}),
+            ...(opts.rotateSize !== undefined || opts.rotateTime !== undefined
+              ? { rotate: { ...(opts.rotateSize !== undefined ? { maxBytes: opts.rotateSize } : {}), ...(opts.rotateTime !== undefined ? { maxMs: opts.rotateTime } : {}) } }
+              : {}),
+            onError: (e) => process.stderr.write(`record: poll failed: ${describeError(e)}\n`),
+          }),
+        );
+        const text = `recorded ${result.snapshots} snapshots (${result.errors} failed polls) into ${result.files.join(', ')}`;
+        process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : text + '\n');
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
+    });
+}

@@ -1,5 +1,5 @@
 import type { Deal, Order } from '../model/order.js';
-import { type SimOrder, toOrder } from './sim-order.js';
+import { type SimDeal, type SimOrder, toDeal, toOrder } from './sim-order.js';
 import type { DealsFilter, OpenOrdersFilter, SimAccount } from './sim-types.js';
 
 /**
@@ -12,10 +12,12 @@ export class AccountState {
   private readonly usedClientIds = new Set<string>();
   private readonly finished = new Map<number, SimOrder>();
   /** Oldest first; read newest first. */
-  private readonly dealLog: Deal[] = [];
+  private readonly dealLog: SimDeal[] = [];
 
   constructor(
     readonly account: SimAccount,
+    /** The ledger's scale, to convert units to Decimals on the way out. */
+    private readonly scale: number,
     private readonly maxFinished: number,
     private readonly maxDeals: number,
   ) {}
@@ -40,7 +42,7 @@ export class AccountState {
     }
   }
 
-  addDeal(deal: Deal): void {
+  addDeal(deal: SimDeal): void {
     this.dealLog.push(deal);
     // Trim in chunks so the amortised cost per deal stays O(1).
     if (this.dealLog.length > this.maxDeals + 1024) this.dealLog.splice(0, this.dealLog.length - this.maxDeals);
@@ -63,7 +65,7 @@ export class AccountState {
   }
 
   finishedOrders(): Order[] {
-    return [...this.finished.values()].reverse().map(toOrder);
+    return [...this.finished.values()].reverse().map((o) => toOrder(o, this.scale));
   }
 
   openOrders(f: OpenOrdersFilter = {}): Order[] {
@@ -81,7 +83,7 @@ export class AccountState {
         skipped++;
         continue;
       }
-      out.push(toOrder(o));
+      out.push(toOrder(o, this.scale));
     }
     return out;
   }
@@ -99,7 +101,7 @@ export class AccountState {
         skipped++;
         continue;
       }
-      out.push(d);
+      out.push(toDeal(d, this.scale));
     }
     return out;
   }

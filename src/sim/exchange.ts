@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Balances, MainBalances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
-import { D, type Decimal, dmax, ZERO } from '../model/decimal.js';
+import { D, type Decimal } from '../model/decimal.js';
 import { BotError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order, StpMode } from '../model/order.js';
@@ -9,11 +9,12 @@ import { AccountState } from './account-state.js';
 import { CODE_MESSAGES, newCode, validateCodeRequest } from './codes.js';
 import { type Investment, InvestmentBook, type InvestmentFilters } from './investments.js';
 import { Ledger } from './ledger.js';
-import { type EngineContext, MarketEngine } from './market-engine.js';
+import { type EngineContext, MarketEngine, requiredScale } from './market-engine.js';
 import { wouldTake } from './matching.js';
 import { publicBook, type PublicBookOptions } from './public-book.js';
 import type { SimConfig } from './sim-config.js';
 import { type SimOrder, toOrder } from './sim-order.js';
+import { fitsScale, scaledSafeInteger, toUnits } from './units.js';
 import type {
   CancelBy, CreateCodeResult, DealsFilter, KillSwitchStatus, LimitOrderInput, OpenOrdersFilter, PlaceResult, SimAccount,
   SimTrade, StopLimitInput, StpInput, TransferResult,
@@ -64,7 +65,7 @@ export class SimExchange {
     const markets = new Map<string, Market>();
     for (const m of config.markets) markets.set(m.name, marketFromConfig(m));
     this.markets = markets;
-    this.ledger = new Ledger(config.markets.flatMap((m) => [m.stock, m.money]));
+    this.ledger = new Ledger(config.markets.flatMap((m) => [m.stock, m.money]), ledgerScale(config, markets));
     const accounts: SimAccount[] = [];
     for (const a of config.accounts) {
       const account: SimAccount = {
@@ -73,7 +74,7 @@ export class SimExchange {
       };
       accounts.push(account);
       this.byKey.set(account.apiKey, account);
-      this.states.set(account.id, new AccountState(account, config.history.maxFinishedOrders, config.history.maxDeals));
+      this.states.set(account.id, new AccountState(account, this.ledger.scale, config.history.maxFinishedOrders, config.history.maxDeals));
       this.ledger.openAccount(account.id, a.trade, a.main);
     }
     this.accounts = accounts;
@@ -82,6 +83,7 @@ export class SimExchange {
       accountState: (id) => this.states.get(id)!,
       nextDealId: () => ++this.dealSeq,
       eventTime: () => this.eventTime(),
+      hasTradeListeners: () => this.tradeListeners.size > 0,
       publishTrade: (t) => {
         for (const fn of this.tradeListeners) fn(t);
       },
@@ -114,12 +116,11 @@ export class SimExchange {
     if (postOnly && wouldTake(engine.book, o.side, ticks)) {
       return { ok: false, reason: 'post-only', message: 'Order would be executed immediately; post-only orders may only add liquidity.' };
     }
-    const feeLock = postOnly ? m.makerFee : dmax(m.makerFee, m.takerFee);
-    const order = this.newOrder(accountId, o, 'limit', ticks, feeLock, { postOnly: o.postOnly === true, ioc: o.ioc === true, rpi: o.rpi === true });
+    const order = this.newOrder(accountId, engine, o, 'limit', ticks, postOnly, { postOnly: o.postOnly === true, ioc: o.ioc === true, rpi: o.rpi === true });
     if (order === undefined) return notEnoughBalance();
     state.addOpen(order);
     engine.submit(order);
-    return { ok: true, order: toOrder(order) };
+    return { ok: true, order: toOrder(order, this.ledger.scale) };
   }
 
   /** Locks funds now; rests untriggered until the last trade price reaches `activationPrice` (fires at once if it already has). */
@@ -128,18 +129,18 @@ export class SimExchange {
     if (!pre.ok) return pre;
     const { engine, state } = pre;
     const m = engine.market;
-    const order = this.newOrder(accountId, o, 'stop limit', toTicks(o.price, m.moneyPrec), dmax(m.makerFee, m.takerFee), { postOnly: false, ioc: false, rpi: false }, o.activationPrice);
+    const order = this.newOrder(accountId, engine, o, 'stop limit', toTicks(o.price, m.moneyPrec), false, { postOnly: false, ioc: false, rpi: false }, o.activationPrice);
     if (order === undefined) return notEnoughBalance();
     state.addOpen(order);
     engine.submitStop(order);
-    return { ok: true, order: toOrder(order) };
+    return { ok: true, order: toOrder(order, this.ledger.scale) };
   }
 
   cancel(accountId: string, market: string, by: CancelBy): Order | undefined {
     const order = this.states.get(accountId)?.findOpen(market, by);
     if (order === undefined) return undefined;
     this.engines.get(market)!.cancel(order);
-    return toOrder(order);
+    return toOrder(order, this.ledger.scale);
   }
 
   /** Open orders (resting and untriggered stops), newest first. */
@@ -150,7 +151,7 @@ export class SimExchange {
   /** An order by id, open or finished (within the history bound). */
   findOrder(accountId: string, orderId: number): Order | undefined {
     const o = this.states.get(accountId)?.find(orderId);
-    return o === undefined ? undefined : toOrder(o);
+    return o === undefined ? undefined : toOrder(o, this.ledger.scale);
   }
 
   isOrderOpen(accountId: string, orderId: number): boolean {
@@ -185,15 +186,17 @@ export class SimExchange {
     if (!this.ledger.hasAccount(accountId)) return fail('request', 'Unknown account.');
     if (!this.ledger.assets.has(ticker)) return fail('ticker', 'The selected ticker is invalid.');
     if (!amount.isFinite() || amount.lte(0)) return fail('amount', 'The amount must be greater than 0.');
+    if (!fitsScale(amount, this.ledger.scale)) return fail('amount', `The amount may have at most ${this.ledger.scale} decimal places.`);
     if (from === to) return fail('to', 'The to and from must be different.');
     const c = this.ledger.cell(accountId, ticker);
-    if ((from === 'main' ? c.main : c.available).lt(amount)) return fail('amount', CODE_MESSAGES.notEnoughBalance);
+    const units = this.ledger.units(amount);
+    if ((from === 'main' ? c.main : c.available) < units) return fail('amount', CODE_MESSAGES.notEnoughBalance);
     if (from === 'main') {
-      c.main = c.main.sub(amount);
-      c.available = c.available.add(amount);
+      c.main -= units;
+      c.available += units;
     } else {
-      c.available = c.available.sub(amount);
-      c.main = c.main.add(amount);
+      c.available -= units;
+      c.main += units;
     }
     return { ok: true };
   }
@@ -207,10 +210,10 @@ export class SimExchange {
     const errors = validateCodeRequest(body, this.ledger.assets);
     if (Object.keys(errors).length > 0) return { ok: false, reason: 'validation', message: 'Validation failed', errors };
     if (!this.ledger.hasAccount(accountId)) return { ok: false, reason: 'validation', message: 'Validation failed', errors: { request: ['Unknown account.'] } };
-    const value = D(body.amount);
+    const value = this.ledger.units(D(body.amount));
     const c = this.ledger.cell(accountId, ticker);
-    if (c.main.lt(value)) return { ok: false, reason: 'balance', message: 'Inner validation failed', errors: { amount: [CODE_MESSAGES.notEnoughBalance] } };
-    c.main = c.main.sub(value);
+    if (c.main < value) return { ok: false, reason: 'balance', message: 'Inner validation failed', errors: { amount: [CODE_MESSAGES.notEnoughBalance] } };
+    c.main -= value;
     this.ledger.addCode(ticker, value);
     const { code, externalId } = newCode(ticker);
     return { ok: true, code, message: CODE_MESSAGES.created, externalId };
@@ -222,7 +225,7 @@ export class SimExchange {
   }
 
   book(market: string, o?: PublicBookOptions): OrderBook {
-    return publicBook(this.engine(market), this.clock(), o);
+    return publicBook(this.engine(market), this.ledger.scale, this.clock(), o);
   }
 
   /** Best bid and ask INCLUDING hidden rpi orders (the true top of book; tests check it is never crossed). */
@@ -301,19 +304,24 @@ export class SimExchange {
   }
 
   /** Builds the order and freezes its funds; undefined (nothing frozen) when the balance is short. */
-  private newOrder(accountId: string, o: LimitOrderInput | StopLimitInput, type: SimOrder['type'], ticks: number, feeLock: Decimal,
-    flags: { postOnly: boolean; ioc: boolean; rpi: boolean }, activationPrice?: Decimal): SimOrder | undefined {
-    const m = this.engines.get(o.market)!.market;
+  private newOrder(accountId: string, engine: MarketEngine, o: LimitOrderInput | StopLimitInput, type: SimOrder['type'], ticks: number,
+    makerOnly: boolean, flags: { postOnly: boolean; ioc: boolean; rpi: boolean }, activationPrice?: Decimal): SimOrder | undefined {
+    const m = engine.market;
+    const lots = scaledSafeInteger(o.amount, m.stockPrec);
+    if (lots !== undefined ? lots <= 0 : !(o.amount.gt(0) && o.amount.decimalPlaces() <= m.stockPrec)) {
+      throw new BotError(`sim: amount ${o.amount.toFixed()} is not a positive multiple of 10^-${m.stockPrec}`, { code: 'ERR_SIM_AMOUNT_GRID' });
+    }
+    const amountU = toUnits(o.amount, this.ledger.scale);
     const lockCell = this.ledger.cell(accountId, o.side === 'buy' ? m.money : m.stock);
-    const locked = o.side === 'buy' ? lockFor(o.amount, o.price, feeLock) : o.amount;
-    if (!Ledger.tryFreeze(lockCell, locked)) return undefined;
-    return {
+    const lockU = o.side === 'buy' ? engine.buyLock(amountU, ticks, makerOnly) : amountU;
+    if (!Ledger.tryFreeze(lockCell, lockU)) return undefined;
+    const order: SimOrder = {
       id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, type,
       timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks,
-      ...(activationPrice === undefined ? {} : { activationPrice }),
-      left: o.amount, dealStock: ZERO, dealMoney: ZERO, dealFee: ZERO, ...flags, stp: normaliseStp(o.stp),
-      status: 'NEW', locked, lockCell, feeLock, open: true,
+      amountU, leftU: amountU, dealMoneyU: 0n, dealFeeU: 0n, postOnly: flags.postOnly, ioc: flags.ioc, rpi: flags.rpi,
+      stp: normaliseStp(o.stp), status: 'NEW', lockU, lockCell, open: true,
     };
+    return activationPrice === undefined ? order : { ...order, activationPrice };
   }
 
   /** Unix seconds with a microsecond fraction, strictly increasing even within one millisecond. */
@@ -324,9 +332,15 @@ export class SimExchange {
   }
 }
 
-function lockFor(amount: Decimal, price: Decimal, feeLock: Decimal): Decimal {
-  const notional = amount.mul(price);
-  return feeLock.isZero() ? notional : notional.add(notional.mul(feeLock));
+/**
+ * Decimal places of the ledger's integer units: enough for every market's amount × price × fee rate
+ * and every configured balance, and at least 18 so transfers and codes (<= 8 places) always fit.
+ */
+function ledgerScale(config: SimConfig, markets: ReadonlyMap<string, Market>): number {
+  let scale = 18;
+  for (const m of markets.values()) scale = Math.max(scale, requiredScale(m));
+  for (const a of config.accounts) for (const v of [...Object.values(a.trade), ...Object.values(a.main)]) scale = Math.max(scale, v.decimalPlaces());
+  return scale;
 }
 
 function notEnoughBalance(): PlaceResult {
@@ -335,9 +349,8 @@ function notEnoughBalance(): PlaceResult {
 
 /** Price in integer steps; prices reach the exchange already on the step (src/rules validated them). */
 function toTicks(price: Decimal, moneyPrec: number): number {
-  const ticks = price.toFixed(moneyPrec).replace('.', '');
-  const n = Number(ticks);
-  if (!Number.isSafeInteger(n) || !price.eq(price.toDecimalPlaces(moneyPrec))) {
+  const n = scaledSafeInteger(price, moneyPrec);
+  if (n === undefined || n <= 0) {
     throw new BotError(`sim: price ${price.toFixed()} is not on the ${moneyPrec}-decimal grid`, { code: 'ERR_SIM_PRICE_GRID' });
   }
   return n;

@@ -1,6 +1,6 @@
-import { type Decimal, ZERO } from '../model/decimal.js';
-import type { Deal, VenueOrderStatus } from '../model/order.js';
+import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
+import type { DealRole, VenueOrderStatus } from '../model/order.js';
 import type { AccountState } from './account-state.js';
 import { Ledger } from './ledger.js';
 import { type MatchHooks, matchIncoming } from './matching.js';
@@ -8,6 +8,7 @@ import { OrderBookSides } from './order-book.js';
 import type { SimOrder } from './sim-order.js';
 import type { SimTrade } from './sim-types.js';
 import { StopOrders } from './stop-orders.js';
+import { pow10, rateParts } from './units.js';
 
 /** What a market needs from the exchange around it. */
 export interface EngineContext {
@@ -16,19 +17,37 @@ export interface EngineContext {
   nextDealId(): number;
   /** Event time: Unix seconds with a microsecond fraction, strictly increasing. */
   eventTime(): number;
-  /** Called for every public trade (observers: flows, recorders). */
+  /** True when someone observes trades (so trade records are only built when needed). */
+  hasTradeListeners(): boolean;
   publishTrade(trade: SimTrade): void;
+}
+
+/** A fee rate as an exact fraction num / den. */
+interface Rate {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+function rate(fraction: Decimal): Rate {
+  const { num, decimals } = rateParts(fraction);
+  return { num, den: pow10(decimals) };
+}
+
+/** Smallest scale at which every amount × price × fee rate of the market is a whole number of units. */
+export function requiredScale(m: Market): number {
+  return m.stockPrec + m.moneyPrec + Math.max(m.makerFee.decimalPlaces(), m.takerFee.decimalPlaces());
 }
 
 /**
  * One market: its book, its untriggered stops, its last price, and the settlement of fills.
  *
- * Fees (exchange-facts: charged in the MONEY asset): the buyer pays deal + fee out of the money it
- * locked; the seller receives deal − fee. A buy locks amount × price × (1 + feeLock), where feeLock is
- * the highest rate the order can pay (the maker rate for post-only/rpi orders, which never take;
- * otherwise max(maker, taker)); whatever the fills did not spend returns to available when the order
- * finishes. A sell locks its amount of stock. Fees go to the ledger's fee pool, so funds are conserved
- * exactly: Σ(available + freeze + main) + fees + codes is constant per asset.
+ * Fees (charged in the MONEY asset): the buyer pays deal + fee out of the money it locked; the seller
+ * receives deal − fee. A buy locks amount × price × (1 + feeLock), where feeLock is the highest rate
+ * the order can pay (the maker rate for post-only/rpi orders, which never take; otherwise
+ * max(maker, taker)); whatever the fills did not spend returns to available when the order finishes.
+ * A sell locks its amount of stock. Fees go to the ledger's fee pool, so funds are conserved exactly:
+ * Σ(available + freeze + main) + fees + codes is constant per asset. All of it is integer arithmetic
+ * on units of the ledger's scale, which `requiredScale` makes exact (no rounding anywhere).
  */
 export class MarketEngine {
   readonly book = new OrderBookSides();
@@ -38,11 +57,31 @@ export class MarketEngine {
   private activating = false;
   private readonly hooks: MatchHooks;
 
+  private readonly tickDen: bigint;
+  private readonly makerRate: Rate;
+  private readonly takerRate: Rate;
+
   constructor(
     readonly market: Market,
     private readonly ctx: EngineContext,
   ) {
-    this.hooks = { fill: (m, t, a) => this.fill(m, t, a), cancelResting: (o) => this.finish(o, 'CANCELED') };
+    this.hooks = { fill: (m, t, u) => this.fill(m, t, u), cancelResting: (o) => this.finish(o, 'CANCELED') };
+    if (ctx.ledger.scale < requiredScale(market)) throw new Error(`sim: ledger scale ${ctx.ledger.scale} too small for ${market.name}`);
+    this.tickDen = pow10(market.moneyPrec);
+    this.makerRate = rate(market.makerFee);
+    this.takerRate = rate(market.takerFee);
+  }
+
+  /** Money units of `units` of stock at `ticks` (exact: the scale covers stockPrec + moneyPrec). */
+  notional(units: bigint, ticks: number): bigint {
+    return (units * BigInt(ticks)) / this.tickDen;
+  }
+
+  /** What a buy locks: notional plus the fee at the highest rate the order can pay. */
+  buyLock(units: bigint, ticks: number, postOnly: boolean): bigint {
+    const n = this.notional(units, ticks);
+    const r = postOnly || this.makerRate.num * this.takerRate.den >= this.takerRate.num * this.makerRate.den ? this.makerRate : this.takerRate;
+    return n + (n * r.num) / r.den;
   }
 
   /**
@@ -88,65 +127,60 @@ export class MarketEngine {
 
   /** Ends an order's life: unspent lock back to available, status set, moved to the account's history. */
   finish(order: SimOrder, status: VenueOrderStatus): void {
-    Ledger.release(order.lockCell, order.locked);
-    order.locked = ZERO;
+    if (order.lockU !== 0n) Ledger.release(order.lockCell, order.lockU);
+    order.lockU = 0n;
     order.status = status;
     order.open = false;
     this.ctx.accountState(order.accountId).finish(order);
   }
 
-  private fill(maker: SimOrder, taker: SimOrder, amount: Decimal): void {
+  private fill(maker: SimOrder, taker: SimOrder, units: bigint): void {
     const { ledger } = this.ctx;
     const m = this.market;
-    const price = maker.price;
-    const deal = amount.mul(price);
-    const makerFee = m.makerFee.isZero() ? ZERO : deal.mul(m.makerFee);
-    const takerFee = m.takerFee.isZero() ? ZERO : deal.mul(m.takerFee);
+    const deal = this.notional(units, maker.ticks);
+    const makerFee = (deal * this.makerRate.num) / this.makerRate.den;
+    const takerFee = (deal * this.takerRate.num) / this.takerRate.den;
     const buyerIsMaker = maker.side === 'buy';
     const buyer = buyerIsMaker ? maker : taker;
     const seller = buyerIsMaker ? taker : maker;
-    const buyerFee = buyerIsMaker ? makerFee : takerFee;
-    const sellerFee = buyerIsMaker ? takerFee : makerFee;
 
-    const spend = deal.add(buyerFee);
-    buyer.lockCell.freeze = buyer.lockCell.freeze.sub(spend);
-    buyer.locked = buyer.locked.sub(spend);
-    const buyerStock = ledger.cell(buyer.accountId, m.stock);
-    buyerStock.available = buyerStock.available.add(amount);
+    const spend = deal + (buyerIsMaker ? makerFee : takerFee);
+    buyer.lockCell.freeze -= spend;
+    buyer.lockU -= spend;
+    ledger.cell(buyer.accountId, m.stock).available += units;
 
-    seller.lockCell.freeze = seller.lockCell.freeze.sub(amount);
-    seller.locked = seller.locked.sub(amount);
-    const sellerMoney = ledger.cell(seller.accountId, m.money);
-    sellerMoney.available = sellerMoney.available.add(sellerFee.isZero() ? deal : deal.sub(sellerFee));
-    ledger.addFee(m.money, makerFee.add(takerFee));
+    seller.lockCell.freeze -= units;
+    seller.lockU -= units;
+    ledger.cell(seller.accountId, m.money).available += deal - (buyerIsMaker ? takerFee : makerFee);
+    ledger.addFee(m.money, makerFee + takerFee);
 
     const time = this.ctx.eventTime();
-    this.applyFill(maker, amount, deal, makerFee, 'maker', price, time);
-    this.applyFill(taker, amount, deal, takerFee, 'taker', price, time);
-    this.lastPrice = price;
-    this.ctx.publishTrade({ id: ++this.tradeSeq, market: m.name, time: Math.round(time * 1000), price, amount, takerSide: taker.side });
+    this.lastPrice = maker.price;
+    this.applyFill(maker, units, deal, makerFee, 'maker', time);
+    this.applyFill(taker, units, deal, takerFee, 'taker', time);
+    if (this.ctx.hasTradeListeners()) {
+      this.ctx.publishTrade({ id: ++this.tradeSeq, market: m.name, time: Math.round(time * 1000), price: maker.price, amount: ledger.decimal(units), takerSide: taker.side });
+    } else this.tradeSeq++;
   }
 
-  private applyFill(o: SimOrder, amount: Decimal, deal: Decimal, fee: Decimal, role: Deal['role'], price: Decimal, time: number): void {
-    o.left = o.left.sub(amount);
-    o.dealStock = o.dealStock.add(amount);
-    o.dealMoney = o.dealMoney.add(deal);
-    o.dealFee = o.dealFee.add(fee);
-    const state = this.ctx.accountState(o.accountId);
-    state.addDeal({
+  private applyFill(o: SimOrder, units: bigint, deal: bigint, fee: bigint, role: DealRole, time: number): void {
+    o.leftU -= units;
+    o.dealMoneyU += deal;
+    o.dealFeeU += fee;
+    this.ctx.accountState(o.accountId).addDeal({
       id: this.ctx.nextDealId(),
       time,
       market: o.market,
       side: o.side,
       role,
-      amount,
-      price,
-      deal,
-      fee,
+      amountU: units,
+      price: this.lastPrice!,
+      dealU: deal,
+      feeU: fee,
       orderId: o.id,
       clientOrderId: o.clientOrderId,
     });
-    if (o.left.isZero()) this.finish(o, 'FILLED');
+    if (o.leftU === 0n) this.finish(o, 'FILLED');
     else o.status = 'PARTIALLY_FILLED';
   }
 }

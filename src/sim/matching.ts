@@ -1,12 +1,11 @@
-import { type Decimal, dmin } from '../model/decimal.js';
 import type { Side } from '../model/order.js';
 import type { BookSide, OrderBookSides } from './order-book.js';
 import type { SimOrder } from './sim-order.js';
 
 /** What matching needs from the exchange: settle one fill, and finish a resting order cancelled by STP. */
 export interface MatchHooks {
-  /** Settles `amount` between a resting maker and the incoming taker at the maker's price. */
-  fill(maker: SimOrder, taker: SimOrder, amount: Decimal): void;
+  /** Settles `units` of stock between a resting maker and the incoming taker at the maker's price. */
+  fill(maker: SimOrder, taker: SimOrder, units: bigint): void;
   /** A resting order cancelled by self-trade prevention; matching has already taken it off the book. */
   cancelResting(order: SimOrder): void;
 }
@@ -37,10 +36,10 @@ export function wouldTake(book: OrderBookSides, side: Side, ticks: number): bool
  */
 export function matchIncoming(book: OrderBookSides, taker: SimOrder, hooks: MatchHooks): MatchEnd {
   const opposite: BookSide = book.opposite(taker.side);
-  while (!taker.left.isZero()) {
+  while (taker.leftU !== 0n) {
     const level = opposite.best();
     if (level === undefined || !crosses(taker.side, taker.ticks, level.ticks)) return 'exhausted';
-    while (level.size > 0 && !taker.left.isZero()) {
+    while (level.size > 0 && taker.leftU !== 0n) {
       const maker = level.front()!;
       if (maker.accountId === taker.accountId && taker.stp !== 'no') {
         if (taker.stp === 'cancel_new') return 'stp-cancel';
@@ -52,8 +51,8 @@ export function matchIncoming(book: OrderBookSides, taker: SimOrder, hooks: Matc
         }
         continue;
       }
-      hooks.fill(maker, taker, dmin(taker.left, maker.left));
-      if (maker.left.isZero()) level.shift();
+      hooks.fill(maker, taker, taker.leftU < maker.leftU ? taker.leftU : maker.leftU);
+      if (maker.leftU === 0n) level.shift();
     }
     if (level.size === 0) opposite.dropLevel(level.ticks);
   }

@@ -1,8 +1,9 @@
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { type Decimal, ZERO } from '../model/decimal.js';
+import type { Decimal } from '../model/decimal.js';
 import { priceStep } from '../rules/steps.js';
 import type { BookSide } from './order-book.js';
 import type { MarketEngine } from './market-engine.js';
+import { fromUnits } from './units.js';
 
 export interface PublicBookOptions {
   /** Entries a side, 0-100; 0 or absent = 100. */
@@ -16,39 +17,39 @@ export interface PublicBookOptions {
  * each ask UP and each bid DOWN to the coarser grid, so an aggregated level never shows a better price
  * than any order in it.
  */
-export function publicBook(engine: MarketEngine, nowMs: number, options: PublicBookOptions = {}): OrderBook {
+export function publicBook(engine: MarketEngine, scale: number, nowMs: number, options: PublicBookOptions = {}): OrderBook {
   const limit = options.limit === undefined || options.limit === 0 ? 100 : options.limit;
   const grid = 10 ** (options.level ?? 0);
   const step = priceStep(engine.market);
   return {
     market: engine.market.name,
     timestamp: Math.floor(nowMs / 1000),
-    asks: side(engine.book.asks, limit, grid, step),
-    bids: side(engine.book.bids, limit, grid, step),
+    asks: side(engine.book.asks, limit, grid, step, scale),
+    bids: side(engine.book.bids, limit, grid, step, scale),
   };
 }
 
-function side(book: BookSide, limit: number, grid: number, step: Decimal): BookLevel[] {
+function side(book: BookSide, limit: number, grid: number, step: Decimal, scale: number): BookLevel[] {
   const out: BookLevel[] = [];
   let key: number | undefined;
-  let sum = ZERO;
+  let sum = 0n;
   const isAsk = book.side === 'sell';
   for (const level of book.fromBest()) {
-    let visible = ZERO;
+    let visible = 0n;
     for (let i = level.head; i < level.orders.length; i++) {
       const o = level.orders[i]!;
-      if (!o.rpi) visible = visible.add(o.left);
+      if (!o.rpi) visible += o.leftU;
     }
-    if (visible.isZero()) continue;
+    if (visible === 0n) continue;
     const k = grid === 1 ? level.ticks : isAsk ? Math.ceil(level.ticks / grid) * grid : Math.floor(level.ticks / grid) * grid;
     if (key !== undefined && k !== key) {
-      out.push({ price: step.mul(key), amount: sum });
+      out.push({ price: step.mul(key), amount: fromUnits(sum, scale) });
       if (out.length >= limit) return out;
-      sum = ZERO;
+      sum = 0n;
     }
     key = k;
-    sum = sum.add(visible);
+    sum += visible;
   }
-  if (key !== undefined && out.length < limit) out.push({ price: step.mul(key), amount: sum });
+  if (key !== undefined && out.length < limit) out.push({ price: step.mul(key), amount: fromUnits(sum, scale) });
   return out;
 }

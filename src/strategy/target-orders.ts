@@ -54,7 +54,8 @@ export function isLiveOrder(order: OwnOrder): boolean {
  * yields no intents.
  *
  * Orders whose cancel is already in flight (`cancelRequested`) are neither matched nor cancelled again.
- * Among candidate live orders the closest in price wins, so a small drift never swaps two quotes.
+ * Among candidate live orders the closest in price wins, so a small drift never swaps two quotes. Desired orders
+ * closer to each other than the tolerance are matched greedily in the order given; give them tags to be exact.
  */
 export function ordersToTargets(desired: readonly DesiredOrder[], live: readonly OwnOrder[], opts: TargetOptions = {}): Intent[] {
   const priceTol = opts.priceTolerance ?? D(0);

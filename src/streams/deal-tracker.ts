@@ -3,7 +3,10 @@ import type { Deal } from '../model/order.js';
 export interface DealTrackerOptions {
   /** Deals older than this (Unix seconds) count as already known. Default: none (the first fetch yields history). */
   readonly since?: number;
-  /** Deal ids already known (e.g. from the journal). */
+  /**
+   * Deal ids already known (e.g. from the journal): never reported, but paging goes on past them, since a journal
+   * may know a deal without knowing the older ones. Combine with `since` to bound the first fetch.
+   */
   readonly knownIds?: Iterable<number>;
   /** Page size, <= 100 (the venue's cap). Default 100. */
   readonly pageSize?: number;
@@ -23,7 +26,9 @@ export type DealPageFetcher = (offset: number, limit: number) => Promise<readonl
  * older than `retainSeconds` behind the newest are dropped and covered by a time watermark instead.
  */
 export class DealTracker {
+  /** Deals this tracker reported, id → time. */
   private readonly seen = new Map<number, number>();
+  private readonly known: ReadonlySet<number>;
   private watermark: number;
   private newest = Number.NEGATIVE_INFINITY;
   private readonly pageSize: number;
@@ -32,14 +37,19 @@ export class DealTracker {
 
   constructor(options: DealTrackerOptions = {}) {
     this.watermark = options.since ?? Number.NEGATIVE_INFINITY;
-    for (const id of options.knownIds ?? []) this.seen.set(id, Number.POSITIVE_INFINITY);
+    this.known = new Set(options.knownIds ?? []);
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
     this.maxPages = Math.max(1, options.maxPages ?? 100);
     this.retainSeconds = options.retainSeconds ?? 3600;
   }
 
-  /** True when the deal was already reported (or is older than what this tracker watches). */
+  /** True when the deal was already reported, given as known, or is older than what this tracker watches. */
   isKnown(deal: Deal): boolean {
+    return this.seen.has(deal.id) || this.known.has(deal.id) || deal.time < this.watermark;
+  }
+
+  /** True when every older deal was reported or is known: paging back can stop here. */
+  private isHorizon(deal: Deal): boolean {
     return this.seen.has(deal.id) || deal.time < this.watermark;
   }
 
@@ -50,8 +60,8 @@ export class DealTracker {
       const deals = await fetchPage(page * this.pageSize, this.pageSize);
       let reachedKnown = false;
       for (const deal of deals) {
-        if (this.isKnown(deal)) reachedKnown = true;
-        else fresh.set(deal.id, deal);
+        if (this.isHorizon(deal)) reachedKnown = true;
+        else if (!this.isKnown(deal)) fresh.set(deal.id, deal);
       }
       if (reachedKnown || deals.length < this.pageSize) break;
     }

@@ -16,3 +16,4 @@ export { planPolling, budgetOf, DEFAULT_INTERVALS } from './polling-plan.js';
 export type { PollingIntervals, PollingSource, PollingPlanInput, PollingPlan, BudgetLine } from './polling-plan.js';
 export { createMarketStreams } from './market-streams.js';
 export type { MarketStreams, MarketStreamsOptions, PollFailure, BookQuery } from './market-streams.js';
+export { whileFresh } from './while-fresh.js';

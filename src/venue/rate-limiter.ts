@@ -86,7 +86,11 @@ export class RateLimiter {
   async schedule<T>(endpoint: EndpointName, task: () => Promise<T>): Promise<T> {
     const buckets = this.bucketsOf(endpoint);
     const enqueued = this.clock.now();
-    await this.queueOf(endpoint).add(() => this.admit(endpoint, buckets, enqueued));
+    const queue = this.queueOf(endpoint);
+    // fast path: nobody waits ahead of us and there is room, so FIFO holds without a trip through the queue
+    if (queue.size + queue.pending > 0 || this.tryAdmit(endpoint, buckets, enqueued, enqueued) !== true) {
+      await queue.add(() => this.admit(endpoint, buckets, enqueued));
+    }
     try {
       return await task();
     } finally {
@@ -132,24 +136,30 @@ export class RateLimiter {
   }
 
   private async admit(endpoint: EndpointName, buckets: readonly WindowBucket[], start: number): Promise<void> {
-    const names = this.bucketNames(endpoint);
     for (;;) {
-      if (this.closed) throw new LimiterClosedError();
       const now = this.clock.now();
-      let at = Math.max(now, this.pausedUntil.get(endpoint) ?? now);
-      let blocked = false;
-      for (const b of buckets) {
-        const free = b.freeAt(now);
-        if (free === undefined) blocked = true;
-        else at = Math.max(at, free);
-      }
-      if (!blocked && at <= now) {
-        for (const b of buckets) b.admit();
-        this.recordWait(names, now - start);
-        return;
-      }
-      await this.sleep(blocked && at <= now ? undefined : at - now);
+      const wait = this.tryAdmit(endpoint, buckets, start, now);
+      if (wait === true) return;
+      await this.sleep(wait);
     }
+  }
+
+  /** Admits at once when every bucket has room (true); otherwise how long to wait (undefined: until a completion). */
+  private tryAdmit(endpoint: EndpointName, buckets: readonly WindowBucket[], start: number, now: number): true | number | undefined {
+    if (this.closed) throw new LimiterClosedError();
+    let at = Math.max(now, this.pausedUntil.get(endpoint) ?? now);
+    let blocked = false;
+    for (const b of buckets) {
+      const free = b.freeAt(now);
+      if (free === undefined) blocked = true;
+      else at = Math.max(at, free);
+    }
+    if (!blocked && at <= now) {
+      for (const b of buckets) b.admit();
+      this.recordWait(this.bucketNames(endpoint), now - start);
+      return true;
+    }
+    return blocked && at <= now ? undefined : at - now;
   }
 
   /** Resolves after `ms`, or earlier when any request completes (room may have appeared). */

@@ -32,6 +32,11 @@ export interface GuardInput {
   readonly canceling: ReadonlySet<string>;
   /** A place intent was emitted and its order is not on `orders$` yet. */
   readonly placing: boolean;
+  /**
+   * Do not place now: a stop just left `orders$` without a cancel of ours (it fired and filled, most likely), and
+   * the balances may not show that fill yet; a new stop sized from them would guard a position that is gone.
+   */
+  readonly hold?: boolean;
   readonly now: number;
   readonly state: GuardState;
 }
@@ -120,7 +125,7 @@ export function planGuard(input: GuardInput): GuardDecision {
   const target = stopTarget(market, params, position, input, spare);
 
   if (own.length === 0) {
-    if (!target) return { intents: [], state: {} };
+    if (!target || input.hold) return { intents: [], state: {} };
     return {
       intents: [{ kind: 'place-stop-limit', side: target.side, amount: target.amount, price: target.price, activationPrice: target.activationPrice, tag: 'stop-guard' }],
       state: { anchor: target.reference },

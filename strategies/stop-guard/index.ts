@@ -11,6 +11,7 @@
  * - Trailing: when the best bid (long) rose by `step` (a fraction) since the stop was placed, the stop is moved up;
  *   it never moves down (for a short: mirrored).
  * - Replaced when the position changes (a change must last `settleMs`, since balances and orders are polled apart).
+ *   When the stop leaves without a cancel (it fired), nothing is placed for `settleMs` so the balances show the fill.
  * - Replacing is cancel-then-place, because the new stop must lock the same balance the old one holds: for one
  *   poll cycle the position is unguarded. The amount is capped by `maxAmount` and by what the balance can lock, and
  *   nothing is placed when the market's minimums (amount, total) do not allow it.
@@ -31,12 +32,17 @@ export default defineStrategy({
     const p = ctx.params;
     let state: GuardState = {};
     let placingUntil = -Infinity;
+    let holdUntil = -Infinity;
+    let previous: string[] = [];
     const canceling = new Map<string, number>(); // client id → may retry after (ms)
 
     return combineLatest([ctx.book$, ctx.balances$, ctx.orders$]).pipe(
       mergeMap(([book, balances, live]) => {
         const now = ctx.clock.now();
         const present = new Set(live.map((o) => o.clientOrderId));
+        // A stop that left without our cancel has most likely fired: let the balances catch up before re-guarding.
+        if (previous.some((id) => !present.has(id) && !canceling.has(id))) holdUntil = now + p.settleMs;
+        previous = [...present];
         for (const [id, until] of canceling) if (!present.has(id) || until <= now) canceling.delete(id);
         if (live.length > 0 || placingUntil <= now) placingUntil = -Infinity; // the placed stop is on orders$ (or the wait expired)
         const top = bookTop(book);
@@ -49,6 +55,7 @@ export default defineStrategy({
           live,
           canceling: new Set(canceling.keys()),
           placing: placingUntil > now,
+          hold: holdUntil > now,
           now,
           state,
         });

@@ -85,6 +85,11 @@ export class PaperLoop {
     return this.maxPerTag;
   }
 
+  /** The base balance (starts at `options.stock`, moves with every fill). */
+  stockBalance(): Decimal {
+    return this.state.balances.stock;
+  }
+
   live(): OwnOrder[] {
     return [...this.state.orders.values()];
   }

@@ -13,7 +13,7 @@ const market = marketFixture({ minAmount: D('0.001'), minTotal: D('5.05') });
 const params = stopGuard.params.parse({ baseline: '9.5', trail: '0.01', limitOffset: '0.002', step: '0.002', settleMs: 2000 });
 const balances = (btc: string, usdt = '100000'): Balances => ({ BTC: { available: D(btc), freeze: ZERO }, USDT: { available: D(usdt), freeze: ZERO } });
 
-const stopOrder = (o: Partial<OwnOrder> & { activation: string; price: string; amount: string; left?: string }): OwnOrder =>
+const stopOrder = (o: Partial<Omit<OwnOrder, 'price' | 'amount' | 'left' | 'activationPrice'>> & { activation: string; price: string; amount: string; left?: string }): OwnOrder =>
   ownOrderFixture({
     clientOrderId: 's1',
     side: 'sell',

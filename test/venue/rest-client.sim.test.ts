@@ -149,3 +149,26 @@ describe.each<Dialect>(['contract', 'exchange'])('RestClient against the sim, %s
     expect(results.every((b) => b.BTC !== undefined)).toBe(true);
   });
 });
+
+describe('RestClient against a sim with tighter limits than the client expects', () => {
+  const sim = useSim({ flow: false, rateLimits: { orders: { limit: 3, windowMs: 1000 } } });
+
+  it('429 (plain text) backs off and retries until the window has room', async () => {
+    const s = await sim();
+    const acc = simAccount(s, true);
+    const client = new RestClient({
+      baseUrl: s.baseUrl,
+      apiKey: acc.apiKey,
+      apiSecret: acc.apiSecret,
+      rateLimiter: false,
+      retry: { limit: 6, rateLimitBaseMs: 250, maxMs: 1000, jitter: 0.2 },
+    });
+    try {
+      const lists = await Promise.all(Array.from({ length: 6 }, () => client.openOrders()));
+      expect(lists).toHaveLength(6);
+      expect(s.stats.tooManyRequests).toBeGreaterThan(0);
+    } finally {
+      client.close();
+    }
+  });
+});

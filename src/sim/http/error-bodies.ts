@@ -33,12 +33,14 @@ export function innerValidationFailed(status: number, code: number, errors: Reco
   return privateError(status, code, 'Inner validation failed', errors);
 }
 
-/** Authentication failures, worded and numbered exactly as exchange-facts §1. */
+/**
+ * Authentication failures, worded and numbered exactly as exchange-facts §1. The permission row
+ * (403) only concerns the investments endpoint here, which words it as §4 says (below).
+ */
 export const AUTH_ERRORS = {
   payloadMissing: () => privateError(401, 0, 'Payload not provided.'),
   invalidPayload: () => privateError(400, 9, 'Invalid payload.'),
   unauthorized: () => privateError(401, 10, 'Unauthorized request.'),
-  forbidden: () => privateError(403, 0, "You don't have permission to use this endpoint."),
   nonceMissing: () => privateError(400, 0, 'Nonce not provided.'),
   nonceNotIncreasing: () => privateError(400, 0, 'Too many requests.'),
   nonceOutOfWindow: () => privateError(400, 0, 'Your nonce is more than 5 seconds lesser than the current nonce'),

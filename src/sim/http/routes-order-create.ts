@@ -1,10 +1,11 @@
 import { parseDecimal, type Decimal } from '../../model/decimal.js';
 import type { Side } from '../../model/order.js';
-import { toErrorsMap, validateOrder, type RawOrderFields } from '../../rules/index.js';
+import { toErrorsMap, validateOrder, type RawOrderFields, type RuleViolation } from '../../rules/index.js';
 import { innerValidationFailed, json, validationFailed, type SimReply } from './error-bodies.js';
 import { orderRecord, readClientOrderId } from './dialect.js';
 import { normaliseStp } from './request-fields.js';
-import type { PlaceRejectReason } from '../sim-types.js';
+import type { PlaceRejectReason, PlaceResult } from '../sim-types.js';
+import { BotError } from '../../model/errors.js';
 import type { PrivateHandler, RouteContext, SimAccountRef } from './route-context.js';
 
 /**
@@ -19,7 +20,7 @@ export const orderNew: PrivateHandler = (ctx, account, body) => {
   const checked = check(ctx, account, body, 'limit');
   if (!checked.ok) return checked.reply;
   const { fields, market, side, amount, price, clientOrderId } = checked;
-  const result = ctx.exchange.placeLimit(account.id, {
+  const result = place(() => ctx.exchange.placeLimit(account.id, {
     market,
     side,
     amount,
@@ -29,7 +30,8 @@ export const orderNew: PrivateHandler = (ctx, account, body) => {
     ioc: fields.ioc === true,
     rpi: fields.rpi === true,
     stp: normaliseStp(fields.stp),
-  });
+  }));
+  if ('status' in result) return result;
   if (result.ok) return json(200, orderRecord(result.order, ctx.dialect), true);
   if (result.reason === 'balance') return innerValidationFailed(400, 10, { amount: [NOT_ENOUGH_BALANCE] });
   return rejection(result.reason, result.message, clientOrderIdKeyOf(ctx, body));
@@ -39,7 +41,7 @@ export const orderStopLimit: PrivateHandler = (ctx, account, body) => {
   const checked = check(ctx, account, body, 'stop-limit');
   if (!checked.ok) return checked.reply;
   const { fields, market, side, amount, price, clientOrderId } = checked;
-  const result = ctx.exchange.placeStopLimit(account.id, {
+  const result = place(() => ctx.exchange.placeStopLimit(account.id, {
     market,
     side,
     amount,
@@ -47,7 +49,8 @@ export const orderStopLimit: PrivateHandler = (ctx, account, body) => {
     activationPrice: parseDecimal(fields.activationPrice) as Decimal,
     clientOrderId,
     stp: normaliseStp(fields.stp),
-  });
+  }));
+  if ('status' in result) return result;
   if (result.ok) return json(200, orderRecord(result.order, ctx.dialect), true);
   if (result.reason === 'balance') return validationFailed(422, 32, { amount: [NOT_ENOUGH_BALANCE] });
   return rejection(result.reason, result.message, clientOrderIdKeyOf(ctx, body));
@@ -76,6 +79,12 @@ function check(ctx: RouteContext, account: SimAccountRef, body: Record<string, u
     clientOrderIdKey: clientOrderIdKeyOf(ctx, body),
     isClientOrderIdUsed: (id) => ctx.exchange.isClientOrderIdUsed(account.id, id),
   });
+  const feeViolation = checkMakerFee(body);
+  if (feeViolation !== undefined) {
+    // Code 35 sits between 33 and 36 in the contract's table; keep that precedence.
+    const at = violations.findIndex((v) => v.code === 36 || v.code === 37);
+    violations.splice(at === -1 ? violations.length : at, 0, feeViolation);
+  }
   const first = violations[0];
   if (first !== undefined) return { ok: false, reply: validationFailed(422, first.code, toErrorsMap(violations)) };
   const id = fields.clientOrderId;
@@ -88,6 +97,33 @@ function check(ctx: RouteContext, account: SimAccountRef, body: Record<string, u
     price: parseDecimal(fields.price) as Decimal,
     clientOrderId: typeof id === 'string' && id !== '' ? id : undefined,
   };
+}
+
+/**
+ * Code 35 (key `maker_fee`, "incorrect maker fee", api-v4.md's error table). The contract lists no
+ * request field for it; the sim's reading: a request that carries `maker_fee` (or `makerFee`) must
+ * give a fee in percent between 0 and 100. The venue charges the market's fee regardless, so a valid
+ * value changes nothing.
+ */
+function checkMakerFee(body: Record<string, unknown>): RuleViolation | undefined {
+  const raw = body['maker_fee'] !== undefined ? body['maker_fee'] : body['makerFee'];
+  if (raw === undefined) return undefined;
+  const fee = parseDecimal(raw);
+  if (fee !== undefined && fee.gte(0) && fee.lte(100)) return undefined;
+  return { code: 35, field: 'maker_fee', message: 'Incorrect maker fee.' };
+}
+
+/**
+ * The core refuses a price it cannot hold as integer ticks (beyond 2^53 steps); the venue would
+ * refuse such a price too, so it is a price validation failure (33), never a 500.
+ */
+function place(fn: () => PlaceResult): PlaceResult | SimReply {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof BotError && error.code === 'ERR_SIM_PRICE_GRID') return validationFailed(422, 33, { price: ['The price is too large.'] });
+    throw error;
+  }
 }
 
 /** Errors name the client order id the way the request spelled it (else the dialect's spelling). */

@@ -1,0 +1,114 @@
+/**
+ * The backtest account's orders and deals, with the venue's query semantics: open orders newest first
+ * with market/orderId/clientOrderId filters and limit/offset paging; deals newest first likewise;
+ * client order ids unique for ever within the account.
+ */
+import type { Decimal } from '../../src/model/decimal.js';
+import type { Deal, Order, OrderType, Side, StpMode, VenueOrderStatus } from '../../src/model/order.js';
+import type { Cell } from '../../src/sim/ledger.js';
+
+/** The venue-side mutable order. */
+export interface VirtualOrder {
+  readonly id: number;
+  readonly clientOrderId: string;
+  readonly market: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly timestamp: number;
+  readonly amount: Decimal;
+  readonly price: Decimal;
+  /** Price in integer ticks of the market's price step. */
+  readonly ticks: number;
+  readonly activationPrice?: Decimal;
+  left: Decimal;
+  dealStock: Decimal;
+  dealMoney: Decimal;
+  dealFee: Decimal;
+  readonly postOnly: boolean;
+  readonly ioc: boolean;
+  readonly rpi: boolean;
+  readonly stp: StpMode;
+  status: VenueOrderStatus;
+  /** Ledger units still frozen for the order, and where. */
+  lockedU: bigint;
+  readonly lockCell: Cell;
+  open: boolean;
+}
+
+export function toOrder(o: VirtualOrder): Order {
+  const order: Order = {
+    orderId: o.id, clientOrderId: o.clientOrderId, market: o.market, side: o.side, type: o.type, timestamp: o.timestamp,
+    amount: o.amount, price: o.price, left: o.left, dealStock: o.dealStock, dealMoney: o.dealMoney, dealFee: o.dealFee,
+    postOnly: o.postOnly, ioc: o.ioc, rpi: o.rpi, stp: o.stp, status: o.status,
+  };
+  return o.activationPrice === undefined ? order : { ...order, activationPrice: o.activationPrice };
+}
+
+export interface OrderQuery {
+  readonly market?: string;
+  readonly orderId?: number;
+  readonly clientOrderId?: string;
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+export class AccountOrders {
+  /** Insertion order = placement order (oldest first). */
+  readonly open = new Map<number, VirtualOrder>();
+  readonly #usedIds = new Set<string>();
+  readonly #deals: Deal[] = [];
+
+  isClientOrderIdUsed(id: string): boolean {
+    return this.#usedIds.has(id);
+  }
+
+  add(o: VirtualOrder): void {
+    this.open.set(o.id, o);
+    if (o.clientOrderId !== '') this.#usedIds.add(o.clientOrderId);
+  }
+
+  finish(o: VirtualOrder): void {
+    this.open.delete(o.id);
+  }
+
+  addDeal(d: Deal): void {
+    this.#deals.push(d);
+  }
+
+  findOpen(market: string, by: { orderId?: number; clientOrderId?: string }): VirtualOrder | undefined {
+    if (by.orderId !== undefined) {
+      const o = this.open.get(by.orderId);
+      return o?.market === market ? o : undefined;
+    }
+    if (by.clientOrderId) for (const o of this.open.values()) if (o.clientOrderId === by.clientOrderId && o.market === market) return o;
+    return undefined;
+  }
+
+  openOrders(q: OrderQuery = {}): Order[] {
+    const all = [...this.open.values()];
+    const out: Order[] = [];
+    let skip = q.offset ?? 0;
+    const limit = q.limit ?? 50;
+    for (let i = all.length - 1; i >= 0 && out.length < limit; i--) {
+      const o = all[i]!;
+      if ((q.market !== undefined && o.market !== q.market) || (q.orderId !== undefined && o.id !== q.orderId)) continue;
+      if (q.clientOrderId !== undefined && o.clientOrderId !== q.clientOrderId) continue;
+      if (skip > 0) skip -= 1;
+      else out.push(toOrder(o));
+    }
+    return out;
+  }
+
+  deals(q: OrderQuery = {}): Deal[] {
+    const out: Deal[] = [];
+    let skip = q.offset ?? 0;
+    const limit = q.limit ?? 100;
+    for (let i = this.#deals.length - 1; i >= 0 && out.length < limit; i--) {
+      const d = this.#deals[i]!;
+      if ((q.market !== undefined && d.market !== q.market) || (q.clientOrderId !== undefined && d.clientOrderId !== q.clientOrderId)) continue;
+      if (skip > 0) skip -= 1;
+      else out.push(d);
+    }
+    return out;
+  }
+}

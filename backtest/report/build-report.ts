@@ -1,0 +1,157 @@
+/**
+ * The backtest report as plain JSON (Decimals as strings): run facts, per-lane figures (optimistic and
+ * pessimistic fill assumptions), the band between them, every fill, and down-sampled series for charts.
+ */
+import { D, Decimal, ZERO } from '../../src/model/decimal.js';
+import type { BacktestResult } from '../replay/run-backtest.js';
+import type { Lane } from '../replay/lane.js';
+import { laneMetrics, type LaneMetrics } from './metrics.js';
+
+export interface ReportFill {
+  readonly t: number;
+  readonly side: 'buy' | 'sell';
+  readonly role: 'maker' | 'taker';
+  readonly price: string;
+  readonly amount: string;
+  readonly deal: string;
+  readonly fee: string;
+  readonly clientOrderId: string;
+}
+
+export interface LaneReport {
+  readonly assumption: string;
+  readonly metrics: Record<string, unknown>;
+  readonly initialBalances: Record<string, string>;
+  readonly finalBalances: Record<string, string>;
+  readonly orders: { readonly accepted: number; readonly canceled: number; readonly intents: number };
+  /** Engine rejections (`rules:32`, `risk:...`, `venue:10`) and venue-side ones, by reason. */
+  readonly rejections: Record<string, number>;
+  readonly requests: Record<string, number>;
+  readonly errors: readonly string[];
+  readonly fills: readonly ReportFill[];
+}
+
+export interface BacktestReport {
+  readonly generatedBy: string;
+  readonly market: string;
+  readonly source: string | null;
+  readonly dataFiles: readonly string[];
+  readonly start: string;
+  readonly end: string;
+  readonly durationSec: number;
+  readonly snapshots: number;
+  readonly trades: number;
+  readonly sampling: string;
+  readonly fillModel: string;
+  readonly lanes: readonly LaneReport[];
+  /** [pessimistic, optimistic] of the headline figures. */
+  readonly band: Record<string, [string, string]>;
+  readonly series: {
+    readonly t: readonly number[];
+    readonly mid: readonly number[];
+    readonly equity: Record<string, readonly number[]>;
+    readonly inventory: Record<string, readonly number[]>;
+  };
+}
+
+function toJson(v: unknown): unknown {
+  if (v instanceof Decimal) return v.toFixed();
+  if (Array.isArray(v)) return v.map(toJson);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toJson(x)]));
+  return v;
+}
+
+function balancesOf(b: Readonly<Record<string, Decimal>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v.toFixed()]));
+}
+
+/** At most `max` evenly spaced indices (always the first and last). */
+function pick(n: number, max: number): number[] {
+  if (n <= max) return Array.from({ length: n }, (_, i) => i);
+  const out: number[] = [];
+  for (let k = 0; k < max; k++) out.push(Math.round((k * (n - 1)) / (max - 1)));
+  return out;
+}
+
+export function computeLaneMetrics(result: BacktestResult, lane: Lane, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal> } {
+  const m = result.market;
+  const final = { [m.stock]: lane.exchange.total(m.stock), [m.money]: lane.exchange.total(m.money) };
+  const first = lane.equity[0];
+  const last = lane.equity[lane.equity.length - 1];
+  const metrics = laneMetrics({
+    market: m,
+    fills: lane.exchange.fills,
+    equity: lane.equity,
+    sampleMs: result.sampleMs,
+    initial,
+    final,
+    firstMid: first ? D(first.mid) : ZERO,
+    lastMid: last ? D(last.mid) : ZERO,
+    orderedBase: lane.exchange.orderedBase,
+    ordersAccepted: lane.exchange.placed,
+  });
+  return { metrics, final };
+}
+
+export function buildReport(result: BacktestResult, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
+  const m = result.market;
+  const initial = { [m.stock]: o.initial[m.stock] ?? ZERO, [m.money]: o.initial[m.money] ?? ZERO };
+  const lanes: LaneReport[] = [];
+  const byLane = new Map<string, LaneMetrics>();
+  for (const lane of result.lanes) {
+    const { metrics, final } = computeLaneMetrics(result, lane, initial);
+    byLane.set(lane.assumption, metrics);
+    const rejections: Record<string, number> = {};
+    for (const [k, v] of lane.rejections) rejections[k] = v;
+    for (const [k, v] of lane.exchange.rejections) rejections[`venue-side:${k}`] = v;
+    lanes.push({
+      assumption: lane.assumption,
+      metrics: toJson(metrics) as Record<string, unknown>,
+      initialBalances: balancesOf(initial),
+      finalBalances: balancesOf(final),
+      orders: { accepted: lane.exchange.placed, canceled: lane.exchange.canceled, intents: lane.intents.length },
+      rejections,
+      requests: Object.fromEntries(lane.venue.calls),
+      errors: lane.errors.slice(0, 50),
+      fills: lane.exchange.fills.map((f) => ({
+        t: f.t, side: f.side, role: f.role, price: f.price.toFixed(), amount: f.amount.toFixed(), deal: f.deal.toFixed(), fee: f.fee.toFixed(), clientOrderId: f.clientOrderId,
+      })),
+    });
+  }
+  const band: Record<string, [string, string]> = {};
+  const pes = byLane.get('pessimistic');
+  const opt = byLane.get('optimistic');
+  if (pes && opt) {
+    for (const k of ['tradingPnl', 'equityChange', 'realised', 'fees', 'volume'] as const) band[k] = [pes[k].toFixed(), opt[k].toFixed()];
+    band['fills'] = [String(pes.fills), String(opt.fills)];
+  }
+  const ref = result.lanes[0];
+  const idx = pick(ref?.equity.length ?? 0, o.maxPoints ?? 2000);
+  const equity: Record<string, number[]> = {};
+  const inventory: Record<string, number[]> = {};
+  for (const lane of result.lanes) {
+    equity[lane.assumption] = idx.map((i) => lane.equity[i]?.equity ?? Number.NaN);
+    inventory[lane.assumption] = idx.map((i) => lane.equity[i]?.inventory ?? Number.NaN);
+  }
+  return {
+    generatedBy: 'bot backtest',
+    market: m.name,
+    source: result.source ?? null,
+    dataFiles: o.files,
+    start: new Date(result.startT).toISOString(),
+    end: new Date(result.endT).toISOString(),
+    durationSec: (result.endT - result.startT) / 1000,
+    snapshots: result.snapshots,
+    trades: result.trades,
+    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; Sharpe and Sortino from per-period simple returns, risk-free 0, annualised by sqrt(periods per 365-day year)`,
+    fillModel: o.fillModelDoc,
+    lanes,
+    band,
+    series: {
+      t: idx.map((i) => ref!.equity[i]!.t),
+      mid: idx.map((i) => ref!.equity[i]!.mid),
+      equity,
+      inventory,
+    },
+  };
+}

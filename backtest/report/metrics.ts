@@ -1,0 +1,190 @@
+/**
+ * Figures of one lane of a backtest. Money figures are exact (Decimal, from the fills and the
+ * ledger); curve statistics (drawdown, Sharpe, Sortino, inventory) come from the sampled equity curve.
+ *
+ * Definitions:
+ * - realised / unrealised: average-cost accounting over the lane's own fills; unrealised marks the
+ *   position opened by the fills at the final mid. Fees are separate (always in the money asset).
+ * - trading PnL = realised + unrealised − fees (what the strategy's trading made).
+ * - equity = money total + stock total × mid (the whole account); equity change also holds the
+ *   revaluation of the stock the account started with; return = equity change / initial equity.
+ * - max drawdown: largest fall of equity from a running peak, on the sampled curve (money and fraction).
+ * - Sharpe and Sortino: simple returns of equity per sampling period (`sampleMs` of virtual time),
+ *   risk-free rate 0, annualised by √(periods per year) with a 365-day year; Sortino divides by the
+ *   downside deviation (root mean square of the negative returns over all periods). Undefined (null)
+ *   when the curve has fewer than 3 points or no variation.
+ * - turnover = traded volume (money) / initial equity. Fill ratio = filled base / base ordered, and
+ *   orders with at least one fill / orders accepted.
+ */
+import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import type { Market } from '../../src/model/market.js';
+import type { EquityPoint } from '../replay/lane.js';
+import type { FillRecord } from '../replay/virtual-exchange.js';
+
+export interface LaneMetrics {
+  readonly fills: number;
+  readonly makerFills: number;
+  readonly takerFills: number;
+  readonly boughtBase: Decimal;
+  readonly soldBase: Decimal;
+  readonly volume: Decimal;
+  readonly fees: Decimal;
+  readonly realised: Decimal;
+  readonly unrealised: Decimal;
+  readonly tradingPnl: Decimal;
+  readonly position: Decimal;
+  readonly avgCost: Decimal;
+  readonly initialEquity: Decimal;
+  readonly finalEquity: Decimal;
+  readonly equityChange: Decimal;
+  readonly returnFraction: Decimal;
+  readonly maxDrawdown: number;
+  readonly maxDrawdownFraction: number;
+  readonly sharpe: number | null;
+  readonly sortino: number | null;
+  readonly turnover: Decimal;
+  readonly fillRatioAmount: Decimal;
+  readonly fillRatioOrders: number;
+  readonly inventory: { readonly min: number; readonly max: number; readonly mean: number; readonly final: number };
+}
+
+export interface MetricsInput {
+  readonly market: Market;
+  readonly fills: readonly FillRecord[];
+  readonly equity: readonly EquityPoint[];
+  readonly sampleMs: number;
+  readonly initial: Readonly<Record<string, Decimal>>;
+  readonly final: Readonly<Record<string, Decimal>>;
+  readonly firstMid: Decimal;
+  readonly lastMid: Decimal;
+  /** Base amount of every order the venue accepted, and how many there were. */
+  readonly orderedBase: Decimal;
+  readonly ordersAccepted: number;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** Average-cost position accounting: realised PnL on every reduction of the position. */
+export function averageCost(fills: readonly FillRecord[]): { position: Decimal; avgCost: Decimal; realised: Decimal } {
+  let position = ZERO;
+  let avgCost = ZERO;
+  let realised = ZERO;
+  for (const f of fills) {
+    const signed = f.side === 'buy' ? f.amount : f.amount.neg();
+    if (position.isZero() || position.isNegative() === signed.isNegative()) {
+      const next = position.add(signed);
+      avgCost = position.abs().mul(avgCost).add(f.amount.mul(f.price)).div(next.abs());
+      position = next;
+      continue;
+    }
+    const closing = dmin2(f.amount, position.abs());
+    realised = realised.add(position.isNegative() ? avgCost.sub(f.price).mul(closing) : f.price.sub(avgCost).mul(closing));
+    const next = position.add(signed);
+    if (next.isZero()) avgCost = ZERO;
+    else if (next.isNegative() !== position.isNegative()) avgCost = f.price;
+    position = next;
+  }
+  return { position, avgCost, realised };
+}
+
+function dmin2(a: Decimal, b: Decimal): Decimal {
+  return a.lte(b) ? a : b;
+}
+
+export function drawdown(values: readonly number[]): { money: number; fraction: number } {
+  let peak = Number.NEGATIVE_INFINITY;
+  let money = 0;
+  let fraction = 0;
+  for (const v of values) {
+    if (v > peak) peak = v;
+    const dd = peak - v;
+    if (dd > money) money = dd;
+    if (peak > 0 && dd / peak > fraction) fraction = dd / peak;
+  }
+  return { money, fraction };
+}
+
+/** Annualised Sharpe and Sortino of the per-period simple returns of `values`. */
+export function sharpeSortino(values: readonly number[], periodMs: number): { sharpe: number | null; sortino: number | null } {
+  if (values.length < 3) return { sharpe: null, sortino: null };
+  const r: number[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const prev = values[i - 1]!;
+    if (prev !== 0) r.push(values[i]! / prev - 1);
+  }
+  const n = r.length;
+  if (n < 2) return { sharpe: null, sortino: null };
+  const mean = r.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(r.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+  const down = Math.sqrt(r.reduce((a, b) => a + (b < 0 ? b * b : 0), 0) / n);
+  const k = Math.sqrt(YEAR_MS / periodMs);
+  return { sharpe: sd > 0 ? (mean / sd) * k : null, sortino: down > 0 ? (mean / down) * k : null };
+}
+
+export function laneMetrics(i: MetricsInput): LaneMetrics {
+  const { market } = i;
+  let bought = ZERO;
+  let sold = ZERO;
+  let volume = ZERO;
+  let fees = ZERO;
+  let maker = 0;
+  const orders = new Set<number>();
+  for (const f of i.fills) {
+    if (f.side === 'buy') bought = bought.add(f.amount);
+    else sold = sold.add(f.amount);
+    volume = volume.add(f.deal);
+    fees = fees.add(f.fee);
+    if (f.role === 'maker') maker += 1;
+    orders.add(f.orderId);
+  }
+  const ac = averageCost(i.fills);
+  const unrealised = ac.position.isZero() ? ZERO : i.lastMid.sub(ac.avgCost).mul(ac.position);
+  const equityOf = (b: Readonly<Record<string, Decimal>>, mid: Decimal): Decimal =>
+    (b[market.money] ?? ZERO).add((b[market.stock] ?? ZERO).mul(mid));
+  const initialEquity = equityOf(i.initial, i.firstMid);
+  const finalEquity = equityOf(i.final, i.lastMid);
+  const equityChange = finalEquity.sub(initialEquity);
+  const values = i.equity.map((p) => p.equity);
+  const dd = drawdown(values);
+  const ratios = sharpeSortino(values, i.sampleMs);
+  const inv = i.equity.map((p) => p.inventory);
+  return {
+    fills: i.fills.length,
+    makerFills: maker,
+    takerFills: i.fills.length - maker,
+    boughtBase: bought,
+    soldBase: sold,
+    volume,
+    fees,
+    realised: ac.realised,
+    unrealised,
+    tradingPnl: ac.realised.add(unrealised).sub(fees),
+    position: ac.position,
+    avgCost: ac.avgCost,
+    initialEquity,
+    finalEquity,
+    equityChange,
+    returnFraction: initialEquity.isZero() ? ZERO : equityChange.div(initialEquity),
+    maxDrawdown: dd.money,
+    maxDrawdownFraction: dd.fraction,
+    sharpe: ratios.sharpe,
+    sortino: ratios.sortino,
+    turnover: initialEquity.isZero() ? ZERO : volume.div(initialEquity),
+    fillRatioAmount: i.orderedBase.isZero() ? ZERO : bought.add(sold).div(i.orderedBase),
+    fillRatioOrders: i.ordersAccepted === 0 ? 0 : orders.size / i.ordersAccepted,
+    inventory: { ...stats(inv), final: (i.final[market.stock] ?? ZERO).toNumber() },
+  };
+}
+
+function stats(v: readonly number[]): { min: number; max: number; mean: number } {
+  if (v.length === 0) return { min: 0, max: 0, mean: 0 };
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  for (const x of v) {
+    if (x < min) min = x;
+    if (x > max) max = x;
+    sum += x;
+  }
+  return { min, max, mean: sum / v.length };
+}

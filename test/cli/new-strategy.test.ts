@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/model/errors.js';
+import { planScaffold, validateStrategyName, writeScaffold } from '../../src/strategy/scaffold/generate-strategy.js';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const tmpDirs: string[] = [];
+
+/** A scratch folder INSIDE the repo (so generated files resolve rxjs, zod and the SDK like a user's would). */
+function scratch(): string {
+  const dir = path.join(repoRoot, 'strategies', `.tmp-gen-${randomBytes(4).toString('hex')}`);
+  tmpDirs.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('strategy names', () => {
+  it('accepts kebab-case and refuses anything else with a ConfigError', () => {
+    for (const ok of ['a', 'my-quoter', 'grid2', 'x-1-b']) expect(() => validateStrategyName(ok)).not.toThrow();
+    for (const bad of ['', 'My', 'my_quoter', '-a', 'a-', 'a--b', '1a', 'a.b', '../evil', 'a b', 'x'.repeat(41)]) {
+      expect(() => validateStrategyName(bad), bad).toThrow(ConfigError);
+    }
+  });
+});
+
+describe('planScaffold', () => {
+  it('plans the strategy, its test and a config, importing this repo\'s SDK from where they land', () => {
+    const dir = path.join(repoRoot, 'strategies', '.tmp-plan');
+    const files = planScaffold({ name: 'my-quoter', dir, cwd: repoRoot });
+    expect(files.map((f) => f.display)).toEqual([
+      'strategies/.tmp-plan/strategies/my-quoter/index.ts',
+      'strategies/.tmp-plan/test/strategies/my-quoter.test.ts',
+      'strategies/.tmp-plan/config/my-quoter.yaml',
+    ]);
+    const [strategy, test, config] = files.map((f) => f.content);
+    expect(strategy).toContain("from '../../../../src/strategy/index.js'");
+    expect(strategy).toContain("name: 'my-quoter'");
+    expect(strategy).toContain('export const myQuoterParams');
+    expect(test).toContain("from '../../../../src/strategy/testing.js'");
+    expect(test).toContain("from '../../strategies/my-quoter/index.js'");
+    expect(config).toContain('use: ./strategies/.tmp-plan/strategies/my-quoter/index.ts');
+    expect(config).toContain('id: my-quoter');
+    // at the repo root the imports are the short ones a hand-written strategy uses
+    const atRoot = planScaffold({ name: 'my-quoter', cwd: repoRoot });
+    expect(atRoot[0]!.content).toContain("from '../../src/strategy/index.js'");
+    expect(atRoot[2]!.content).toContain('use: ./strategies/my-quoter/index.ts');
+  });
+
+  it('refuses to overwrite: nothing is written when any target exists', () => {
+    const dir = scratch();
+    const files = planScaffold({ name: 'taken', dir, cwd: repoRoot });
+    mkdirSync(path.dirname(files[2]!.path), { recursive: true });
+    writeFileSync(files[2]!.path, 'mine\n');
+    expect(() => writeScaffold(files)).toThrow(/refusing to overwrite existing file: .*config\/taken\.yaml/);
+    expect(existsSync(files[0]!.path)).toBe(false);
+    expect(readFileSync(files[2]!.path, 'utf8')).toBe('mine\n');
+  });
+});
+
+describe('bot new-strategy', () => {
+  it('writes a skeleton whose generated test passes unchanged, and refuses a second run', async () => {
+    const dir = scratch();
+    const rel = path.relative(repoRoot, dir);
+    const first = await run(process.execPath, ['bin/bot.js', 'new-strategy', 'gen-check', '--dir', rel], { cwd: repoRoot });
+    expect(first.stdout).toContain(`created ${rel}/strategies/gen-check/index.ts`);
+    const strategyFile = path.join(dir, 'strategies', 'gen-check', 'index.ts');
+    const before = readFileSync(strategyFile, 'utf8');
+
+    // the generated test, run by vitest in a child process exactly as a user would
+    const vitest = path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
+    const result = await run(process.execPath, [vitest, 'run', '--dir', rel, '--reporter', 'verbose'], { cwd: repoRoot, env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    expect(result.stdout).toMatch(/gen-check\.test\.ts/);
+    expect(result.stdout).toMatch(/Tests\s+2 passed \(2\)/);
+
+    const second = await run(process.execPath, ['bin/bot.js', 'new-strategy', 'gen-check', '--dir', rel], { cwd: repoRoot }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain('refusing to overwrite');
+    expect(readFileSync(strategyFile, 'utf8')).toBe(before);
+  });
+
+  it('exits 2 on a bad name and writes nothing', async () => {
+    const dir = scratch();
+    const outcome = await run(process.execPath, ['bin/bot.js', 'new-strategy', 'Bad_Name', '--dir', path.relative(repoRoot, dir)], { cwd: repoRoot }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toContain('kebab-case');
+    expect(existsSync(dir)).toBe(false);
+  });
+});

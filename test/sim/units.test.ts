@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { D, Decimal, fmt } from '../../src/model/decimal.js';
+import { fromUnits, scaledSafeInteger, toUnits } from '../../src/sim/units.js';
+
+/** Reference: the exact value × 10^scale through decimal.js itself. */
+const reference = (d: Decimal, scale: number): Decimal => d.mul(new Decimal(10).pow(scale));
+
+const decimalText = fc
+  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 30 }))
+  .map(([neg, digits, places]) => {
+    const s = digits.toString().padStart(places + 1, '0');
+    const text = places === 0 ? s : `${s.slice(0, s.length - places)}.${s.slice(s.length - places)}`;
+    return neg && digits !== 0n ? `-${text}` : text;
+  });
+
+describe('units (exact fixed point for the matching hot path)', () => {
+  it('toUnits / fromUnits round-trip exactly and agree with decimal.js', () => {
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 0, max: 36 }), (text, scale) => {
+        const d = D(text);
+        if (d.decimalPlaces() > scale) {
+          expect(() => toUnits(d, scale)).toThrow(/decimal places/);
+          return;
+        }
+        const u = toUnits(d, scale);
+        expect(u.toString()).toBe(reference(d, scale).toFixed());
+        expect(fmt(fromUnits(u, scale))).toBe(fmt(d));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('scaledSafeInteger is exact or undefined, never approximate', () => {
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 0, max: 12 }), (text, scale) => {
+        const d = D(text);
+        const n = scaledSafeInteger(d, scale);
+        const exact = reference(d, scale);
+        if (n === undefined) {
+          expect(exact.isInteger() && exact.abs().lte(Number.MAX_SAFE_INTEGER) && d.precision(true) <= 15).toBe(false);
+        } else {
+          expect(String(n)).toBe(exact.toFixed());
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('handles the usual venue numbers', () => {
+    expect(scaledSafeInteger(D('30000.01'), 2)).toBe(3_000_001);
+    expect(scaledSafeInteger(D('30000.015'), 2)).toBeUndefined();
+    expect(scaledSafeInteger(D('0.000001'), 6)).toBe(1);
+    expect(toUnits(D('0.1'), 18)).toBe(10n ** 17n);
+    expect(toUnits(D('-12345678901234567890.123'), 3)).toBe(-12345678901234567890123n);
+    expect(fmt(fromUnits(-5n, 3))).toBe('-0.005');
+    expect(fmt(fromUnits(123n, 0))).toBe('123');
+  });
+});

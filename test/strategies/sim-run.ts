@@ -1,0 +1,147 @@
+import { fileURLToPath } from 'node:url';
+import { asyncScheduler } from 'rxjs';
+import { pino } from 'pino';
+import { createRuntime } from '../../src/engine/runtime.js';
+import type { RunSummary } from '../../src/engine/run-summary.js';
+import type { EngineEvent } from '../../src/engine/events.js';
+import { MemoryJournal } from '../../src/engine/journal.js';
+import type { JournalRecord } from '../../src/engine/journal-records.js';
+import type { Market } from '../../src/model/market.js';
+import { D, type Decimal } from '../../src/model/decimal.js';
+import { DaemonConfigSchema, type DaemonStrategyConfig } from '../../src/settings/daemon-config.js';
+import { loadYamlConfig } from '../../src/settings/load-yaml.js';
+import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
+import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { RestClient } from '../../src/venue/rest-client.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The strategy entries of one of the repo's example configs, validated with the daemon's schema. */
+export function exampleConfig(name: string): { account: string; strategies: DaemonStrategyConfig[]; polling: Record<string, number | undefined> } {
+  const cfg = loadYamlConfig(`${repoRoot}config/${name}.yaml`, DaemonConfigSchema, {});
+  if (cfg.venue.kind !== 'sim') throw new Error(`config/${name}.yaml: expected venue kind sim`);
+  return { account: cfg.venue.account ?? 'bob', strategies: cfg.strategies, polling: cfg.polling };
+}
+
+/** The built-in simulated exchange with its market running `speed`× faster (on 127.0.0.1, a free port). */
+export function startFastSim(speed: number): Promise<SimHandle> {
+  return startSim({ config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed }), port: 0, host: '127.0.0.1' });
+}
+
+export interface SimRunResult {
+  readonly summary: RunSummary;
+  readonly events: EngineEvent[];
+}
+
+/**
+ * Runs strategies through the real runtime (gate, risk, executor, tracker, journal) and the real REST client
+ * against `sim` over loopback HTTP for `ms` of real time, then stops it. Pass the same `journal` to a second run
+ * to restart: the runtime replays it and adopts the account's open orders.
+ */
+export async function runAgainstSim(o: {
+  sim: SimHandle;
+  account: string;
+  strategies: readonly DaemonStrategyConfig[];
+  journal: MemoryJournal;
+  ms: number;
+  cancelOnStop: boolean;
+  polling?: { bookMs?: number; balancesMs?: number; openOrdersMs?: number; dealsMs?: number };
+}): Promise<SimRunResult> {
+  const account = o.sim.accounts.find((a) => a.name === o.account);
+  if (!account) throw new Error(`no sim account ${o.account}`);
+  const client = new RestClient({ baseUrl: o.sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  const events: EngineEvent[] = [];
+  try {
+    const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
+    const strategies = [];
+    for (const s of o.strategies) {
+      strategies.push({ id: s.id, definition: await loadStrategy(s.use), params: s.params, market: s.market, risk: s.risk });
+    }
+    const runtime = createRuntime({
+      api: client,
+      scheduler: asyncScheduler,
+      clock: { now: () => asyncScheduler.now() },
+      logger: pino({ level: 'silent' }),
+      markets,
+      strategies,
+      polling: { bookMs: 500, balancesMs: 1000, openOrdersMs: 1000, dealsMs: 500, ...o.polling },
+      journal: o.journal,
+      cancelOnStop: o.cancelOnStop,
+    });
+    const sub = runtime.events$.subscribe((e) => events.push(e));
+    await runtime.start();
+    await new Promise((resolve) => setTimeout(resolve, o.ms));
+    const summary = await runtime.stop({ cancelOpenOrders: o.cancelOnStop });
+    sub.unsubscribe();
+    return { summary, events };
+  } finally {
+    client.close();
+  }
+}
+
+/** Rejections seen in the journal and the events, by stage ('rules', 'risk', 'venue', ...). */
+export function rejectionsByStage(records: readonly JournalRecord[], events: readonly EngineEvent[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (stage: string, what: string) => (out[stage] ??= []).push(what);
+  for (const r of records) if (r.type === 'rejected') add(r.stage, `${r.reason}: ${r.message}`);
+  for (const r of records) if (r.type === 'outcome' && r.state === 'rejected') add('venue-outcome', `${r.clientOrderId}: ${r.reason ?? ''}`);
+  for (const e of events) if (e.type === 'rejected' && e.stage === 'venue') add('venue-event', `${e.reason}: ${e.message}`);
+  return out;
+}
+
+/**
+ * Requests the sim REJECTED (4xx with a venue code), by code, leaving out code 0: that is the nonce check
+ * ("Too many requests." when a nonce arrives below the last one, exchange-facts §1), hit when the client's
+ * concurrent polls overtake each other on the wire; the client retries those and they say nothing about the
+ * orders. `nonceErrors` counts them apart; `where` lists the endpoint and status of every 4xx.
+ */
+export function simRejections(sim: SimHandle): { byCode: Record<number, number>; nonceErrors: number; where: string[] } {
+  const where = sim.stats.arrivals.filter((a) => a.status >= 400).map((a) => `${a.endpoint} ${a.status}`);
+  const byCode = Object.fromEntries([...sim.stats.rejectionsByCode].filter(([code]) => code !== 0));
+  return { byCode, nonceErrors: sim.stats.rejectionsByCode.get(0) ?? 0, where };
+}
+
+/**
+ * Lifetimes of orders per tag from the journal: from `submit` (or `adopt`) to the first terminal outcome
+ * (filled, canceled, rejected, or a fill that completes it), or open to the end. Returns, per tag (or per
+ * `keyOf(tag)`, e.g. one key for all), the most orders that were live at the same moment.
+ */
+export function maxLivePerTag(records: readonly JournalRecord[], keyOf: (tag: string) => string = (tag) => tag): Map<string, number> {
+  const tagOf = new Map<string, string>();
+  const spans = new Map<string, { start: number; end: number; amount: Decimal; dealt: Decimal }>();
+  const seenDeals = new Set<number>();
+  for (const r of records) {
+    if (r.type === 'submit' && r.tag !== undefined) {
+      tagOf.set(r.clientOrderId, keyOf(r.tag));
+      if (!spans.has(r.clientOrderId)) spans.set(r.clientOrderId, { start: r.t, end: Infinity, amount: D(r.order.amount), dealt: D(0) });
+    }
+    if (r.type === 'outcome' && (r.state === 'filled' || r.state === 'canceled' || r.state === 'rejected')) {
+      const span = spans.get(r.clientOrderId);
+      if (span && span.end === Infinity) span.end = r.t;
+    }
+    // a fill that completes the order ends it (the engine learns fills from deals, not from an outcome record)
+    if (r.type === 'fill' && !seenDeals.has(r.deal.id)) {
+      seenDeals.add(r.deal.id);
+      const span = spans.get(r.deal.clientOrderId);
+      if (!span) continue;
+      span.dealt = span.dealt.plus(D(r.deal.amount));
+      if (span.end === Infinity && span.dealt.gte(span.amount)) span.end = r.t;
+    }
+  }
+  const byTag = new Map<string, Array<{ start: number; end: number }>>();
+  for (const [id, span] of spans) {
+    const tag = tagOf.get(id)!;
+    (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(span);
+  }
+  const result = new Map<string, number>();
+  for (const [tag, list] of byTag) {
+    // sweep: +1 at start, −1 at end; an end and a start at the same ms do not overlap (ends first)
+    const points = list.flatMap((s) => [{ t: s.start, d: 1 }, { t: s.end, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
+    let live = 0;
+    let most = 0;
+    for (const p of points) most = Math.max(most, (live += p.d));
+    result.set(tag, most);
+  }
+  return result;
+}

@@ -1,0 +1,72 @@
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import { detectStale } from '../../src/streams/detect-stale.js';
+import { whileFresh } from '../../src/streams/while-fresh.js';
+
+const newScheduler = () => new TestScheduler((a, b) => expect(a).toEqual(b));
+
+describe('detectStale', () => {
+  it('flags a source that stops emitting, and its recovery', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
+      const source = hot('a 99ms b 499ms c 199ms d 99ms e');
+      // b at 100; nothing until c at 600: stale at 100 + 300 = 400, fresh again at 600; d at 800, e at 900.
+      const status = source.pipe(detectStale({ staleAfterMs: 300, scheduler }));
+      expectObservable(status, '^ 1100ms !').toBe('400ms s 199ms f', {
+        s: { stale: true, at: 400, lastFreshAt: 100 },
+        f: { stale: false, at: 600, lastFreshAt: 600 },
+      });
+      expectSubscriptions(source.subscriptions).toBe('^ 1100ms !');
+    });
+  });
+
+  it('counts repeats of the same freshness key as no news (a book whose timestamp does not move)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const books = cold('a 99ms a 99ms a 99ms a 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
+      const status = books.pipe(detectStale({ staleAfterMs: 250, scheduler, freshnessKey: (b) => b.timestamp }));
+      expectObservable(status).toBe('250ms s 149ms f 249ms t', {
+        s: { stale: true, at: 250, lastFreshAt: 0 },
+        f: { stale: false, at: 400, lastFreshAt: 400 },
+        t: { stale: true, at: 650, lastFreshAt: 400 },
+      });
+    });
+  });
+
+  it('goes stale when the source never emits, counted from subscription; completes and errors with the source', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      expectObservable(cold('').pipe(detectStale({ staleAfterMs: 50, scheduler })), '^ 120ms !').toBe('50ms s', {
+        s: { stale: true, at: 50, lastFreshAt: 0 },
+      });
+      expectObservable(cold('10ms |').pipe(detectStale({ staleAfterMs: 50, scheduler }))).toBe('10ms |');
+      expectObservable(cold('10ms #').pipe(detectStale({ staleAfterMs: 50, scheduler }))).toBe('10ms #');
+    });
+  });
+
+  it('rejects a non-positive threshold', () => {
+    expect(() => detectStale({ staleAfterMs: 0, scheduler: newScheduler() })).toThrow(/staleAfterMs/);
+  });
+});
+
+describe('whileFresh', () => {
+  it('drops values while the status says stale, passes them again once fresh', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const books = hot('a 99ms b 99ms c 99ms d 99ms e|');
+      const status = cold('150ms s 99ms f', { s: { stale: true, at: 150, lastFreshAt: 100 }, f: { stale: false, at: 250, lastFreshAt: 250 } });
+      expectObservable(books.pipe(whileFresh(status))).toBe('a 99ms b 199ms d 99ms e|');
+    });
+  });
+
+  it('pauses a book stream that stops moving, combined with detectStale', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const books = cold('a 99ms a 99ms a 99ms a 99ms b 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
+      const status = books.pipe(detectStale({ staleAfterMs: 150, scheduler, freshnessKey: (b) => b.timestamp }));
+      const fresh = books.pipe(whileFresh(status));
+      // Stale from 150 to 400: the repeats at 200 and 300 are dropped; b at 400 is fresh news, passed.
+      expectObservable(fresh, '^ 550ms !').toBe('a 99ms a 299ms b 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
+    });
+  });
+});
