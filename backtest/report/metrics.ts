@@ -5,6 +5,8 @@
  * Definitions:
  * - realised / unrealised: average-cost accounting over the lane's own fills; unrealised marks the
  *   position opened by the fills at the final mid. Fees are separate (always in the money asset).
+ *   The average cost is a quotient, so these three are rounded to 10 decimal places; fills, fees,
+ *   volume, balances and equity are exact.
  * - trading PnL = realised + unrealised − fees (what the strategy's trading made).
  * - equity = money total + stock total × mid (the whole account); equity change also holds the
  *   revaluation of the stock the account started with; return = equity change / initial equity.
@@ -137,8 +139,9 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
     if (f.role === 'maker') maker += 1;
     orders.add(f.orderId);
   }
-  const ac = averageCost(i.fills);
-  const unrealised = ac.position.isZero() ? ZERO : i.lastMid.sub(ac.avgCost).mul(ac.position);
+  const exact = averageCost(i.fills);
+  const ac = { position: exact.position, avgCost: exact.avgCost.toDecimalPlaces(10), realised: exact.realised.toDecimalPlaces(10) };
+  const unrealised = ac.position.isZero() ? ZERO : i.lastMid.sub(exact.avgCost).mul(ac.position).toDecimalPlaces(10);
   const equityOf = (b: Readonly<Record<string, Decimal>>, mid: Decimal): Decimal =>
     (b[market.money] ?? ZERO).add((b[market.stock] ?? ZERO).mul(mid));
   const initialEquity = equityOf(i.initial, i.firstMid);

@@ -2,7 +2,11 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../model/errors.js';
 import { loadSimConfigFile } from '../sim/load-sim-config-file.js';
 import { startSim, type SimHandle } from '../sim/start-sim.js';
+import type { AccessEntry } from '../sim/http/server.js';
+import { createLogger } from '../settings/logger.js';
 import { DEFAULT_SIM_CONFIG } from '../sim/sim-config.js';
+import { FaultConfigSchema } from '../sim/http/fault-config-schema.js';
+import { loadYamlConfig } from '../settings/load-yaml.js';
 
 /**
  * `bot sim [--config FILE] [--port N] [--dialect contract|exchange] [--json]`: runs the simulated
@@ -17,13 +21,18 @@ export function register(program: Command): void {
     .option('--config <file>', 'sim config YAML (markets, accounts, synthetic flow); default: the built-in one (= config/sim.yaml)')
     .option('--port <n>', 'port to listen on; 0 = a free port', parsePort, 0)
     .addOption(new Option('--dialect <dialect>', 'field spelling of the answers').choices(['contract', 'exchange']).default('contract'))
+    .option('--faults <file>', 'fault injection YAML (per endpoint: error5xx, dropAfterAccept, latencyMs); off by default')
     .option('--json', 'print one JSON line {baseUrl, accounts} first, instead of a banner')
-    .addHelpText('after', '\nExample:\n  bot sim --port 8080 --dialect exchange\n  bot sim --json --config config/sim.yaml')
-    .action(async (opts: { config?: string; port: number; dialect: 'contract' | 'exchange'; json?: boolean }) => {
+    .option('--verbose', 'log every request (method, path, status, venue code, time; never bodies) to stderr')
+    .addHelpText('after', '\nExample:\n  bot sim --port 8080 --dialect exchange\n  bot sim --json --config config/sim.yaml --faults faults.yaml')
+    .action(async (opts: { config?: string; faults?: string; port: number; dialect: 'contract' | 'exchange'; json?: boolean; verbose?: boolean }) => {
       const config = opts.config === undefined ? DEFAULT_SIM_CONFIG : loadSimConfigFile(opts.config);
+      const faults = opts.faults === undefined ? undefined : loadYamlConfig(opts.faults, FaultConfigSchema);
       let sim: SimHandle;
       try {
-        sim = await startSim({ config, port: opts.port, dialect: opts.dialect });
+        const logger = opts.verbose === true ? createLogger({ destination: process.stderr, name: 'sim' }) : undefined;
+        const onRequest = logger === undefined ? undefined : (e: AccessEntry) => logger.info(e, `${e.method} ${e.path} ${e.status}`);
+        sim = await startSim({ config, faults, port: opts.port, dialect: opts.dialect, onRequest });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`cannot listen on 127.0.0.1:${opts.port} (${String(code)})`, { cause: error });

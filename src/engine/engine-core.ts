@@ -26,6 +26,8 @@ import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
 import { logEvent } from './log-event.js';
 
+const FINISHED_RETENTION_MS = 10 * 60_000;
+
 /** One configured strategy instance while it runs. */
 export interface StrategyRun {
   readonly id: string;
@@ -118,6 +120,8 @@ export class EngineCore {
 
   setBalances(b: Stamped<Balances>): void {
     this.balances = b;
+    // Finished orders are kept a while for late deals and status, then dropped so memory stays flat.
+    this.tracker.prune(this.o.now() - FINISHED_RETENTION_MS);
   }
 
   onBook(market: string, book: OrderBook): void {

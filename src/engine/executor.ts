@@ -155,14 +155,14 @@ export class Executor {
     if (error instanceof VenueError && error.rejected) {
       tracker.move(id, 'rejected');
       const reason = `venue:${error.venueCode ?? error.status ?? error.code}`;
-      journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: 'rejected', reason });
+      journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: 'rejected', reason: `${reason} ${describeVenueError(error)}` });
       emit({
         type: 'rejected',
         at: now(),
         strategyId,
         stage: 'venue',
         reason,
-        message: error.message,
+        message: describeVenueError(error),
         clientOrderId: id,
         ...(error.venueCode !== undefined ? { venueCode: error.venueCode } : {}),
       });
@@ -204,6 +204,12 @@ export class Executor {
       await this.o.reconciler.reconcile(id);
     }
   }
+}
+
+/** Message plus the venue's errors map (e.g. `{"amount":["Not enough balance."]}`). */
+function describeVenueError(e: VenueError): string {
+  const details = Object.entries(e.errors).map(([k, v]) => `${k}: ${v.join('; ')}`);
+  return details.length > 0 ? `${e.message} (${details.join(', ')})` : e.message;
 }
 
 function journalOrder(o: GatedOrder): JournalOrder {

@@ -68,6 +68,8 @@ export function stateFromVenue(o: Order): OrderState {
  */
 export class OrderTracker {
   private readonly orders = new Map<string, TrackedOrder>();
+  /** The live subset, so per-intent work does not grow with the daemon's history. */
+  private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
 
   constructor(
@@ -112,6 +114,7 @@ export class OrderTracker {
       updatedAt: now,
     };
     this.orders.set(o.clientOrderId, order);
+    this.index(order);
     this.onChange(order.strategyId, order);
     return order;
   }
@@ -185,12 +188,12 @@ export class OrderTracker {
   /** Live orders of a strategy, as strategies see them. */
   live(strategyId: string): OwnOrder[] {
     const out: OwnOrder[] = [];
-    for (const o of this.orders.values()) if (o.strategyId === strategyId && isLive(o.state)) out.push(this.view(o));
+    for (const o of this.liveIndex.values()) if (o.strategyId === strategyId) out.push(this.view(o));
     return out;
   }
 
   liveOrders(): TrackedOrder[] {
-    return [...this.orders.values()].filter((o) => isLive(o.state));
+    return [...this.liveIndex.values()];
   }
 
   all(): TrackedOrder[] {
@@ -220,7 +223,13 @@ export class OrderTracker {
     };
   }
 
+  private index(o: TrackedOrder): void {
+    if (isLive(o.state)) this.liveIndex.set(o.clientOrderId, o);
+    else this.liveIndex.delete(o.clientOrderId);
+  }
+
   private touch(o: TrackedOrder): void {
+    this.index(o);
     o.updatedAt = this.clock.now();
     this.onChange(o.strategyId, o);
   }

@@ -25,15 +25,21 @@ export interface PnlSnapshot {
   readonly sold: Decimal;
 }
 
+/** Decimal places kept when a share of the cost basis is released (any rounding keeps the books balanced, see below). */
+const BASIS_DP = 12;
+
 /**
  * Average-cost position ledger of one strategy on one market (Decimal only).
- * A fill that reduces the position realises (price − avgCost) × closed amount (sign by side); a fill that
- * crosses zero closes the old position and opens the rest at the fill price; adding to a position re-averages.
- * Net PnL = realised − fees + unrealised(mark).
+ * It keeps the open position's cost basis (money paid for a long, received for a short). A fill that adds to the
+ * position adds amount × price to the basis; a fill that reduces it releases the matching share of the basis
+ * (basis × closed / position, rounded to 12 places; all of it when the position closes) and realises the difference
+ * with amount × price; a fill that crosses zero closes the old position and opens the rest at the fill price.
+ * Because released basis only moves between "realised" and "open", realised + unrealised(mark) always equals the
+ * exact cash flow plus position × mark, whatever the rounding. Net PnL = realised − fees + unrealised(mark).
  */
 export class PnlLedger {
   private position = ZERO;
-  private avgCost = ZERO;
+  private basis = ZERO;
   private realised = ZERO;
   private fees = ZERO;
   private volume = ZERO;
@@ -42,34 +48,42 @@ export class PnlLedger {
   private fills = 0;
 
   apply(fill: LedgerFill): void {
-    const signed = fill.side === 'buy' ? fill.amount : fill.amount.neg();
+    const buy = fill.side === 'buy';
+    const notional = fill.amount.times(fill.price);
     this.fills += 1;
     this.fees = this.fees.plus(fill.fee);
-    this.volume = this.volume.plus(fill.amount.times(fill.price));
-    if (fill.side === 'buy') this.bought = this.bought.plus(fill.amount);
+    this.volume = this.volume.plus(notional);
+    if (buy) this.bought = this.bought.plus(fill.amount);
     else this.sold = this.sold.plus(fill.amount);
 
     const pos = this.position;
-    if (pos.isZero() || pos.isPositive() === signed.isPositive()) {
-      // opening or adding: re-average
-      const total = pos.plus(signed);
-      this.avgCost = pos.abs().times(this.avgCost).plus(fill.amount.times(fill.price)).div(total.abs());
-      this.position = total;
+    const signed = buy ? fill.amount : fill.amount.neg();
+    if (pos.isZero() || pos.isPositive() === buy) {
+      this.basis = this.basis.plus(notional);
+      this.position = pos.plus(signed);
       return;
     }
-    // reducing, maybe crossing zero
-    const closing = dmin(fill.amount, pos.abs());
-    const perUnit = pos.isPositive() ? fill.price.minus(this.avgCost) : this.avgCost.minus(fill.price);
-    this.realised = this.realised.plus(perUnit.times(closing));
-    const total = pos.plus(signed);
-    this.position = total;
-    if (total.isZero()) this.avgCost = ZERO;
-    else if (total.isPositive() !== pos.isPositive()) this.avgCost = fill.price;
+    const size = pos.abs();
+    const closing = dmin(fill.amount, size);
+    const released = closing.eq(size) ? this.basis : this.basis.times(closing).div(size).toDecimalPlaces(BASIS_DP);
+    const value = closing.times(fill.price);
+    // long: sold `closing` for `value` that cost `released`; short: bought back for `value` what brought `released`
+    this.realised = this.realised.plus(pos.isPositive() ? value.minus(released) : released.minus(value));
+    this.basis = this.basis.minus(released);
+    this.position = pos.plus(signed);
+    const opening = fill.amount.minus(closing);
+    if (opening.gt(0)) this.basis = opening.times(fill.price);
+  }
+
+  /** Average entry price of the open position, for display (12 places). */
+  avgCost(): Decimal {
+    return this.position.isZero() ? ZERO : this.basis.div(this.position.abs()).toDecimalPlaces(BASIS_DP);
   }
 
   unrealised(mark: Decimal | undefined): Decimal {
     if (mark === undefined || this.position.isZero()) return ZERO;
-    return mark.minus(this.avgCost).times(this.position);
+    const value = this.position.abs().times(mark);
+    return this.position.isPositive() ? value.minus(this.basis) : this.basis.minus(value);
   }
 
   /** realised − fees + unrealised at `mark`. */
@@ -80,7 +94,7 @@ export class PnlLedger {
   snapshot(): PnlSnapshot {
     return {
       position: this.position,
-      avgCost: this.avgCost,
+      avgCost: this.avgCost(),
       realised: this.realised,
       fees: this.fees,
       volume: this.volume,

@@ -1,5 +1,5 @@
 import type { Deal, Order } from '../model/order.js';
-import { type SimDeal, type SimOrder, toDeal, toOrder } from './sim-order.js';
+import { type SimFill, type SimOrder, toDeal, toOrder } from './sim-order.js';
 import type { DealsFilter, OpenOrdersFilter, SimAccount } from './sim-types.js';
 
 /**
@@ -11,8 +11,12 @@ export class AccountState {
   readonly open = new Map<number, SimOrder>();
   private readonly usedClientIds = new Set<string>();
   private readonly finished = new Map<number, SimOrder>();
-  /** Oldest first; read newest first. */
-  private readonly dealLog: SimDeal[] = [];
+  /** Finished order ids, oldest first from `finishedHead`: evicting from a Map's front is slow in V8. */
+  private finishedIds: number[] = [];
+  private finishedHead = 0;
+  /** The account's side of each fill, oldest first (read newest first); parallel arrays avoid a wrapper object per deal. */
+  private fills: SimFill[] = [];
+  private makerRole: boolean[] = [];
 
   constructor(
     readonly account: SimAccount,
@@ -36,16 +40,24 @@ export class AccountState {
     this.open.delete(order.id);
     if (order.clientOrderId !== '') this.usedClientIds.add(order.clientOrderId);
     this.finished.set(order.id, order);
+    this.finishedIds.push(order.id);
     if (this.finished.size > this.maxFinished) {
-      const oldest = this.finished.keys().next().value as number;
-      this.finished.delete(oldest);
+      this.finished.delete(this.finishedIds[this.finishedHead++]!);
+      if (this.finishedHead > 4096) {
+        this.finishedIds = this.finishedIds.slice(this.finishedHead);
+        this.finishedHead = 0;
+      }
     }
   }
 
-  addDeal(deal: SimDeal): void {
-    this.dealLog.push(deal);
+  addDeal(fill: SimFill, maker: boolean): void {
+    this.fills.push(fill);
+    this.makerRole.push(maker);
     // Trim in chunks so the amortised cost per deal stays O(1).
-    if (this.dealLog.length > this.maxDeals + 1024) this.dealLog.splice(0, this.dealLog.length - this.maxDeals);
+    if (this.fills.length > this.maxDeals + 1024) {
+      this.fills = this.fills.slice(this.fills.length - this.maxDeals);
+      this.makerRole = this.makerRole.slice(this.makerRole.length - this.maxDeals);
+    }
   }
 
   findOpen(market: string, by: { orderId?: number; clientOrderId?: string }): SimOrder | undefined {
@@ -93,15 +105,16 @@ export class AccountState {
     const offset = f.offset ?? 0;
     const limit = f.limit ?? 100;
     let skipped = 0;
-    for (let i = this.dealLog.length - 1; i >= 0 && out.length < limit; i--) {
-      const d = this.dealLog[i]!;
-      if (f.market !== undefined && d.market !== f.market) continue;
-      if (f.clientOrderId !== undefined && d.clientOrderId !== f.clientOrderId) continue;
+    for (let i = this.fills.length - 1; i >= 0 && out.length < limit; i--) {
+      const fill = this.fills[i]!;
+      const maker = this.makerRole[i]!;
+      if (f.market !== undefined && fill.market !== f.market) continue;
+      if (f.clientOrderId !== undefined && (maker ? fill.maker : fill.taker).clientOrderId !== f.clientOrderId) continue;
       if (skipped < offset) {
         skipped++;
         continue;
       }
-      out.push(toDeal(d, this.scale));
+      out.push(toDeal(fill, maker ? 'maker' : 'taker', this.scale));
     }
     return out;
   }

@@ -14,7 +14,7 @@ import { wouldTake } from './matching.js';
 import { publicBook, type PublicBookOptions } from './public-book.js';
 import type { SimConfig } from './sim-config.js';
 import { type SimOrder, toOrder } from './sim-order.js';
-import { fitsScale, scaledSafeInteger, toUnits } from './units.js';
+import { fitsScale, pow10, scaledSafeInteger, toUnits } from './units.js';
 import type {
   CancelBy, CreateCodeResult, DealsFilter, KillSwitchStatus, LimitOrderInput, OpenOrdersFilter, PlaceResult, SimAccount,
   SimTrade, StopLimitInput, StpInput, TransferResult,
@@ -80,7 +80,6 @@ export class SimExchange {
     this.accounts = accounts;
     this.ctx = {
       ledger: this.ledger,
-      accountState: (id) => this.states.get(id)!,
       nextDealId: () => ++this.dealSeq,
       eventTime: () => this.eventTime(),
       hasTradeListeners: () => this.tradeListeners.size > 0,
@@ -311,15 +310,19 @@ export class SimExchange {
     if (lots !== undefined ? lots <= 0 : !(o.amount.gt(0) && o.amount.decimalPlaces() <= m.stockPrec)) {
       throw new BotError(`sim: amount ${o.amount.toFixed()} is not a positive multiple of 10^-${m.stockPrec}`, { code: 'ERR_SIM_AMOUNT_GRID' });
     }
-    const amountU = toUnits(o.amount, this.ledger.scale);
-    const lockCell = this.ledger.cell(accountId, o.side === 'buy' ? m.money : m.stock);
-    const lockU = o.side === 'buy' ? engine.buyLock(amountU, ticks, makerOnly) : amountU;
+    const scale = this.ledger.scale;
+    const amountU = lots !== undefined ? BigInt(lots) * pow10(scale - m.stockPrec) : toUnits(o.amount, scale);
+    const ticksU = BigInt(ticks);
+    const buy = o.side === 'buy';
+    const lockCell = this.ledger.cell(accountId, buy ? m.money : m.stock);
+    const lockU = buy ? engine.buyLock(amountU, ticksU, makerOnly) : amountU;
     if (!Ledger.tryFreeze(lockCell, lockU)) return undefined;
     const order: SimOrder = {
       id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, type,
-      timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks,
+      timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks, ticksU,
       amountU, leftU: amountU, dealMoneyU: 0n, dealFeeU: 0n, postOnly: flags.postOnly, ioc: flags.ioc, rpi: flags.rpi,
-      stp: normaliseStp(o.stp), status: 'NEW', lockU, lockCell, open: true,
+      stp: normaliseStp(o.stp), status: 'NEW', lockU, lockCell, gainCell: this.ledger.cell(accountId, buy ? m.stock : m.money),
+      state: this.states.get(accountId)!, open: true,
     };
     return activationPrice === undefined ? order : { ...order, activationPrice };
   }

@@ -1,11 +1,10 @@
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
-import type { DealRole, VenueOrderStatus } from '../model/order.js';
-import type { AccountState } from './account-state.js';
+import type { VenueOrderStatus } from '../model/order.js';
 import { Ledger } from './ledger.js';
 import { type MatchHooks, matchIncoming } from './matching.js';
 import { OrderBookSides } from './order-book.js';
-import type { SimOrder } from './sim-order.js';
+import type { SimFill, SimOrder } from './sim-order.js';
 import type { SimTrade } from './sim-types.js';
 import { StopOrders } from './stop-orders.js';
 import { pow10, rateParts } from './units.js';
@@ -13,7 +12,6 @@ import { pow10, rateParts } from './units.js';
 /** What a market needs from the exchange around it. */
 export interface EngineContext {
   readonly ledger: Ledger;
-  accountState(accountId: string): AccountState;
   nextDealId(): number;
   /** Event time: Unix seconds with a microsecond fraction, strictly increasing. */
   eventTime(): number;
@@ -53,7 +51,6 @@ export class MarketEngine {
   readonly book = new OrderBookSides();
   readonly stops = new StopOrders();
   lastPrice: Decimal | undefined;
-  private tradeSeq = 0;
   private activating = false;
   private readonly hooks: MatchHooks;
 
@@ -73,12 +70,12 @@ export class MarketEngine {
   }
 
   /** Money units of `units` of stock at `ticks` (exact: the scale covers stockPrec + moneyPrec). */
-  notional(units: bigint, ticks: number): bigint {
-    return (units * BigInt(ticks)) / this.tickDen;
+  notional(units: bigint, ticks: bigint): bigint {
+    return (units * ticks) / this.tickDen;
   }
 
   /** What a buy locks: notional plus the fee at the highest rate the order can pay. */
-  buyLock(units: bigint, ticks: number, postOnly: boolean): bigint {
+  buyLock(units: bigint, ticks: bigint, postOnly: boolean): bigint {
     const n = this.notional(units, ticks);
     const r = postOnly || this.makerRate.num * this.takerRate.den >= this.takerRate.num * this.makerRate.den ? this.makerRate : this.takerRate;
     return n + (n * r.num) / r.den;
@@ -131,13 +128,13 @@ export class MarketEngine {
     order.lockU = 0n;
     order.status = status;
     order.open = false;
-    this.ctx.accountState(order.accountId).finish(order);
+    order.state.finish(order);
   }
 
   private fill(maker: SimOrder, taker: SimOrder, units: bigint): void {
     const { ledger } = this.ctx;
     const m = this.market;
-    const deal = this.notional(units, maker.ticks);
+    const deal = this.notional(units, maker.ticksU);
     const makerFee = (deal * this.makerRate.num) / this.makerRate.den;
     const takerFee = (deal * this.takerRate.num) / this.takerRate.den;
     const buyerIsMaker = maker.side === 'buy';
@@ -147,39 +144,31 @@ export class MarketEngine {
     const spend = deal + (buyerIsMaker ? makerFee : takerFee);
     buyer.lockCell.freeze -= spend;
     buyer.lockU -= spend;
-    ledger.cell(buyer.accountId, m.stock).available += units;
+    buyer.gainCell.available += units;
 
     seller.lockCell.freeze -= units;
     seller.lockU -= units;
-    ledger.cell(seller.accountId, m.money).available += deal - (buyerIsMaker ? takerFee : makerFee);
+    seller.gainCell.available += deal - (buyerIsMaker ? takerFee : makerFee);
     ledger.addFee(m.money, makerFee + takerFee);
 
-    const time = this.ctx.eventTime();
+    const fill: SimFill = {
+      id: this.ctx.nextDealId(), time: this.ctx.eventTime(), market: m.name, price: maker.price,
+      amountU: units, dealU: deal, makerFeeU: makerFee, takerFeeU: takerFee, maker, taker,
+    };
     this.lastPrice = maker.price;
-    this.applyFill(maker, units, deal, makerFee, 'maker', time);
-    this.applyFill(taker, units, deal, takerFee, 'taker', time);
+    maker.state.addDeal(fill, true);
+    taker.state.addDeal(fill, false);
+    this.applyFill(maker, units, deal, makerFee);
+    this.applyFill(taker, units, deal, takerFee);
     if (this.ctx.hasTradeListeners()) {
-      this.ctx.publishTrade({ id: ++this.tradeSeq, market: m.name, time: Math.round(time * 1000), price: maker.price, amount: ledger.decimal(units), takerSide: taker.side });
-    } else this.tradeSeq++;
+      this.ctx.publishTrade({ id: fill.id, market: m.name, time: Math.round(fill.time * 1000), price: maker.price, amount: ledger.decimal(units), takerSide: taker.side });
+    }
   }
 
-  private applyFill(o: SimOrder, units: bigint, deal: bigint, fee: bigint, role: DealRole, time: number): void {
+  private applyFill(o: SimOrder, units: bigint, deal: bigint, fee: bigint): void {
     o.leftU -= units;
     o.dealMoneyU += deal;
     o.dealFeeU += fee;
-    this.ctx.accountState(o.accountId).addDeal({
-      id: this.ctx.nextDealId(),
-      time,
-      market: o.market,
-      side: o.side,
-      role,
-      amountU: units,
-      price: this.lastPrice!,
-      dealU: deal,
-      feeU: fee,
-      orderId: o.id,
-      clientOrderId: o.clientOrderId,
-    });
     if (o.leftU === 0n) this.finish(o, 'FILLED');
     else o.status = 'PARTIALLY_FILLED';
   }

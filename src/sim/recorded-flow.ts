@@ -16,7 +16,7 @@
  * quantity decreases at their level: the backtest's PESSIMISTIC fill assumption.
  * Deterministic given the recording and the sequence of step times.
  */
-import { D, type Decimal } from '../model/decimal.js';
+import { D, Decimal } from '../model/decimal.js';
 import type { Side } from '../model/order.js';
 import { readRecordingLines, type BookLine } from '../venue/recording-format.js';
 import type { OrderBookResponse, WireMarket } from '../venue/wire.js';
@@ -96,8 +96,12 @@ export function createRecordedFlow(o: RecordedFlowOptions): RecordedFlow {
       }
       for (const [price, amount] of want[side]) if (!levels[side].has(price) && amount.gt(0)) adds.push({ side, price, amount });
     }
+    const stockPrec = ex.markets.get(market)?.stockPrec ?? 8;
     for (const a of adds) {
-      const r = ex.placeLimit(account, { market, side: a.side, amount: a.amount, price: D(a.price), stp: 'cancel_new' });
+      // a recorded quantity finer than the sim market's lot (e.g. old resting orders on Binance) is cut to the lot
+      const amount = a.amount.toDecimalPlaces(stockPrec, Decimal.ROUND_DOWN);
+      if (amount.isZero()) continue;
+      const r = ex.placeLimit(account, { market, side: a.side, amount, price: D(a.price), stp: 'cancel_new' });
       if (!r.ok || r.order.left.isZero()) continue;
       const list = levels[a.side].get(a.price) ?? [];
       list.push({ id: r.order.orderId, left: r.order.left });

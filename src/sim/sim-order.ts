@@ -1,5 +1,6 @@
 import type { Decimal } from '../model/decimal.js';
 import type { Deal, DealRole, Order, OrderType, Side, StpMode, VenueOrderStatus } from '../model/order.js';
+import type { AccountState } from './account-state.js';
 import type { Cell } from './ledger.js';
 import { fromUnits } from './units.js';
 
@@ -20,6 +21,8 @@ export interface SimOrder {
   readonly amount: Decimal;
   readonly price: Decimal;
   readonly ticks: number;
+  /** `ticks` as a bigint, for the settlement arithmetic. */
+  readonly ticksU: bigint;
   readonly activationPrice?: Decimal;
   readonly amountU: bigint;
   leftU: bigint;
@@ -34,12 +37,17 @@ export interface SimOrder {
   lockU: bigint;
   /** Where the lock sits: the account's money cell for a buy, stock cell for a sell. */
   readonly lockCell: Cell;
+  /** Where fills pay out: the stock cell for a buy, the money cell for a sell. */
+  readonly gainCell: Cell;
+  /** The owning account's orders and deals (resolved once, not per fill). */
+  readonly state: AccountState;
   /** True while in the book or waiting as an untriggered stop. */
   open: boolean;
 }
 
 /** Immutable domain snapshot. */
 export function toOrder(o: SimOrder, scale: number): Order {
+  const leftU = o.leftU;
   const order: Order = {
     orderId: o.id,
     clientOrderId: o.clientOrderId,
@@ -49,8 +57,9 @@ export function toOrder(o: SimOrder, scale: number): Order {
     timestamp: o.timestamp,
     amount: o.amount,
     price: o.price,
-    left: o.leftU === o.amountU ? o.amount : fromUnits(o.leftU, scale),
-    dealStock: fromUnits(o.amountU - o.leftU, scale),
+    // The common cases reuse the order's own Decimals instead of converting units.
+    left: leftU === o.amountU ? o.amount : fromUnits(leftU, scale),
+    dealStock: leftU === 0n ? o.amount : fromUnits(o.amountU - leftU, scale),
     dealMoney: fromUnits(o.dealMoneyU, scale),
     dealFee: fromUnits(o.dealFeeU, scale),
     postOnly: o.postOnly,
@@ -62,33 +71,38 @@ export function toOrder(o: SimOrder, scale: number): Order {
   return o.activationPrice === undefined ? order : { ...order, activationPrice: o.activationPrice };
 }
 
-/** One side of one fill, as recorded for the account (units; converted when read). */
-export interface SimDeal {
+/**
+ * One fill between a resting maker and an incoming taker (amounts in units). Both accounts' deal logs
+ * point at the same record: its maker deal has id 2·id − 1 and its taker deal 2·id.
+ */
+export interface SimFill {
   readonly id: number;
   readonly time: number;
   readonly market: string;
-  readonly side: Side;
-  readonly role: DealRole;
-  readonly amountU: bigint;
   readonly price: Decimal;
+  readonly amountU: bigint;
   readonly dealU: bigint;
-  readonly feeU: bigint;
-  readonly orderId: number;
-  readonly clientOrderId: string;
+  readonly makerFeeU: bigint;
+  readonly takerFeeU: bigint;
+  readonly maker: SimOrder;
+  readonly taker: SimOrder;
 }
 
-export function toDeal(d: SimDeal, scale: number): Deal {
+/** The deal one side of a fill records for its account. */
+export function toDeal(f: SimFill, role: DealRole, scale: number): Deal {
+  const maker = role === 'maker';
+  const o = maker ? f.maker : f.taker;
   return {
-    id: d.id,
-    time: d.time,
-    market: d.market,
-    side: d.side,
-    role: d.role,
-    amount: fromUnits(d.amountU, scale),
-    price: d.price,
-    deal: fromUnits(d.dealU, scale),
-    fee: fromUnits(d.feeU, scale),
-    orderId: d.orderId,
-    clientOrderId: d.clientOrderId,
+    id: maker ? 2 * f.id - 1 : 2 * f.id,
+    time: f.time,
+    market: f.market,
+    side: o.side,
+    role,
+    amount: fromUnits(f.amountU, scale),
+    price: f.price,
+    deal: fromUnits(f.dealU, scale),
+    fee: fromUnits(maker ? f.makerFeeU : f.takerFeeU, scale),
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
   };
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Dialect, RateBucket, RateLimit } from '../venue/wire.js';
 import { SimExchange } from './exchange.js';
-import { createSimServer } from './http/server.js';
+import { createSimServer, type AccessEntry } from './http/server.js';
 import type { FaultConfig } from './http/faults.js';
 import type { SimStats } from './http/sim-stats.js';
 import type { MarketFlow } from './market-flow.js';
@@ -33,6 +33,8 @@ export interface StartSimOptions {
   readonly faults?: FaultConfig;
   /** Overrides of the venue's rate-limit table (tests that must reach a limit cheaply). */
   readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>>;
+  /** Access log hook (see SimServerOptions.onRequest); none by default. */
+  readonly onRequest?: (entry: AccessEntry) => void;
   /** Period of the housekeeping tick (kill switches, stop activations); default 50 ms. */
   readonly tickMs?: number;
 }
@@ -62,7 +64,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   const config = options.config ?? DEFAULT_SIM_CONFIG;
   const dialect = options.dialect ?? 'contract';
   const exchange = new SimExchange(config, () => Date.now());
-  const { server, stats } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits });
+  const { server, stats } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits, onRequest: options.onRequest });
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -30,6 +30,9 @@ interface DecimalParts {
   readonly d: readonly number[] | null;
 }
 
+/** 10^0 … 10^22: every power of ten a double holds exactly. */
+const POW10_NUMBER = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
 function digitCount(word: number): number {
   return word >= 1e6 ? 7 : word >= 1e5 ? 6 : word >= 1e4 ? 5 : word >= 1e3 ? 4 : word >= 100 ? 3 : word >= 10 ? 2 : 1;
 }
@@ -48,10 +51,11 @@ export function scaledSafeInteger(value: Decimal, scale: number): number | undef
   const shift = x.e + 1 - total + scale;
   let n = d[0]!;
   for (let i = 1; i < d.length; i++) n = n * 1e7 + d[i]!;
+  if (shift > 22 || shift < -22) return undefined;
   let out: number;
-  if (shift >= 0) out = n * 10 ** shift;
+  if (shift >= 0) out = n * POW10_NUMBER[shift]!;
   else {
-    const div = 10 ** -shift;
+    const div = POW10_NUMBER[-shift]!;
     if (n % div !== 0) return undefined;
     out = n / div;
   }
@@ -88,16 +92,38 @@ export function fitsScale(value: Decimal, scale: number): boolean {
   return value.isFinite() && value.decimalPlaces() <= scale;
 }
 
-/** Units of 10^-scale → Decimal. */
+/**
+ * Units of 10^-scale → Decimal. Builds the instance's documented parts (`s`, `e`, `d`) the way
+ * decimal.js's own string parser lays them out, minus the validation and formatting the units do not
+ * need (test/sim/units.test.ts checks it against the string path for random values).
+ */
 export function fromUnits(units: bigint, scale: number): Decimal {
   if (units === 0n) return ZERO;
   const negative = units < 0n;
-  let digits = (negative ? -units : units).toString();
-  if (scale > 0) {
-    if (digits.length <= scale) digits = '0'.repeat(scale - digits.length + 1) + digits;
-    digits = `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+  let str = (negative ? -units : units).toString();
+  let len = str.length;
+  while (str.charCodeAt(len - 1) === 48) len--;
+  const e = str.length - 1 - scale;
+  str = str.slice(0, len);
+  const d: number[] = [];
+  let i = (e + 1) % 7;
+  if (e < 0) i += 7;
+  if (i < len) {
+    if (i) d.push(+str.slice(0, i));
+    for (len -= 7; i < len; ) d.push(+str.slice(i, (i += 7)));
+    str = str.slice(i);
+    i = 7 - str.length;
+  } else {
+    i -= len;
   }
-  return new Decimal(negative ? `-${digits}` : digits);
+  while (i-- > 0) str += '0';
+  d.push(+str);
+  // A fresh instance from the constructor's integer fast path, then given the parsed parts.
+  const x = new Decimal(1) as unknown as { s: number; e: number; d: number[] };
+  x.s = negative ? -1 : 1;
+  x.e = e;
+  x.d = d;
+  return x as unknown as Decimal;
 }
 
 /** A fee rate (fraction) as numerator over 10^decimals. */

@@ -40,11 +40,12 @@ export interface RestClientOptions {
   readonly retry?: RetryOptions;
   readonly logger?: VenueLogger;
   /**
-   * The rate limiter to use: pass one to share the venue budget between clients of the same key;
-   * `false` disables limiting (benchmarks only). Default: a limiter of its own over RATE_LIMITS.
+   * The rate limiter to use. Default: the one limiter (over RATE_LIMITS) shared in the process by all
+   * clients of the same base URL and key, since the venue counts per key. Pass one for other limits;
+   * `false` disables limiting (benchmarks and tests that provoke 429 only).
    */
   readonly rateLimiter?: RateLimiter | false;
-  /** Wall clock for nonces (Unix ms). Default `Date.now`. */
+  /** Wall clock for nonces (Unix ms). Default `Date.now` through the process-wide nonce source of the key (client-registry.ts). */
   readonly clock?: MillisClock;
 }
 

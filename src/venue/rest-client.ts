@@ -4,18 +4,9 @@ import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
 import type { AssetInfo, CreateCodeRequest, CreatedCode, InvestmentsPage, InvestmentsQuery, KillSwitchState, TransferRequest } from './account-records.js';
-import { backoffDelay } from './backoff.js';
-import {
-  MalformedResponseError,
-  NetworkError,
-  NonceError,
-  OutcomeUnknownError,
-  RateLimitedError,
-  TimeoutError,
-  UnavailableError,
-  VenueError,
-} from './errors.js';
-import { HttpTransport, wasCertainlyNotSent, type RawResponse } from './http-transport.js';
+import { MalformedResponseError, RateLimitedError, VenueError } from './errors.js';
+import { HttpTransport, type RawResponse } from './http-transport.js';
+import { countFailure, retryDelay, surfacedError, type CallPolicy, type RetryCount } from './retry-policy.js';
 import { mapErrorResponse, type ErrorFamily } from './map-error-response.js';
 import { NonceSource } from './nonce.js';
 import { parseAssets, parseCreatedCode, parseKillSwitch, parsePing } from './parse-account.js';
@@ -25,21 +16,14 @@ import { parseDeals } from './parse-deal.js';
 import { parseInvestments } from './parse-investments.js';
 import { parseMarkets } from './parse-market.js';
 import { parseOrder, parseOrders } from './parse-order.js';
-import { RateLimiter, type BucketStats } from './rate-limiter.js';
+import type { BucketStats, RateLimiter } from './rate-limiter.js';
+import { leaseRateLimiter, nonceSourceFor, type LimiterLease } from './client-registry.js';
 import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClientOptions } from './rest-client-options.js';
 import * as ser from './serialize-request.js';
 import { signPayload } from './signing.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi } from './trading-api.js';
 import { HEADERS, PATHS, type EndpointName } from './wire.js';
 
-/**
- * What a call may repeat. `read`: no effect at the venue, or one that repeating cannot double
- * (cancel, kill-switch): retried on network errors, 5xx and 429. `create` (order/new, stop_limit):
- * retried only when the venue surely did not act (429, refused connection, nonce rejected); when it
- * may have acted, OutcomeUnknownError. `once` (transfer, codes): like `create`, but an uncertain
- * outcome surfaces as the underlying error, as there is no client id to reconcile by.
- */
-type CallPolicy = 'read' | 'create' | 'once';
 
 interface CallSpec<T> {
   readonly endpoint: EndpointName;
@@ -53,12 +37,15 @@ interface CallSpec<T> {
   readonly clientOrderId?: string;
 }
 
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The v4 REST client: every endpoint of api-v4.md and exchange-facts §6, signed, rate-limited,
  * retried where safe, answers parsed into Decimal domain types, failures as VenueErrors.
  *
+ * Retries follow retry-policy.ts: reads on network errors, 5xx and 429; order creation only when
+ * the venue surely did not act, else OutcomeUnknownError carrying the client order id.
  * Cancel is treated as idempotent: it is retried like a read. A retry whose first attempt did reach
  * the venue answers "not found" (InnerValidationError, venueCode 2); callers treat that as "already
  * gone" and learn the final state from open orders and deals.
@@ -71,14 +58,17 @@ export class RestClient implements TradingApi {
   private readonly http: HttpTransport;
   private readonly nonces: NonceSource;
   private readonly limiter: RateLimiter | undefined;
-  private readonly ownsLimiter: boolean;
+  private readonly lease: LimiterLease | undefined;
 
   constructor(options: RestClientOptions = {}) {
     this.options = resolveRestClientOptions(options);
     this.http = new HttpTransport({ baseUrl: this.options.baseUrl, timeoutMs: this.options.timeoutMs });
-    this.nonces = new NonceSource({ nonceWindow: this.options.nonceWindow, ...(options.clock ? { now: options.clock } : {}) });
-    this.ownsLimiter = options.rateLimiter === undefined;
-    this.limiter = options.rateLimiter === false ? undefined : (options.rateLimiter ?? new RateLimiter());
+    this.nonces =
+      options.clock !== undefined || this.options.apiKey === undefined
+        ? new NonceSource({ now: options.clock ?? Date.now })
+        : nonceSourceFor(this.options.apiKey);
+    this.lease = options.rateLimiter === undefined ? leaseRateLimiter(this.options.baseUrl, this.options.apiKey) : undefined;
+    this.limiter = options.rateLimiter === false ? undefined : (options.rateLimiter ?? this.lease?.limiter);
   }
 
   // ------------------------------------------------------------ public
@@ -188,65 +178,34 @@ export class RestClient implements TradingApi {
     return this.limiter?.stats() ?? [];
   }
 
-  /** Rejects queued calls and closes idle keep-alive sockets. */
+  /** Closes idle keep-alive sockets; the last client of a shared rate limiter closes it (its queued calls reject). */
   close(): void {
-    if (this.ownsLimiter) this.limiter?.close();
+    this.lease?.release();
     this.http.close();
   }
 
   // ------------------------------------------------------------ machinery
 
   private async call<T>(spec: CallSpec<T>): Promise<T> {
-    let retries = 0;
-    let rateLimited = 0;
+    let count: RetryCount = { retries: 0, rateLimited: 0, nonce: 0 };
     for (;;) {
       const started = performance.now();
       try {
         const result = this.limiter ? await this.limiter.schedule(spec.endpoint, () => this.attempt(spec)) : await this.attempt(spec);
-        this.options.logger?.debug({ endpoint: spec.path, ms: Math.round(performance.now() - started), retries }, 'venue call');
+        this.options.logger?.debug({ endpoint: spec.path, ms: Math.round(performance.now() - started), retries: count.retries }, 'venue call');
         return result;
       } catch (error) {
         if (!(error instanceof VenueError)) throw error;
-        const delay = this.retryDelay(error, spec.policy, retries, rateLimited);
-        if (delay === undefined) throw this.finalError(error, spec);
-        retries += 1;
-        if (error instanceof RateLimitedError) rateLimited += 1;
-        this.options.logger?.warn({ endpoint: spec.path, error: error.code, status: error.status, retries, delayMs: Math.round(delay) }, 'venue call retried');
+        const delay = retryDelay(error, spec.policy, count, this.options.retry);
+        if (delay === undefined) throw surfacedError(error, spec.policy, spec.path, spec.clientOrderId ?? '');
+        count = countFailure(error, count);
+        this.options.logger?.warn({ endpoint: spec.path, error: error.code, status: error.status, ...count, delayMs: Math.round(delay) }, 'venue call retried');
         if (delay > 0) {
           if (error instanceof RateLimitedError && this.limiter) this.limiter.pause(spec.endpoint, delay);
           else await sleep(delay);
         }
       }
     }
-  }
-
-  /** Delay before the next attempt, or undefined when the failure must surface. */
-  private retryDelay(error: VenueError, policy: CallPolicy, retries: number, rateLimited: number): number | undefined {
-    const r = this.options.retry;
-    if (retries >= r.limit) return undefined;
-    const backoff = (base: number, n: number): number => backoffDelay(n, { baseMs: base, maxMs: r.maxMs, jitter: r.jitter });
-    // the venue surely did not act on these: any call may repeat them
-    if (error instanceof NonceError) return 0;
-    if (error instanceof RateLimitedError) return backoff(r.rateLimitBaseMs, rateLimited + 1);
-    if (wasCertainlyNotSent(error)) return backoff(r.networkBaseMs, retries + 1);
-    if (policy === 'read' && (error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError)) {
-      return backoff(r.networkBaseMs, retries + 1);
-    }
-    return undefined;
-  }
-
-  private finalError(error: VenueError, spec: CallSpec<unknown>): VenueError {
-    const uncertain =
-      !wasCertainlyNotSent(error) &&
-      (error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError || error instanceof MalformedResponseError);
-    if (spec.policy !== 'create' || !uncertain) return error;
-    const id = spec.clientOrderId ?? '';
-    const how = id === '' ? 'no client order id was given: reconcile by market, side, price and amount' : `reconcile by client order id "${id}"`;
-    return new OutcomeUnknownError(`${spec.path}: the order may or may not have been placed (${error.message}); ${how}`, id, {
-      endpoint: spec.path,
-      ...(error.status !== undefined ? { status: error.status } : {}),
-      cause: error,
-    });
   }
 
   private async attempt<T>(spec: CallSpec<T>): Promise<T> {

@@ -88,6 +88,8 @@ export default defineStrategy({
         const level = levelOfOrder(levels, order);
         if (level === undefined) continue;
         levelOfClientId.set(order.clientOrderId, level);
+        // bounded: only recent orders can still report a fill (Map keeps insertion order, oldest first)
+        if (levelOfClientId.size > 10_000) levelOfClientId.delete(levelOfClientId.keys().next().value!);
         blocked.delete(level); // the level's order is on orders$: the place went through
       }
       if (gap === undefined && mid) {

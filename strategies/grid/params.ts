@@ -1,17 +1,6 @@
-import { z } from '../../src/strategy/index.js';
-import { parseDecimal, type Decimal } from '../../src/model/decimal.js';
+import { D, decimalParam, z } from '../../src/strategy/index.js';
 
-/** A decimal param: YAML number or decimal string → Decimal (never a float in the strategy). */
-export const decimalParam = z.union([z.string(), z.number()]).transform((value, ctx): Decimal => {
-  const parsed = parseDecimal(typeof value === 'string' ? value.trim() : value);
-  if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value)}` });
-    return z.NEVER;
-  }
-  return parsed;
-});
-
-const positiveDecimal = decimalParam.refine((d) => d.gt(0), { message: 'must be greater than 0' });
+const positiveDecimal = decimalParam({ positive: true });
 
 /** Params of the grid strategy (see index.ts for what each means). */
 export const gridParams = z
@@ -21,11 +10,11 @@ export const gridParams = z
     /** Highest grid price. Absent: the first mid × (1 + range). */
     upper: positiveDecimal.optional(),
     /** Half-width of the grid as a fraction of the first mid, used only when lower/upper are absent. */
-    range: positiveDecimal.default(() => parseDecimal('0.01')!),
+    range: positiveDecimal.default(D('0.01')),
     /** Number of price levels, lower and upper included. */
     levels: z.number().int().min(2).max(100).default(10),
     /** Base amount of every order. */
-    amount: positiveDecimal.default(() => parseDecimal('0.001')!),
+    amount: positiveDecimal.default(D('0.001')),
     /** Post-only orders (never take). Orders that would cross the book are held back either way. */
     postOnly: z.boolean().default(false),
     /** After this long an unconfirmed place or cancel may be retried (engine clock, ms). */

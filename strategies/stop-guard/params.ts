@@ -1,32 +1,20 @@
-import { z } from '../../src/strategy/index.js';
-import { parseDecimal, type Decimal } from '../../src/model/decimal.js';
+import { D, decimalParam, z } from '../../src/strategy/index.js';
 
-/** A decimal param: YAML number or decimal string → Decimal (never a float in the strategy). */
-const decimalParam = z.union([z.string(), z.number()]).transform((value, ctx): Decimal => {
-  const parsed = parseDecimal(typeof value === 'string' ? value.trim() : value);
-  if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value)}` });
-    return z.NEVER;
-  }
-  return parsed;
-});
-
-const fraction = decimalParam.refine((d) => d.gt(0) && d.lt(1), { message: 'must be a fraction between 0 and 1 (exclusive)' });
-const dec = (text: string) => () => parseDecimal(text)!;
+const fraction = decimalParam().refine((d) => d.gt(0) && d.lt(1), { message: 'must be a fraction between 0 and 1 (exclusive)' });
 
 /** Params of the stop-guard strategy (see index.ts for what each means). */
 export const stopGuardParams = z
   .object({
     /** Base-asset total (available + freeze) that counts as flat; position = total − baseline. */
-    baseline: decimalParam.refine((d) => d.gte(0), { message: 'must be >= 0' }).default(dec('0')),
+    baseline: decimalParam({ min: 0 }).default(D(0)),
     /** Activation distance from the reference price, as a fraction (0.01: 1 % below the best bid for a long). */
-    trail: fraction.default(dec('0.01')),
+    trail: fraction.default(D('0.01')),
     /** Limit price distance beyond the activation price, as a fraction (so the activated order can still fill). */
-    limitOffset: fraction.default(dec('0.002')),
+    limitOffset: fraction.default(D('0.002')),
     /** Re-trail when the reference price moved in favour by this fraction since the stop was placed. */
-    step: fraction.default(dec('0.002')),
+    step: fraction.default(D('0.002')),
     /** Cap on the protected amount (base). Absent: the whole position. */
-    maxAmount: decimalParam.refine((d) => d.gt(0), { message: 'must be greater than 0' }).optional(),
+    maxAmount: decimalParam({ positive: true }).optional(),
     /** A changed position must last this long (ms) before the stop is replaced (balances and orders are polled apart). */
     settleMs: z.number().int().min(0).default(3_000),
     /** After this long an unconfirmed place or cancel may be retried (ms). */

@@ -1,25 +1,13 @@
-import { z } from '../../src/strategy/index.js';
-import { parseDecimal, type Decimal } from '../../src/model/decimal.js';
+import { D, decimalParam, z } from '../../src/strategy/index.js';
 
-/** A decimal param: YAML number or decimal string → Decimal (never a float in the strategy). */
-const decimalParam = z.union([z.string(), z.number()]).transform((value, ctx): Decimal => {
-  const parsed = parseDecimal(typeof value === 'string' ? value.trim() : value);
-  if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value)}` });
-    return z.NEVER;
-  }
-  return parsed;
-});
-
-const positive = decimalParam.refine((d) => d.gt(0), { message: 'must be greater than 0' });
-const dec = (text: string) => () => parseDecimal(text)!;
+const positive = decimalParam({ positive: true });
 
 /** Params of the TWAP strategy (see index.ts for what each means). */
 export const twapParams = z
   .object({
     side: z.enum(['buy', 'sell']).default('buy'),
     /** Base amount to trade in all. */
-    total: positive.default(dec('0.01')),
+    total: positive.default(D('0.01')),
     /** Time over which the total is spread (ms). */
     durationMs: z.number().int().positive().default(600_000),
     /** Number of slices; one every durationMs / slices. */
@@ -27,7 +15,7 @@ export const twapParams = z
     /** Worst acceptable price: a buy never pays more, a sell never takes less. */
     priceLimit: positive.optional(),
     /** Without priceLimit: the limit is the first mid × (1 ± maxDeviation). */
-    maxDeviation: decimalParam.refine((d) => d.gt(0) && d.lt(1), { message: 'must be a fraction between 0 and 1' }).default(dec('0.01')),
+    maxDeviation: decimalParam().refine((d) => d.gt(0) && d.lt(1), { message: 'must be a fraction between 0 and 1 (exclusive)' }).default(D('0.01')),
     /** Price steps inside the touch (0 = at the touch); never at or across the other side. */
     improveTicks: z.number().int().min(0).default(1),
     /** After an order leaves, wait this long (ms) for its fills before sizing the next one (never over-trade). */

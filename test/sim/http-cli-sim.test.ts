@@ -41,6 +41,22 @@ describe('bot sim', () => {
     }
   });
 
+  it('--faults FILE and --dialect exchange are applied', async () => {
+    const { child, firstLine } = startBotSim(['--json', '--dialect', 'exchange', '--faults', 'test/sim/fixtures/faults-orderbook-503.yaml']);
+    try {
+      const { baseUrl, accounts } = JSON.parse(await firstLine) as { baseUrl: string; accounts: Array<{ apiKey: string; apiSecret: string }> };
+      expect((await publicGet(baseUrl, '/api/v4/public/orderbook/BTC_USDT')).status).toBe(503);
+      const placed = await signedPost(baseUrl, '/api/v4/order/new', accounts[0]!, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '10000' });
+      expect(placed.json).toHaveProperty('orderId');
+      expect((await publicGet(baseUrl, '/api/v4/public/ping')).status).toBe(200);
+      const exited = once(child, 'exit');
+      child.kill('SIGINT');
+      expect((await exited)[0]).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
   it('--config with a bad file exits 2 naming the file and the path', async () => {
     const { child, stderr } = startBotSim(['--config', 'test/sim/fixtures/bad-sim.yaml', '--json']);
     const [code] = await once(child, 'exit');

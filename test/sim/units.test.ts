@@ -25,7 +25,15 @@ describe('units (exact fixed point for the matching hot path)', () => {
         }
         const u = toUnits(d, scale);
         expect(u.toString()).toBe(reference(d, scale).toFixed());
-        expect(fmt(fromUnits(u, scale))).toBe(fmt(d));
+        const back = fromUnits(u, scale);
+        expect(fmt(back)).toBe(fmt(d));
+        // Same internal layout as decimal.js's own parser, so every operation behaves identically.
+        const parts = (x: Decimal) => {
+          const p = x as unknown as { s: number; e: number; d: number[] };
+          return { s: p.s, e: p.e, d: [...p.d] };
+        };
+        if (!d.isZero()) expect(parts(back)).toEqual(parts(new Decimal(fmt(d))));
+        expect(fmt(back.mul('1.5').add(d))).toBe(fmt(d.mul('1.5').add(d)));
       }),
       { numRuns: 2000 },
     );

@@ -25,7 +25,7 @@ describe('grid against the simulated exchange', () => {
     const second = await runAgainstSim({ sim, account, strategies, journal, ms: 12_000, cancelOnStop: true });
     const records = journal.records();
 
-    expect(simRejections(sim).byCode).toEqual({}); // no order, cancel or poll refused for its content
+    expect(simRejections(sim, records).byCode).toEqual({}); // no order, cancel or poll refused for its content
     expect(rejectionsByStage(records, [...first.events, ...second.events])).toEqual({});
     // the restarted grid took over the resting orders (restored from the journal) instead of rebuilding: a fresh
     // grid submits one order per level (10) at once
@@ -38,5 +38,27 @@ describe('grid against the simulated exchange', () => {
     for (const [tag, most] of perTag) expect({ tag, most }).toEqual({ tag, most: 1 });
 
     expect(records.filter((r) => r.type === 'fill').length).toBeGreaterThan(0);
+  });
+
+  it('with the journal lost, recognises the adopted orders by price and never doubles a level', async () => {
+    const lostSim = await startFastSim(20);
+    try {
+      const { account, strategies } = exampleConfig('grid');
+      await runAgainstSim({ sim: lostSim, account, strategies, journal: new MemoryJournal(), ms: 6_000, cancelOnStop: false });
+      const fresh = new MemoryJournal(); // the first run's journal is gone: orders come back untagged, by adoption
+      const run = await runAgainstSim({ sim: lostSim, account, strategies, journal: fresh, ms: 8_000, cancelOnStop: false });
+      const records = fresh.records();
+      expect(records.filter((r) => r.type === 'adopt').length).toBeGreaterThanOrEqual(5);
+      // kept, not churned: the untagged orders were matched to their levels by price, so none was canceled
+      expect(records.filter((r) => r.type === 'cancel')).toEqual([]);
+      expect(rejectionsByStage(records, run.events)).toEqual({});
+      expect(simRejections(lostSim, records).byCode).toEqual({});
+      for (const [price, most] of maxLivePerTag(records, (o) => o.price)) expect({ price, most }).toEqual({ price, most: 1 });
+      const accountId = lostSim.exchange.accountByKey(lostSim.accounts.find((a) => a.name === account)!.apiKey)!.id;
+      const open = lostSim.exchange.openOrders(accountId, { market: 'BTC_USDT', limit: 100 });
+      expect(new Set(open.map((o) => o.price.toFixed())).size).toBe(open.length);
+    } finally {
+      await lostSim.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ describe('stop guard against the simulated exchange', () => {
     const run = await runAgainstSim({ sim, account, strategies, journal, ms: 18_000, cancelOnStop: true, polling: { balancesMs: 500 } });
     const records = journal.records();
 
-    expect(simRejections(sim).byCode).toEqual({}); // no order, cancel or poll refused for its content
+    expect(simRejections(sim, records).byCode).toEqual({}); // no order, cancel or poll refused for its content
     expect(rejectionsByStage(records, run.events)).toEqual({});
     const stops = records.filter((r) => r.type === 'submit' && r.order.type === 'stop limit');
     expect(stops.length).toBeGreaterThanOrEqual(1);
@@ -30,5 +30,37 @@ describe('stop guard against the simulated exchange', () => {
     // whatever fired, the guard never sold below the baseline
     const btc = sim.exchange.tradeBalances(sim.exchange.accountByKey(sim.accounts.find((a) => a.name === account)!.apiKey)!.id)['BTC']!;
     expect(btc.available.plus(btc.freeze).gte(D('9.98'))).toBe(true);
+  });
+
+  it('the stop fires when the market falls through it: sells the position, never more, then stays flat', async () => {
+    const crashSim = await startFastSim(5);
+    try {
+      const { account, strategies } = exampleConfig('stop-guard');
+      // a wide limit offset so the activated stop takes what bids are left at once
+      const wide = strategies.map((s) => ({ ...s, params: { ...s.params, limitOffset: '0.01' } }));
+      const journal = new MemoryJournal();
+      const ex = crashSim.exchange;
+      const seller = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'alice')!.apiKey)!.id;
+      const crash = () => {
+        // another account sells into the bids down to 0.5 % below the best bid: the last trade falls through the stop
+        const bid = ex.book('BTC_USDT').bids[0]!.price;
+        const r = ex.placeLimit(seller, { market: 'BTC_USDT', side: 'sell', amount: D('5'), price: bid.times('0.995').toDecimalPlaces(2), ioc: true });
+        expect(r.ok).toBe(true);
+      };
+      const run = await runAgainstSim({ sim: crashSim, account, strategies: wide, journal, ms: 12_000, cancelOnStop: true, polling: { balancesMs: 500 }, midway: crash });
+      const records = journal.records();
+      expect(simRejections(crashSim, records).byCode).toEqual({});
+      expect(rejectionsByStage(records, run.events)).toEqual({});
+      const fills = records.filter((r) => r.type === 'fill' && r.strategyId === 'guard-btc');
+      expect(fills.length).toBeGreaterThan(0);
+      const sold = fills.reduce((sum, r) => (r.type === 'fill' ? sum.plus(D(r.deal.amount)) : sum), D(0));
+      expect(sold.toFixed()).toBe('0.02'); // exactly the position above the baseline
+      const lastFillAt = Math.max(...fills.map((r) => r.t));
+      expect(records.filter((r) => r.type === 'submit' && r.t > lastFillAt)).toEqual([]); // flat: nothing more to guard
+      const btc = ex.tradeBalances(ex.accountByKey(crashSim.accounts.find((a) => a.name === account)!.apiKey)!.id)['BTC']!;
+      expect(btc.available.plus(btc.freeze).toFixed()).toBe('9.98');
+    } finally {
+      await crashSim.close();
+    }
   });
 });

@@ -142,6 +142,28 @@ describe('stop guard on virtual time (marbles)', () => {
   });
 });
 
+describe('stop guard trailing on virtual time (marbles)', () => {
+  it('cancels the stop when the bid rose a step, and places the higher one once the cancel went through', () => {
+    const scheduler = new TestScheduler((a, e) => expect(a).toEqual(e));
+    scheduler.run(({ cold, hot, expectObservable }) => {
+      const placed = stopOrder({ clientOrderId: 'p1', activation: '29700', price: '29640.6', amount: '0.5' });
+      const ctx = createTestContext({
+        market,
+        params,
+        scheduler,
+        book$: hot('a 999ms b', { a: bookFixture({ bid: '30000', ask: '30000.5' }), b: bookFixture({ bid: '30100', ask: '30100.5' }) }),
+        balances$: cold('x', { x: balances('10') }),
+        orders$: hot('a 4ms b 1494ms c', { a: [], b: [placed], c: [] }),
+      });
+      expectObservable(stopGuard.create(ctx)).toBe('s 999ms c 499ms t', {
+        s: { kind: 'place-stop-limit', side: 'sell', amount: D('0.5'), price: D('29640.6'), activationPrice: D('29700'), tag: 'stop-guard' },
+        c: { kind: 'cancel', clientOrderId: 'p1' },
+        t: { kind: 'place-stop-limit', side: 'sell', amount: D('0.5'), price: D('29739.4'), activationPrice: D('29799'), tag: 'stop-guard' },
+      });
+    });
+  });
+});
+
 describe('stop guard against a paper loop', () => {
   it('trails the stop up as the price rises, one stop at a time, and is done once it fires', () => {
     const loop = new PaperLoop(stopGuard, params, market, { stock: D('10') });

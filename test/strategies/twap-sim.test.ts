@@ -22,7 +22,7 @@ describe('twap against the simulated exchange', () => {
     const run = await runAgainstSim({ sim, account, strategies: short, journal, ms: 20_000, cancelOnStop: true });
     const records = journal.records();
 
-    expect(simRejections(sim).byCode).toEqual({}); // no order, cancel or poll refused for its content
+    expect(simRejections(sim, records).byCode).toEqual({}); // no order, cancel or poll refused for its content
     expect(rejectionsByStage(records, run.events)).toEqual({});
     const submits = records.filter((r) => r.type === 'submit');
     expect(submits.length).toBeGreaterThanOrEqual(2); // sliced, not one order

@@ -9,7 +9,7 @@ import { NonceCheck } from './nonce-check.js';
 import { RateWindow } from './rate-window.js';
 import type { RouteContext } from './route-context.js';
 import { matchRoute } from './router.js';
-import { SimStats } from './sim-stats.js';
+import { SimStats, type Arrival } from './sim-stats.js';
 
 /**
  * The simulated exchange's HTTP front (node:http, no framework). Per request: route → rate window
@@ -25,6 +25,23 @@ export interface SimServerOptions {
   readonly faults?: FaultConfig;
   /** Server time in Unix ms (nonce window, rate windows, cache). Default `Date.now`. */
   readonly clock?: () => number;
+  /**
+   * Called once per request after it was answered (or dropped): for an access log. It gets no body
+   * and no header but the public API key, so nothing secret (signatures, created codes) can leak.
+   */
+  readonly onRequest?: (entry: AccessEntry) => void;
+}
+
+export interface AccessEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly endpoint: string;
+  /** Public API key (private endpoints) or remote address. */
+  readonly client: string;
+  /** 0 = connection dropped by fault injection. */
+  readonly status: number;
+  readonly venueCode?: number;
+  readonly ms: number;
 }
 
 export interface SimServer {
@@ -45,13 +62,20 @@ export function createSimServer(options: SimServerOptions): SimServer {
   const bookCache = new BookCache();
   const exchange = options.exchange;
 
+  const log = (req: IncomingMessage, arrival: Arrival, venueCode: number | undefined): void => {
+    if (options.onRequest === undefined) return;
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    options.onRequest({ method: req.method ?? '', path, endpoint: arrival.endpoint, client: arrival.client, status: arrival.status, venueCode, ms: clock() - arrival.at });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const arrivedAt = clock();
     const rawBody = await readBody(req);
     if (rawBody === undefined) {
       res.destroy();
       return;
     }
+    // Arrival = the whole request received; taken after the body so the log is in admission order.
+    const arrivedAt = clock();
     const url = new URL(req.url ?? '/', 'http://sim.invalid');
     const match = matchRoute(req.method ?? 'GET', url.pathname);
     const address = req.socket.remoteAddress ?? 'unknown';
@@ -59,6 +83,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
       const arrival = stats.arrive('unknown', address, arrivedAt);
       write(res, NOT_FOUND);
       stats.answered(arrival, 404, undefined);
+      log(req, arrival, undefined);
       return;
     }
     const { route } = match;
@@ -68,6 +93,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
     if (!rates.admit(client, route.endpoint, arrivedAt)) {
       write(res, { status: 429, text: TOO_MANY_REQUESTS_TEXT });
       stats.answered(arrival, 429, undefined);
+      log(req, arrival, undefined);
       return;
     }
     const plan = faults.plan(route.endpoint);
@@ -86,10 +112,12 @@ export function createSimServer(options: SimServerOptions): SimServer {
     if (plan.drop && !plan.fail5xx && reply.status < 400) {
       stats.answered(arrival, 0, undefined);
       res.socket?.destroy();
+      log(req, arrival, undefined);
       return;
     }
     write(res, reply);
     stats.answered(arrival, reply.status, venueCode(reply));
+    log(req, arrival, venueCode(reply));
   };
 
   const server = createServer((req, res) => {

@@ -38,18 +38,18 @@ export function strategyTemplate(n: TemplateNames): string {
  * Run it: \`bot run config/${n.name}.yaml\` (embedded simulated exchange), test it: \`npx vitest run test/strategies/${n.name}.test.ts\`.
  */
 import { combineLatest, mergeMap, from } from 'rxjs';
-import { D, Decimal, defineStrategy, ordersToTargets, bookTop, z, type DesiredOrder, type OrderBook, type Market } from '${n.sdkFromStrategy}';
+import { D, Decimal, decimalParam, defineStrategy, ordersToTargets, bookTop, z, type DesiredOrder, type OrderBook, type Market } from '${n.sdkFromStrategy}';
 
-/** A decimal param: YAML number or decimal string, parsed to Decimal (money is never a JS number). */
-const decimal = z.union([z.string().regex(/^\\d+(\\.\\d+)?$/, 'expected a decimal number'), z.number().nonnegative()]).transform((v) => D(v));
-
-/** Params with their defaults; YAML \`params:\` is validated against this before the strategy starts. */
+/**
+ * Params with their defaults; YAML \`params:\` is validated against this before the strategy starts. Decimals
+ * (\`decimalParam\`) accept a YAML number or a decimal string and come out as Decimal: money is never a JS number.
+ */
 export const ${n.ident}Params = z
   .object({
     /** Distance of each quote from the touch, as a fraction of the price (0.001 = 0.1 %). */
-    offset: decimal.default(() => D('0.001')),
+    offset: decimalParam({ positive: true, max: '0.5' }).default(D('0.001')),
     /** Base amount of each quote. */
-    size: decimal.default(() => D('0.001')),
+    size: decimalParam({ positive: true }).default(D('0.001')),
   })
   .strict();
 

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench -- tick`: tick-to-wire latency. From the moment a book snapshot reaches the engine (the
+ * poll's promise resolves) to the moment the order/new request arrives at a loopback server, through the
+ * whole runtime: book stream → strategy → gate (quantize, validate, risk, funds) → tracker → journal →
+ * p-queue executor → RestClient (nonce, signing, rate limiter, got). Next to it, a bare RestClient.placeLimit
+ * of the same request from the same process ("bare": only the client and the socket). The difference at the
+ * same percentile is the engine's own overhead (target p99 < 1 ms).
+ *
+ * The server is in-process and answers a FILLED order record (so orders do not pile up in the tracker);
+ * the venue reads other than the book are stubbed with empty answers. Samples alternate engine/bare in
+ * blocks; a few thousand each, a few seconds in all. Three engine variants: MemoryJournal, FileJournal with
+ * fsync 'never' (write(2) per record) and with the default fsync 'submissions' (fsync before each send).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { asyncScheduler, map } from 'rxjs';
+import { z } from 'zod';
+import { createRuntime } from '../../src/engine/runtime.js';
+import { FileJournal, MemoryJournal, type FsyncPolicy, type Journal } from '../../src/engine/journal.js';
+import { D } from '../../src/model/decimal.js';
+import type { OrderBook } from '../../src/model/book.js';
+import { defineStrategy } from '../../src/strategy/define-strategy.js';
+import { placeLimit } from '../../src/strategy/intents.js';
+import { marketFixture } from '../../src/strategy/testing.js';
+import { RestClient } from '../../src/venue/rest-client.js';
+import type { TradingApi } from '../../src/venue/trading-api.js';
+
+const SAMPLES = 1500;
+const BLOCK = 100;
+const WARMUP = 100;
+
+const FILLED = (id: string) =>
+  JSON.stringify({
+    order_id: 1, client_order_id: id, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1700000000.123456,
+    deal_money: '30', deal_stock: '0.001', amount: '0.001', left: '0', deal_fee: '0.03', price: '30000',
+    postOnly: false, ioc: false, status: 'FILLED', stp: 'no', rpi: false,
+  });
+
+let arrived: ((t: bigint) => void) | undefined;
+const server = http.createServer((req, res) => {
+  const t = process.hrtime.bigint();
+  arrived?.(t);
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    let id = '';
+    try {
+      id = String((JSON.parse(body) as { client_order_id?: string }).client_order_id ?? '');
+    } catch {
+      // not an order
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(FILLED(id));
+  });
+});
+
+const market = marketFixture({ name: 'BTC_USDT' });
+const book = (i: number): OrderBook => ({
+  market: 'BTC_USDT',
+  timestamp: i,
+  bids: [{ price: D('30000').minus(D(i % 50).div(100)), amount: D(1) }],
+  asks: [{ price: D('30010'), amount: D(1) }],
+});
+
+/** The venue the runtime sees: the book comes from the bench (a deferred per poll), orders go to the real client. */
+function benchApi(client: RestClient): TradingApi & { next(b: OrderBook): boolean } {
+  let pending: ((b: OrderBook) => void) | undefined;
+  return {
+    next(b) {
+      if (!pending) return false;
+      const resolve = pending;
+      pending = undefined;
+      resolve(b);
+      return true;
+    },
+    ping: async () => true,
+    markets: async () => [market],
+    orderBook: () => new Promise<OrderBook>((r) => (pending = r)),
+    tradeBalance: async () => ({ BTC: { available: D(1000), freeze: D(0) }, USDT: { available: D(1e9), freeze: D(0) } }),
+    placeLimit: (r) => client.placeLimit(r),
+    placeStopLimit: (r) => client.placeStopLimit(r),
+    cancel: (r) => client.cancel(r),
+    openOrders: async () => [],
+    deals: async () => [],
+  };
+}
+
+const strategy = defineStrategy({
+  name: 'bench-tick',
+  params: z.object({}),
+  create: (ctx) => ctx.book$.pipe(map((b) => placeLimit({ side: 'buy', price: b.bids[0]!.price, amount: D('0.001') }))),
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const arrival = () => new Promise<bigint>((r) => (arrived = r));
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+export default async function tickBench(): Promise<void> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'tick-bench-'));
+  const opts = { baseUrl, apiKey: 'bench-key-0001', apiSecret: 'bench-secret-0001', retry: { limit: 0 } };
+
+  const variants: Array<{ name: string; journal: () => Journal }> = [
+    { name: 'engine, MemoryJournal', journal: () => new MemoryJournal() },
+    ...(['never', 'submissions'] as FsyncPolicy[]).map((fsync) => ({
+      name: `engine, FileJournal fsync=${fsync}`,
+      journal: () => new FileJournal(join(dir, `${fsync}.jsonl`), { fsync }),
+    })),
+  ];
+  const engines = [];
+  for (const v of variants) {
+    const client = new RestClient(opts);
+    const api = benchApi(client);
+    const runtime = createRuntime({
+      api,
+      scheduler: asyncScheduler,
+      clock: { now: () => asyncScheduler.now() },
+      logger: pino({ level: 'silent' }),
+      markets: new Map([[market.name, market]]),
+      strategies: [{ id: 'bench', definition: strategy, params: {}, market: market.name }],
+      polling: { bookMs: 1, balancesMs: 60_000, openOrdersMs: 60_000, dealsMs: 60_000, staleAfterMs: 600_000 },
+      journal: v.journal(),
+      cancelOnStop: false,
+    });
+    let accepted: (() => void) | undefined;
+    runtime.events$.subscribe((e) => {
+      if (e.type === 'accepted' || e.type === 'rejected') accepted?.();
+    });
+    await runtime.start();
+    engines.push({ ...v, client, api, runtime, samples: [] as number[], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
+  }
+  const bareClient = new RestClient(opts);
+  const bare: number[] = [];
+
+  let tick = 0;
+  const engineSample = async (e: (typeof engines)[number], keep: boolean) => {
+    while (true) {
+      const got = arrival();
+      const done = e.waitAccepted();
+      const t0 = process.hrtime.bigint();
+      if (!e.api.next(book(++tick))) {
+        await sleep(0);
+        continue;
+      }
+      const t1 = await got;
+      await done;
+      if (keep) e.samples.push(Number(t1 - t0) / 1000);
+      return;
+    }
+  };
+  const bareSample = async (keep: boolean) => {
+    const got = arrival();
+    const t0 = process.hrtime.bigint();
+    const sent = bareClient.placeLimit({ market: 'BTC_USDT', side: 'buy', price: D('30000'), amount: D('0.001'), clientOrderId: `bare-${++tick}` });
+    const t1 = await got;
+    await sent;
+    if (keep) bare.push(Number(t1 - t0) / 1000);
+  };
+
+  for (let i = 0; i < WARMUP; i++) {
+    for (const e of engines) await engineSample(e, false);
+    await bareSample(false);
+  }
+  for (let done = 0; done < SAMPLES; done += BLOCK) {
+    for (const e of engines) for (let i = 0; i < BLOCK; i++) await engineSample(e, true);
+    for (let i = 0; i < BLOCK; i++) await bareSample(true);
+  }
+
+  const row = (name: string, xs: number[]) =>
+    `  ${name.padEnd(38)} p50 ${pct(xs, 50).toFixed(0).padStart(5)} µs   p99 ${pct(xs, 99).toFixed(0).padStart(6)} µs   (n=${xs.length})`;
+  process.stdout.write(`tick-to-wire: book snapshot seen → order/new request at the loopback server\n`);
+  process.stdout.write(`${row('bare RestClient.placeLimit', bare)}\n`);
+  for (const e of engines) {
+    process.stdout.write(`${row(e.name, e.samples)}\n`);
+    const o50 = pct(e.samples, 50) - pct(bare, 50);
+    const o99 = pct(e.samples, 99) - pct(bare, 99);
+    process.stdout.write(
+      `    own overhead: p50 +${o50.toFixed(0)} µs, p99 +${o99.toFixed(0)} µs; ratio p50 ${(pct(e.samples, 50) / pct(bare, 50)).toFixed(2)}, p99 ${(pct(e.samples, 99) / pct(bare, 99)).toFixed(2)} (target: p99 overhead < 1000 µs)\n`,
+    );
+  }
+
+  for (const e of engines) {
+    await e.runtime.stop({ cancelOpenOrders: false });
+    e.client.close();
+  }
+  bareClient.close();
+  await new Promise<void>((r) => server.close(() => r()));
+  server.closeAllConnections();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSim } from '../../src/sim/start-sim.js';
+
+const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const dir = mkdtempSync(join(tmpdir(), 'run-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `bot`; with `stopAfterMs`, sends SIGTERM that long after the daemon logged that it started. */
+function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopAfterMs?: number } = {}): Promise<{ code: number | null; out: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let timer: NodeJS.Timeout | undefined;
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      if (opts.stopAfterMs !== undefined && timer === undefined && out.includes('runtime started')) {
+        timer = setTimeout(() => child.kill('SIGTERM'), opts.stopAfterMs);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      if (timer) clearTimeout(timer);
+      done({ code, out });
+    });
+  });
+}
+
+describe('bot run', () => {
+  it('a wrong config names the file, the path and what was expected, without a stack trace (exit 2)', async () => {
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, ['venue: { kind: sim }', 'strategies:', '  - id: mm', '    use: market-maker', '    market: BTC_USDT', '    risk: { maxOpenOrders: many }', 'polling: { bookMs: 500, typo: 1 }'].join('\n'));
+    const r = await bot(['run', file]);
+    expect(r.code).toBe(2);
+    expect(r.out).toContain(file);
+    expect(r.out).toMatch(/strategies\[0\]\.risk\.maxOpenOrders/);
+    expect(r.out).toMatch(/typo/);
+    expect(r.out).not.toMatch(/\n\s+at /);
+  });
+
+  it('a missing ${ENV} secret is named (exit 2)', async () => {
+    const file = join(dir, 'rest.yaml');
+    writeFileSync(file, ['venue:', '  kind: rest', '  baseUrl: http://127.0.0.1:9', '  apiKey: ${NO_SUCH_KEY_VAR}', '  apiSecret: x', 'strategies: [{ id: mm, use: market-maker, market: BTC_USDT }]'].join('\n'));
+    const r = await bot(['run', file], { env: { NO_SUCH_KEY_VAR: '' } });
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/NO_SUCH_KEY_VAR|apiKey/);
+  });
+
+  it('--dry-run logs intents and sends no order; SIGTERM ends it with a summary and exit 0', async () => {
+    const sim = await startSim({ port: 0 });
+    try {
+      const account = sim.accounts[0]!;
+      const file = join(dir, 'dry.yaml');
+      writeFileSync(
+        file,
+        [
+          'venue:',
+          '  kind: rest',
+          `  baseUrl: ${sim.baseUrl}`,
+          `  apiKey: ${account.apiKey}`,
+          '  apiSecret: ${S}',
+          'strategies: [{ id: mm, use: market-maker, market: BTC_USDT, params: { spread: 0.001 } }]',
+          'polling: { bookMs: 300 }',
+          `journal: { path: ${join(dir, 'dry.jsonl')} }`,
+          'log: { level: info, pretty: false }',
+        ].join('\n'),
+      );
+      const r = await bot(['run', file, '--dry-run'], { env: { S: account.apiSecret }, stopAfterMs: 2500 });
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/dry-run intent/);
+      expect(r.out).toMatch(/run summary/);
+      expect(r.out).not.toContain(account.apiSecret);
+      expect(sim.stats.arrivalTimes('orderNew')).toHaveLength(0);
+      expect(sim.stats.arrivalTimes('orderCancel')).toHaveLength(0);
+    } finally {
+      await sim.close();
+    }
+  }, 30_000);
+});

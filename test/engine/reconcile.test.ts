@@ -1,0 +1,85 @@
+import { asyncScheduler } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { D } from '../../src/model/decimal.js';
+import type { EngineEvent } from '../../src/engine/events.js';
+import { Executor } from '../../src/engine/executor.js';
+import { MemoryJournal } from '../../src/engine/journal.js';
+import { OrderTracker } from '../../src/engine/order-tracker.js';
+import { Reconciler } from '../../src/engine/reconcile.js';
+import type { GatedOrder } from '../../src/engine/gate.js';
+import type { StartSimOptions } from '../../src/sim/start-sim.js';
+import { RestClient } from '../../src/venue/rest-client.js';
+import { simAccount, useSim } from '../helpers/with-sim.js';
+
+const newSim = useSim();
+const clients: RestClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.close();
+});
+
+/** The engine's submit path (tracker + journal + executor + reconciler) against a sim with faults on order/new. */
+async function rig(options: StartSimOptions) {
+  const sim = await newSim(options);
+  const account = simAccount(sim, false);
+  const api = new RestClient({ baseUrl: sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret, timeoutMs: 3000, retry: { limit: 0 } });
+  clients.push(api);
+  const events: EngineEvent[] = [];
+  const journal = new MemoryJournal();
+  const tracker = new OrderTracker({ now: () => Date.now() });
+  const deals: number[] = [];
+  const reconciler = new Reconciler({
+    api,
+    tracker,
+    journal,
+    scheduler: asyncScheduler,
+    now: () => Date.now(),
+    emit: (e) => events.push(e),
+    applyDeal: (d) => {
+      if (tracker.applyDeal(d).fresh) deals.push(d.id);
+    },
+  });
+  const executor = new Executor({ api, tracker, journal, reconciler, now: () => Date.now(), emit: (e) => events.push(e) });
+  const submit = async (o: Omit<GatedOrder, 'market' | 'kind'>) => {
+    const order: GatedOrder = { kind: 'limit', market: 'BTC_USDT', ...o };
+    tracker.track({ clientOrderId: o.clientOrderId, strategyId: 's', market: 'BTC_USDT', side: o.side, type: 'limit', price: o.price, amount: o.amount });
+    executor.submit('s', order);
+    await executor.drain();
+    // the reconcile started by the executor runs in the background; wait for its event
+    for (let i = 0; i < 100 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+  const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
+  return { sim, tracker, journal, events, submit, deals, accountId };
+}
+
+describe('unknown outcome → reconcile (sim drops the connection after accepting)', () => {
+  it('an order the venue accepted is found open by client order id, never resubmitted', async () => {
+    const r = await rig({ flow: false, faults: { endpoints: { orderNew: { dropAfterAccept: 1 } } } });
+    await r.submit({ clientOrderId: 'rc-a-1', side: 'buy', price: D('20000'), amount: D('0.001') });
+    expect(r.events.map((e) => e.type)).toEqual(['submitted', 'unknown', 'reconciled']);
+    const venue = r.sim.exchange.openOrders(r.accountId);
+    expect(venue.map((o) => o.clientOrderId)).toEqual(['rc-a-1']);
+    expect(r.tracker.get('rc-a-1')).toMatchObject({ state: 'open', orderId: venue[0]!.orderId });
+    // journal: the submission precedes any outcome, the unknown and the reconciled outcome are both recorded
+    expect(r.journal.records().map((x) => (x.type === 'outcome' ? `outcome:${x.state}` : x.type))).toEqual(['submit', 'outcome:unknown', 'outcome:open']);
+    expect(r.sim.stats.arrivalTimes('orderNew')).toHaveLength(1);
+  });
+
+  it('an order that filled at once is settled from its deals', async () => {
+    const r = await rig({ faults: { endpoints: { orderNew: { dropAfterAccept: 1 } } } });
+    for (let i = 0; i < 200 && r.sim.exchange.book('BTC_USDT').asks.length === 0; i++) await new Promise((res) => setTimeout(res, 25));
+    const ask = r.sim.exchange.book('BTC_USDT').asks[0]!;
+    await r.submit({ clientOrderId: 'rc-b-1', side: 'buy', price: ask.price.plus(100), amount: D('0.001') });
+    expect(r.tracker.get('rc-b-1')?.state).toBe('filled');
+    const venueDeals = r.sim.exchange.deals(r.accountId).filter((d) => d.clientOrderId === 'rc-b-1');
+    expect(venueDeals.length).toBeGreaterThan(0);
+    expect(r.deals.sort()).toEqual(venueDeals.map((d) => d.id).sort());
+    expect(r.tracker.get('rc-b-1')?.dealt.toFixed()).toBe('0.001');
+  });
+
+  it('an order the venue never acted on (503 before acting) is settled as rejected', async () => {
+    const r = await rig({ flow: false, faults: { endpoints: { orderNew: { error5xx: 1 } } } });
+    await r.submit({ clientOrderId: 'rc-c-1', side: 'buy', price: D('20000'), amount: D('0.001') });
+    expect(r.sim.exchange.openOrders(r.accountId)).toHaveLength(0);
+    expect(r.tracker.get('rc-c-1')?.state).toBe('rejected');
+  });
+});
