@@ -276,8 +276,9 @@ export class EngineCore {
     this.dirty.add(strategyId);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    // Deferred so a strategy never re-enters itself while its own intents are being handled (which could place twice).
-    this.o.scheduler.schedule(() => {
+    // Deferred to a microtask so a strategy never re-enters itself while its own intents are being handled (which
+    // could place twice); not a timer, so it costs nothing on the tick-to-wire path and follows virtual time too.
+    queueMicrotask(() => {
       this.flushScheduled = false;
       const ids = [...this.dirty];
       this.dirty.clear();

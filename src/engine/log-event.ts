@@ -7,6 +7,8 @@ import type { EngineEvent } from './events.js';
  * Only ids, prices and reasons are logged, never a secret.
  */
 export function logEvent(log: Logger, e: EngineEvent): void {
+  // Nothing is formatted for a level that is off: this runs on the tick-to-wire path.
+  if (!log.isLevelEnabled(LEVEL[e.type] ?? 'info') && !(e.type === 'intent' && e.dryRun)) return;
   switch (e.type) {
     case 'intent':
       if (e.dryRun) log.info({ strategy: e.strategyId, intent: describeIntent(e.intent) }, 'dry-run intent (not sent)');
@@ -54,6 +56,17 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       return;
   }
 }
+
+const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
+  intent: 'debug',
+  submitted: 'debug',
+  canceled: 'debug',
+  rejected: 'warn',
+  unknown: 'warn',
+  error: 'warn',
+  stale: 'info',
+  'risk-halt': 'error',
+};
 
 function describeIntent(i: import('../strategy/intents.js').Intent): string {
   switch (i.kind) {

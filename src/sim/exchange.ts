@@ -337,10 +337,11 @@ export class SimExchange {
 
 /**
  * Decimal places of the ledger's integer units: enough for every market's amount × price × fee rate
- * and every configured balance, and at least 18 so transfers and codes (<= 8 places) always fit.
+ * and every configured balance, and at least 8 so codes (<= 8 places) always fit. No larger than
+ * needed: small units keep the bigints short and the conversions on the fast path.
  */
 function ledgerScale(config: SimConfig, markets: ReadonlyMap<string, Market>): number {
-  let scale = 18;
+  let scale = 8;
   for (const m of markets.values()) scale = Math.max(scale, requiredScale(m));
   for (const a of config.accounts) for (const v of [...Object.values(a.trade), ...Object.values(a.main)]) scale = Math.max(scale, v.decimalPlaces());
   return scale;

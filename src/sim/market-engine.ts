@@ -12,6 +12,7 @@ import { pow10, rateParts } from './units.js';
 /** What a market needs from the exchange around it. */
 export interface EngineContext {
   readonly ledger: Ledger;
+  /** Next fill id (the deal ids derive from it). */
   nextDealId(): number;
   /** Event time: Unix seconds with a microsecond fraction, strictly increasing. */
   eventTime(): number;

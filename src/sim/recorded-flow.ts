@@ -80,7 +80,9 @@ export function createRecordedFlow(o: RecordedFlowOptions): RecordedFlow {
     const open = new Set(ex.openOrders(account, { market, limit: 1_000_000 }).map((x) => x.orderId));
     const adds: Array<{ side: Side; price: string; amount: Decimal }> = [];
     for (const side of ['buy', 'sell'] as const) {
+      const handled = new Set<string>();
       for (const [price, list] of levels[side]) {
+        handled.add(price);
         // orders the clients filled are gone; keep the rest with their current left
         const live = list.filter((r) => open.has(r.id));
         let have = live.reduce((a, r) => a.add(r.left), D(0));
@@ -94,7 +96,7 @@ export function createRecordedFlow(o: RecordedFlowOptions): RecordedFlow {
         else levels[side].set(price, live);
         if (target.gt(have)) adds.push({ side, price, amount: target.sub(have) });
       }
-      for (const [price, amount] of want[side]) if (!levels[side].has(price) && amount.gt(0)) adds.push({ side, price, amount });
+      for (const [price, amount] of want[side]) if (!handled.has(price) && amount.gt(0)) adds.push({ side, price, amount });
     }
     const stockPrec = ex.markets.get(market)?.stockPrec ?? 8;
     for (const a of adds) {

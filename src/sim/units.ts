@@ -92,15 +92,68 @@ export function fitsScale(value: Decimal, scale: number): boolean {
   return value.isFinite() && value.decimalPlaces() <= scale;
 }
 
+/** A Decimal with the given documented parts (`s`, `e`, `d`), laid out as decimal.js's parser does. */
+function makeDecimal(negative: boolean, e: number, d: number[]): Decimal {
+  // A fresh instance from the constructor's integer fast path, then given the parts.
+  const x = new Decimal(1) as unknown as { s: number; e: number; d: number[] };
+  x.s = negative ? -1 : 1;
+  x.e = e;
+  x.d = d;
+  return x as unknown as Decimal;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
- * Units of 10^-scale → Decimal. Builds the instance's documented parts (`s`, `e`, `d`) the way
- * decimal.js's own string parser lays them out, minus the validation and formatting the units do not
- * need (test/sim/units.test.ts checks it against the string path for random values).
+ * Units of 10^-scale → Decimal, without decimal.js's string parser: decimal.js keeps a value as
+ * base-1e7 words aligned on the decimal point (`d`) with the base-10 exponent of the first digit
+ * (`e`) and the sign (`s`), all documented instance properties. Values below 2^53 units are split
+ * with exact integer arithmetic on numbers; larger ones go through their digit string.
+ * test/sim/units.test.ts checks the layout against decimal.js's own for random values.
  */
 export function fromUnits(units: bigint, scale: number): Decimal {
   if (units === 0n) return ZERO;
   const negative = units < 0n;
-  let str = (negative ? -units : units).toString();
+  const abs = negative ? -units : units;
+  if (abs <= MAX_SAFE && scale <= 22) return fromSafeUnits(negative, Number(abs), scale);
+  return fromDigits(negative, abs.toString(), scale);
+}
+
+function fromSafeUnits(negative: boolean, n: number, scale: number): Decimal {
+  const p = POW10_NUMBER[scale]!;
+  const frac = n % p;
+  let int = (n - frac) / p;
+  const words: number[] = [];
+  // Integer words, most significant first.
+  const intWords: number[] = [];
+  while (int > 0) {
+    const w = int % 1e7;
+    intWords.push(w);
+    int = (int - w) / 1e7;
+  }
+  for (let i = intWords.length - 1; i >= 0; i--) words.push(intWords[i]!);
+  // Fraction words from the decimal point; the last one is padded on the right to 7 digits.
+  let leadingZeroWords = 0;
+  for (let k = 0; 7 * k < scale; k++) {
+    const rest = scale - 7 * (k + 1);
+    let w: number;
+    if (rest >= 0) {
+      const q = POW10_NUMBER[rest]!;
+      const top = (frac - (frac % q)) / q;
+      w = top % 1e7;
+    } else {
+      w = (frac % POW10_NUMBER[scale - 7 * k]!) * POW10_NUMBER[-rest]!;
+    }
+    if (words.length === 0 && w === 0) leadingZeroWords++;
+    else words.push(w);
+  }
+  while (words[words.length - 1] === 0) words.pop();
+  const e = intWords.length > 0 ? 7 * (intWords.length - 1) + digitCount(words[0]!) - 1 : -7 * leadingZeroWords - 7 + digitCount(words[0]!) - 1;
+  return makeDecimal(negative, e, words);
+}
+
+function fromDigits(negative: boolean, digits: string, scale: number): Decimal {
+  let str = digits;
   let len = str.length;
   while (str.charCodeAt(len - 1) === 48) len--;
   const e = str.length - 1 - scale;
@@ -118,12 +171,7 @@ export function fromUnits(units: bigint, scale: number): Decimal {
   }
   while (i-- > 0) str += '0';
   d.push(+str);
-  // A fresh instance from the constructor's integer fast path, then given the parsed parts.
-  const x = new Decimal(1) as unknown as { s: number; e: number; d: number[] };
-  x.s = negative ? -1 : 1;
-  x.e = e;
-  x.d = d;
-  return x as unknown as Decimal;
+  return makeDecimal(negative, e, d);
 }
 
 /** A fee rate (fraction) as numerator over 10^decimals. */

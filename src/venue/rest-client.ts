@@ -24,7 +24,7 @@ import { signPayload } from './signing.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi } from './trading-api.js';
 import { HEADERS, PATHS, type EndpointName } from './wire.js';
 
-
+/** One endpoint call: where, how to read the answer, and what may be repeated. */
 interface CallSpec<T> {
   readonly endpoint: EndpointName;
   readonly path: string;

@@ -116,7 +116,15 @@ export default async function tickBench(): Promise<void> {
       journal: () => new FileJournal(join(dir, `${fsync}.jsonl`), { fsync }),
     })),
   ];
-  const engines = [];
+  interface Engine {
+    name: string;
+    client: RestClient;
+    api: ReturnType<typeof benchApi>;
+    runtime: ReturnType<typeof createRuntime>;
+    samples: number[];
+    waitAccepted: () => Promise<void>;
+  }
+  const engines: Engine[] = [];
   for (const v of variants) {
     const client = new RestClient(opts);
     const api = benchApi(client);
@@ -136,13 +144,13 @@ export default async function tickBench(): Promise<void> {
       if (e.type === 'accepted' || e.type === 'rejected') accepted?.();
     });
     await runtime.start();
-    engines.push({ ...v, client, api, runtime, samples: [] as number[], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
+    engines.push({ name: v.name, client, api, runtime, samples: [], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
   }
   const bareClient = new RestClient(opts);
   const bare: number[] = [];
 
   let tick = 0;
-  const engineSample = async (e: (typeof engines)[number], keep: boolean) => {
+  const engineSample = async (e: Engine, keep: boolean) => {
     while (true) {
       const got = arrival();
       const done = e.waitAccepted();

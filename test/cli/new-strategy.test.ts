@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/model/errors.js';
+import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
+import { loadYamlConfig } from '../../src/settings/load-yaml.js';
+import { loadStrategy, parseParams } from '../../src/strategy/load-strategy.js';
 import { planScaffold, validateStrategyName, writeScaffold } from '../../src/strategy/scaffold/generate-strategy.js';
 
 const run = promisify(execFile);
@@ -80,6 +83,12 @@ describe('bot new-strategy', () => {
     const result = await run(process.execPath, [vitest, 'run', '--dir', rel, '--reporter', 'verbose'], { cwd: repoRoot, env: { ...process.env, CI: '1', NO_COLOR: '1' } });
     expect(result.stdout).toMatch(/gen-check\.test\.ts/);
     expect(result.stdout).toMatch(/Tests\s+2 passed \(2\)/);
+
+    // the config example is a valid daemon config whose `use:` loads the generated strategy and whose params parse
+    const cfg = loadYamlConfig(path.join(dir, 'config', 'gen-check.yaml'), DaemonConfigSchema, {});
+    const def = await loadStrategy(cfg.strategies[0]!.use, repoRoot);
+    expect(def.name).toBe('gen-check');
+    expect(() => parseParams(def, cfg.strategies[0]!.params, 'gen-check.yaml')).not.toThrow();
 
     const second = await run(process.execPath, ['bin/bot.js', 'new-strategy', 'gen-check', '--dir', rel], { cwd: repoRoot }).then(
       () => ({ code: 0, stderr: '' }),

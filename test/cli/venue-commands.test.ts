@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { simAccount, useSim } from '../helpers/with-sim.js';
 import { runBot } from './venue-cli-harness.js';
@@ -19,6 +21,19 @@ describe('bot venue commands against the sim', () => {
     expect(r.stdout).toContain('--base-url');
     expect(r.stdout).toContain('--json');
     expect(r.stdout).toContain('BOT_API_KEY');
+  });
+
+  it('the real bin/bot.js: exit code and stdout of a separate process', async () => {
+    const { url } = await env();
+    const bin = fileURLToPath(new URL('../../bin/bot.js', import.meta.url));
+    const run = (args: string[]): Promise<{ code: number; stdout: string }> =>
+      new Promise((resolve) => {
+        execFile(process.execPath, [bin, ...args], { env: { ...process.env, BOT_API_KEY: '', BOT_API_SECRET: '' } }, (error, stdout) =>
+          resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout }),
+        );
+      });
+    expect(await run(['ping', '--base-url', url])).toEqual({ code: 0, stdout: 'pong\n' });
+    expect((await run(['balance', '--base-url', url])).code).toBe(2);
   });
 
   it('ping, markets and book: tables, and --json with decimals as strings', async () => {

@@ -127,6 +127,15 @@ describe('grid on virtual time (marbles)', () => {
     });
   });
 
+  it('without lower/upper, spans the first mid ∓ range', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const auto = grid.params.parse({ range: '0.01', levels: 3, amount: '0.1' });
+      const ctx = createTestContext({ market, params: auto, scheduler, book$: cold('a', { a: bookFixture({ bid: '199.99', ask: '200.01', tick: '0.01' }) }) });
+      expectObservable(grid.create(ctx)).toBe('(ab)', { a: place('buy', '198', 0), b: place('sell', '202', 2) });
+    });
+  });
+
   it('after a restart fills in only what is missing', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {

@@ -10,7 +10,7 @@ import type { Market } from '../../src/model/market.js';
 import { D, type Decimal } from '../../src/model/decimal.js';
 import { DaemonConfigSchema, type DaemonStrategyConfig } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
-import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
+import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfigInput } from '../../src/sim/sim-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { RestClient } from '../../src/venue/rest-client.js';
@@ -25,8 +25,8 @@ export function exampleConfig(name: string): { account: string; strategies: Daem
 }
 
 /** The built-in simulated exchange with its market running `speed`× faster (on 127.0.0.1, a free port). */
-export function startFastSim(speed: number): Promise<SimHandle> {
-  return startSim({ config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed }), port: 0, host: '127.0.0.1' });
+export function startFastSim(speed: number, patch: (input: SimConfigInput) => SimConfigInput = (i) => i): Promise<SimHandle> {
+  return startSim({ config: parseSimConfig(patch({ ...DEFAULT_SIM_CONFIG_INPUT, speed })), port: 0, host: '127.0.0.1' });
 }
 
 export interface SimRunResult {
@@ -74,10 +74,16 @@ export async function runAgainstSim(o: {
     const sub = runtime.events$.subscribe((e) => events.push(e));
     await runtime.start();
     await new Promise((resolve) => setTimeout(resolve, o.ms / 2));
-    o.midway?.();
+    let midwayError: unknown;
+    try {
+      o.midway?.();
+    } catch (error) {
+      midwayError = error; // stop the runtime first, then report it
+    }
     await new Promise((resolve) => setTimeout(resolve, o.ms / 2));
     const summary = await runtime.stop({ cancelOpenOrders: o.cancelOnStop });
     sub.unsubscribe();
+    if (midwayError !== undefined) throw midwayError;
     return { summary, events };
   } finally {
     client.close();

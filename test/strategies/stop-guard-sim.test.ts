@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { D } from '../../src/model/decimal.js';
+import { D, Decimal } from '../../src/model/decimal.js';
 import { MemoryJournal } from '../../src/engine/journal.js';
 import type { SimHandle } from '../../src/sim/start-sim.js';
 import { exampleConfig, maxLivePerTag, rejectionsByStage, runAgainstSim, simRejections, startFastSim } from './sim-run.js';
@@ -33,7 +33,14 @@ describe('stop guard against the simulated exchange', () => {
   });
 
   it('the stop fires when the market falls through it: sells the position, never more, then stays flat', async () => {
-    const crashSim = await startFastSim(5);
+    // alice gets enough BTC to sell through the synthetic bids; carol prints the last trade below the activation
+    const crashSim = await startFastSim(5, (c) => ({
+      ...c,
+      accounts: [
+        ...c.accounts.map((a) => (a.name === 'alice' ? { ...a, trade: { ...a.trade, BTC: '1000' } } : a)),
+        { name: 'carol', trade: { BTC: '1', USDT: '1000000' } },
+      ],
+    }));
     try {
       const { account, strategies } = exampleConfig('stop-guard');
       // a wide limit offset so the activated stop takes what bids are left at once
@@ -41,14 +48,25 @@ describe('stop guard against the simulated exchange', () => {
       const journal = new MemoryJournal();
       const ex = crashSim.exchange;
       const seller = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'alice')!.apiKey)!.id;
+      const buyer = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'carol')!.apiKey)!.id;
+      const guarded = ex.accountByKey(crashSim.accounts.find((a) => a.name === account)!.apiKey)!.id;
+      let crashed: { ok: boolean; message?: string; last?: string; activation?: string } = { ok: false, message: 'no stop to crash through' };
       const crash = () => {
-        // another account sells into the bids down to 0.5 % below the best bid: the last trade falls through the stop
-        const bid = ex.book('BTC_USDT').bids[0]!.price;
-        const r = ex.placeLimit(seller, { market: 'BTC_USDT', side: 'sell', amount: D('5'), price: bid.times('0.995').toDecimalPlaces(2), ioc: true });
-        expect(r.ok).toBe(true);
+        // another account sells every bid down to just below the guard's activation price: the last trade falls through it
+        const stop = ex.openOrders(guarded, { market: 'BTC_USDT' }).find((o) => o.type === 'stop limit');
+        if (!stop?.activationPrice) return;
+        const target = stop.activationPrice.times('0.999').toDecimalPlaces(2);
+        const depth = ex.book('BTC_USDT', { limit: 100 }).bids.filter((l) => l.price.gte(target)).reduce((sum, l) => sum.plus(l.amount), D(0));
+        const r = ex.placeLimit(seller, { market: 'BTC_USDT', side: 'sell', amount: Decimal.min(depth, D(900)).plus('0.001'), price: target, ioc: true });
+        // the sweep's last trade is the lowest bid it reached, maybe still above the activation: trade once at the target
+        ex.placeLimit(seller, { market: 'BTC_USDT', side: 'sell', amount: D('0.001'), price: target });
+        ex.placeLimit(buyer, { market: 'BTC_USDT', side: 'buy', amount: D('0.001'), price: target, ioc: true });
+        crashed = { ok: r.ok, ...(r.ok ? {} : { message: r.message }), last: ex.lastPrice('BTC_USDT')?.toFixed(), activation: stop.activationPrice.toFixed() };
       };
       const run = await runAgainstSim({ sim: crashSim, account, strategies: wide, journal, ms: 12_000, cancelOnStop: true, polling: { balancesMs: 500 }, midway: crash });
       const records = journal.records();
+      expect(crashed).toMatchObject({ ok: true });
+      expect(D(crashed.last!).lte(D(crashed.activation!))).toBe(true);
       expect(simRejections(crashSim, records).byCode).toEqual({});
       expect(rejectionsByStage(records, run.events)).toEqual({});
       const fills = records.filter((r) => r.type === 'fill' && r.strategyId === 'guard-btc');

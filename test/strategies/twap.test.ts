@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TestScheduler } from 'rxjs/testing';
+import { pino } from 'pino';
 import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { bookFixture, createTestContext, marketFixture, ownOrderFixture } from '../../src/strategy/testing.js';
@@ -81,7 +82,9 @@ describe('twap plan', () => {
 });
 
 describe('twap on virtual time (marbles)', () => {
-  it('slices, cancels the stale slice, carries its remainder and completes when done', () => {
+  it('slices, cancels the stale slice, carries its remainder, reports progress and completes when done', () => {
+    const lines: Array<{ msg: string; pct?: string }> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
     const scheduler = new TestScheduler((a, e) => expect(a).toEqual(e));
     scheduler.run(({ hot, expectObservable }) => {
       const params = twap.params.parse({ total: '1', slices: 2, durationMs: 2000, settleMs: 100 });
@@ -92,6 +95,7 @@ describe('twap on virtual time (marbles)', () => {
         market,
         params,
         scheduler,
+        log,
         book$: hot('a 1199ms b', { a: book, b: book }),
         orders$: hot('a 9ms b 1039ms c 159ms d 299ms e', { a: [], b: [o1], c: [], d: [o2], e: [] }),
         fills$: hot('500ms f 999ms g', { f: deal(1, '0.2', 'o1'), g: deal(2, '0.8', 'o2') }),
@@ -102,6 +106,8 @@ describe('twap on virtual time (marbles)', () => {
         c: { kind: 'place-limit', side: 'buy', price: D('100.01'), amount: D('0.8'), tag: sliceTag(2) },
       });
     });
+    expect(lines.filter((l) => l.msg === 'twap progress').map((l) => l.pct)).toEqual(['20', '100']);
+    expect(lines.at(-1)?.msg).toBe('twap done');
   });
 });
 

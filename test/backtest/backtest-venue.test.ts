@@ -1,0 +1,111 @@
+import { interval, take, toArray, firstValueFrom } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { BacktestVenue } from '../../backtest/replay/backtest-venue.js';
+import { SteppingScheduler } from '../../backtest/replay/stepping-scheduler.js';
+import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
+import { D } from '../../src/model/decimal.js';
+import { parseMarket } from '../../src/venue/parse-market.js';
+import { InnerValidationError, RequestValidationError } from '../../src/venue/errors.js';
+import { RecordedSnapshot } from '../../src/venue/recording-format.js';
+import { btcUsdtWireMarket } from './fixtures.js';
+
+const market = parseMarket(btcUsdtWireMarket()); // tick 0.01, lot 0.00001, fees 0.1 %
+const snapshot = (t: number, bid: string, ask: string): RecordedSnapshot =>
+  new RecordedSnapshot(t, { ticker_id: 'BTC_USDT', timestamp: t / 1000, bids: [[bid, '1'], ['99.00', '5']], asks: [[ask, '1'], ['102.00', '5']] }, 100);
+
+/** Drives the scheduler until `p` settles (as the replay loop does). */
+async function drive<T>(s: SteppingScheduler, p: Promise<T>): Promise<T> {
+  let done = false;
+  const out = p.finally(() => (done = true));
+  out.catch(() => undefined);
+  for (let i = 0; i < 10_000 && !done; i++) {
+    await new Promise((r) => setImmediate(r));
+    if (!done) s.runNext();
+  }
+  return out;
+}
+
+function setup(latency = { requestMs: 20, responseMs: 30 }) {
+  const scheduler = new SteppingScheduler(1_000_000);
+  const exchange = new VirtualExchange({ market, assumption: 'pessimistic', balances: { BTC: D('1'), USDT: D('1000') }, hasTrades: false, now: () => scheduler.now() });
+  exchange.onSnapshot(snapshot(1_000_000, '100.00', '100.10'));
+  const venue = new BacktestVenue({ exchange, scheduler, latency });
+  return { scheduler, exchange, venue };
+}
+
+describe('stepping scheduler', () => {
+  it('runs RxJS timers on virtual time, in time order, FIFO at equal times', async () => {
+    const s = new SteppingScheduler(0);
+    const seen: string[] = [];
+    s.schedule(() => seen.push('b@10'), 10);
+    s.schedule(() => seen.push('a@5'), 5);
+    s.schedule(() => seen.push('c@10'), 10);
+    const cancelled = s.schedule(() => seen.push('never'), 7);
+    cancelled.unsubscribe();
+    const ticks = firstValueFrom(interval(1000, s).pipe(take(3), toArray()));
+    expect(s.runNext(4)).toBe(false);
+    while (s.runNext()) await Promise.resolve();
+    expect(seen).toEqual(['a@5', 'b@10', 'c@10']);
+    expect(await ticks).toEqual([0, 1, 2]);
+    expect(s.now()).toBe(3000);
+  });
+});
+
+describe('backtest venue', () => {
+  it('acts at arrival time and answers after the response latency', async () => {
+    const { scheduler, venue } = setup();
+    const order = await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('99.5'), clientOrderId: 'a-1', postOnly: true }));
+    expect(scheduler.now()).toBe(1_000_050);
+    expect(order.timestamp).toBe(1_000_020 / 1000);
+    const bal = await drive(scheduler, venue.tradeBalance());
+    // 0.5 × 99.5 × (1 + maker fee 0.001) frozen for a post-only buy
+    expect(bal['USDT']!.freeze.toFixed()).toBe('49.79975');
+    expect(bal['USDT']!.available.toFixed()).toBe('950.20025');
+  });
+
+  it('rejects like the venue: rule violations 422 with the code, post-only/balance 400 code 10, unknown cancel 400 code 2', async () => {
+    const { scheduler, venue, exchange } = setup();
+    const offStep = drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('99.505') }));
+    await expect(offStep).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(offStep).rejects.toMatchObject({ venueCode: 33, status: 422 });
+    const crossing = drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('100.10'), postOnly: true }));
+    await expect(crossing).rejects.toBeInstanceOf(InnerValidationError);
+    await expect(crossing).rejects.toMatchObject({ venueCode: 10, errors: { postOnly: [expect.any(String)] } });
+    const poor = drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('50'), price: D('99') }));
+    await expect(poor).rejects.toMatchObject({ venueCode: 10, errors: { amount: ['Not enough balance.'] } });
+    const cancel = drive(scheduler, venue.cancel({ market: 'BTC_USDT', clientOrderId: 'nope' }));
+    await expect(cancel).rejects.toMatchObject({ venueCode: 2 });
+    expect(exchange.placed).toBe(0);
+  });
+
+  it('takes liquidity at the displayed prices when an order crosses, with the taker fee', async () => {
+    const { scheduler, venue, exchange } = setup({ requestMs: 0, responseMs: 0 });
+    const o = await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('1.5'), price: D('102.00'), ioc: true }));
+    expect(o.left.toFixed()).toBe('0');
+    expect(exchange.fills.map((f) => `${f.role} ${f.price.toFixed()} ${f.amount.toFixed()} ${f.fee.toFixed()}`)).toEqual(['taker 100.1 1 0.1001', 'taker 102 0.5 0.051']);
+    const bal = exchange.tradeBalances();
+    expect(bal['BTC']!.available.toFixed()).toBe('2.5');
+    expect(bal['USDT']!.available.toFixed()).toBe(D('1000').sub('100.1').sub('0.1001').sub('51').sub('0.051').toFixed());
+    expect(bal['USDT']!.freeze.toFixed()).toBe('0');
+  });
+
+  it('fills a resting order when a later snapshot trades through it, at its price as maker', async () => {
+    const { scheduler, venue, exchange } = setup({ requestMs: 0, responseMs: 0 });
+    await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'sell', amount: D('0.4'), price: D('100.50'), postOnly: true }));
+    exchange.onSnapshot(snapshot(1_001_000, '100.60', '100.70')); // bids at >= 100.50: 1 BTC at 100.60
+    expect(exchange.fills.map((f) => `${f.side} ${f.role} ${f.price.toFixed()} ${f.amount.toFixed()}`)).toEqual(['sell maker 100.5 0.4']);
+    const deals = await drive(scheduler, venue.deals({ market: 'BTC_USDT' }));
+    expect(deals).toHaveLength(1);
+    expect(await drive(scheduler, venue.openOrders({ market: 'BTC_USDT' }))).toEqual([]);
+  });
+
+  it('holds requests back in virtual time so no 10 s window carries more than the order book limit', async () => {
+    const { scheduler, venue } = setup({ requestMs: 1, responseMs: 1 });
+    const calls = Array.from({ length: 700 }, () => venue.orderBook('BTC_USDT', { limit: 5 }).then(() => scheduler.now()));
+    const times = await drive(scheduler, Promise.all(calls));
+    const arrivals = times.map((t) => t - 2).sort((a, b) => a - b);
+    for (let i = 600; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 600]!).toBeGreaterThanOrEqual(10_000);
+    expect(arrivals[arrivals.length - 1]! - arrivals[0]!).toBeGreaterThanOrEqual(10_000);
+    expect(venue.limiterStats().length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'bt-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/bot.js', ...args], { cwd: root, timeout: 170_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('bot backtest', () => {
+  it('runs config/backtest.yaml on the committed sample data and writes report.json and report.html', async () => {
+    const out = join(tmp, 'report');
+    const r = await bot(['backtest', 'config/backtest.yaml', '--out', out, '--no-progress']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/optimistic +fills \d+/);
+    expect(r.stdout).toMatch(/pessimistic +fills \d+/);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { snapshots: number; lanes: Array<{ fills: unknown[] }> };
+    expect(report.snapshots).toBeGreaterThan(400);
+    expect(report.lanes[0]!.fills.length).toBeGreaterThan(0);
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  }, 180_000);
+
+  it('cuts the run to --from/--to', async () => {
+    const out = join(tmp, 'cut');
+    const head = JSON.parse(readFileSync(join(tmp, 'report', 'report.json'), 'utf8')) as { start: string };
+    const from = Date.parse(head.start) + 60_000;
+    const r = await bot(['backtest', 'config/backtest.yaml', '--out', out, '--from', String(from), '--to', new Date(from + 60_000).toISOString(), '--no-progress']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { snapshots: number; start: string };
+    expect(report.snapshots).toBeGreaterThanOrEqual(59);
+    expect(report.snapshots).toBeLessThanOrEqual(61);
+    expect(Date.parse(report.start)).toBeGreaterThanOrEqual(from);
+  }, 180_000);
+
+  it('a wrong config names the file and the path, exit code 2, no stack trace', async () => {
+    const cfg = join(tmp, 'bad.yaml');
+    writeFileSync(cfg, 'balances: { BTC: lots }\nstrategies: []\n');
+    const r = await bot(['backtest', cfg, '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bad.yaml');
+    expect(r.stderr).toContain('balances');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});

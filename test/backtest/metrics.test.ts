@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { averageCost, drawdown, laneMetrics, sharpeSortino } from '../../backtest/report/metrics.js';
+import type { FillRecord } from '../../backtest/replay/virtual-exchange.js';
+import { D, ZERO } from '../../src/model/decimal.js';
+import { parseMarket } from '../../src/venue/parse-market.js';
+import { btcUsdtWireMarket } from './fixtures.js';
+
+let id = 0;
+const fill = (side: 'buy' | 'sell', amount: string, price: string, fee = '0'): FillRecord => {
+  const a = D(amount);
+  const p = D(price);
+  return { id: ++id, t: id * 1000, time: id, market: 'BTC_USDT', side, role: 'maker', amount: a, price: p, deal: a.mul(p), fee: D(fee), orderId: id, clientOrderId: `c-${id}` };
+};
+
+describe('backtest metrics', () => {
+  it('average cost: realised on reductions, flips carry the new price', () => {
+    const r = averageCost([fill('buy', '1', '100'), fill('buy', '1', '110'), fill('sell', '1.5', '120'), fill('sell', '1', '90')]);
+    // avg 105; sell 1.5 @120 realises 22.5; then sell 1 @90: closes 0.5 (-7.5) and opens short 0.5 @90
+    expect(r.realised.toFixed()).toBe('15');
+    expect(r.position.toFixed()).toBe('-0.5');
+    expect(r.avgCost.toFixed()).toBe('90');
+  });
+
+  it('drawdown and annualised ratios from the sampled curve', () => {
+    expect(drawdown([100, 120, 90, 130, 100])).toEqual({ money: 30, fraction: 30 / 130 });
+    const flat = sharpeSortino([100, 100, 100], 1000);
+    expect(flat).toEqual({ sharpe: null, sortino: null });
+    const up = sharpeSortino([100, 101, 101, 102], 60_000);
+    expect(up.sharpe).toBeGreaterThan(0);
+    expect(up.sortino).toBeNull(); // no negative return: no downside deviation
+  });
+
+  it('puts the lane together: trading PnL = realised + unrealised − fees; equity change against the start', () => {
+    const market = parseMarket(btcUsdtWireMarket());
+    const fills = [fill('buy', '1', '100', '0.1'), fill('sell', '0.5', '110', '0.055')];
+    const m = laneMetrics({
+      market, fills, sampleMs: 1000,
+      equity: [{ t: 0, mid: 100, equity: 1100, inventory: 0 }, { t: 1, mid: 105, equity: 1102, inventory: 0.5 }],
+      initial: { BTC: ZERO, USDT: D('1000') },
+      final: { BTC: D('0.5'), USDT: D('1000').sub('100.1').add('54.945') },
+      firstMid: D('100'), lastMid: D('105'), orderedBase: D('2'), ordersAccepted: 3,
+    });
+    expect(m.realised.toFixed()).toBe('5');
+    expect(m.unrealised.toFixed()).toBe('2.5');
+    expect(m.fees.toFixed()).toBe('0.155');
+    expect(m.tradingPnl.toFixed()).toBe('7.345');
+    expect(m.equityChange.toFixed()).toBe('7.345'); // no initial stock, so both agree
+    expect(m.fillRatioAmount.toFixed()).toBe('0.75');
+    expect(m.fillRatioOrders).toBeCloseTo(2 / 3);
+    expect(m.volume.toFixed()).toBe('155');
+  });
+});
