@@ -11,6 +11,8 @@
  * rule violations (src/rules, the same check the simulated exchange runs) → RequestValidationError
  * 422 with the first violation's code; balance and post-only → InnerValidationError 400 code 10;
  * cancelling an unknown order → InnerValidationError 400 code 2.
+ * The order book is served from the recorded levels as recorded: `limit` cuts them, `level`
+ * (aggregation) is not applied (record with the aggregation you want to backtest).
  */
 import type { SchedulerLike } from 'rxjs';
 import type { Balances } from '../../src/model/balance.js';

@@ -8,6 +8,8 @@
  * its MarketEngine: fees in the money asset, the buyer pays deal + fee out of a lock of
  * amount × price × (1 + feeLock) (feeLock = maker rate for post-only/rpi orders, else max(maker, taker)),
  * the seller receives deal − fee, unspent lock returns when the order finishes.
+ * Stop-limit orders activate on the last recorded trade price; a recording without trades uses the
+ * snapshot's mid as the last price. Once active they behave as limit orders (take, then rest).
  */
 import { D, dmax, dmin, ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';

@@ -5,8 +5,8 @@
  * Definitions:
  * - realised / unrealised: average-cost accounting over the lane's own fills; unrealised marks the
  *   position opened by the fills at the final mid. Fees are separate (always in the money asset).
- *   The average cost is a quotient, so these three are rounded to 10 decimal places; fills, fees,
- *   volume, balances and equity are exact.
+ *   The average cost is a quotient, so these three are rounded to 10 decimal places (return, turnover
+ *   and fill ratio, also quotients, to 12); fills, fees, volume, balances and equity are exact.
  * - trading PnL = realised + unrealised − fees (what the strategy's trading made).
  * - equity = money total + stock total × mid (the whole account); equity change also holds the
  *   revaluation of the stock the account started with; return = equity change / initial equity.
@@ -167,13 +167,13 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
     initialEquity,
     finalEquity,
     equityChange,
-    returnFraction: initialEquity.isZero() ? ZERO : equityChange.div(initialEquity),
+    returnFraction: initialEquity.isZero() ? ZERO : equityChange.div(initialEquity).toDecimalPlaces(12),
     maxDrawdown: dd.money,
     maxDrawdownFraction: dd.fraction,
     sharpe: ratios.sharpe,
     sortino: ratios.sortino,
-    turnover: initialEquity.isZero() ? ZERO : volume.div(initialEquity),
-    fillRatioAmount: i.orderedBase.isZero() ? ZERO : bought.add(sold).div(i.orderedBase),
+    turnover: initialEquity.isZero() ? ZERO : volume.div(initialEquity).toDecimalPlaces(12),
+    fillRatioAmount: i.orderedBase.isZero() ? ZERO : bought.add(sold).div(i.orderedBase).toDecimalPlaces(12),
     fillRatioOrders: i.ordersAccepted === 0 ? 0 : orders.size / i.ordersAccepted,
     inventory: { ...stats(inv), final: (i.final[market.stock] ?? ZERO).toNumber() },
   };

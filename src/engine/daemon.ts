@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
 import { parse as parseYaml } from 'yaml';
@@ -82,7 +82,15 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       },
       ...(cfg.polling.reserve !== undefined ? { reserve: cfg.polling.reserve } : {}),
     });
-    const journal = new FileJournal(resolve(cwd, cfg.journal.path), { fsync: cfg.journal.fsync });
+    const journalPath = resolve(cwd, cfg.journal.path);
+    // The embedded sim starts empty every time (order and deal ids restart at 1), so nothing in an earlier
+    // journal refers to it: keep that journal aside instead of replaying it against a different exchange.
+    if (sim && existsSync(journalPath)) {
+      const aside = `${journalPath}.prev`;
+      renameSync(journalPath, aside);
+      logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
+    }
+    const journal = new FileJournal(journalPath, { fsync: cfg.journal.fsync });
     runtime = createRuntime({
       api: client,
       scheduler,
@@ -143,7 +151,8 @@ async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger): Promis
     throw new ConfigError(`venue.account: the sim has no client account '${v.account}' (it has ${sim.accounts.map((a) => a.name).join(', ')})`);
   }
   logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
-  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, logger: venueLog });
+  // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
+  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog });
   return { sim, client };
 }
 

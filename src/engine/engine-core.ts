@@ -1,14 +1,10 @@
 import type { Logger } from 'pino';
-import type { BehaviorSubject, Observable, SchedulerLike, Subject, Subscription } from 'rxjs';
+import type { Observable, SchedulerLike, Subject } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
-import { ZERO } from '../model/decimal.js';
-import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
-import type { Clock, OwnOrder } from '../strategy/context.js';
-import type { StrategyDefinition } from '../strategy/define-strategy.js';
+import type { Clock } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
-import { DealTracker } from '../streams/deal-tracker.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import type { ClientOrderIds } from './client-order-ids.js';
 import type { EngineEvent, RejectionStage } from './events.js';
@@ -21,28 +17,16 @@ import type { JournalState } from './journal-replay.js';
 import { OrderTracker } from './order-tracker.js';
 import { PnlLedger } from './pnl.js';
 import { Reconciler } from './reconcile.js';
-import { lossLimitBreached, ORDER_RATE_WINDOW_MS, type RiskLimits, type RiskState } from './risk-limits.js';
+import { lossLimitBreached, ORDER_RATE_WINDOW_MS, riskStateOf, type RiskState } from './risk-limits.js';
+import { strategyContext, type StrategyRun } from './strategy-run.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
 import { logEvent } from './log-event.js';
+import { runStopSequence } from './stop-sequence.js';
 
 const FINISHED_RETENTION_MS = 10 * 60_000;
 
-/** One configured strategy instance while it runs. */
-export interface StrategyRun {
-  readonly id: string;
-  readonly definition: StrategyDefinition;
-  readonly params: unknown;
-  readonly market: Market;
-  readonly risk: RiskLimits;
-  readonly prefix: string;
-  readonly owns: (clientOrderId: string) => boolean;
-  readonly orders$: BehaviorSubject<readonly OwnOrder[]>;
-  readonly fills$: Subject<Deal>;
-  halted: boolean;
-  recentOrderTimes: number[];
-  subscription: Subscription | undefined;
-}
+export type { StrategyRun } from './strategy-run.js';
 
 export interface EngineCoreOptions {
   readonly api: TradingApi;
@@ -131,24 +115,16 @@ export class EngineCore {
 
   startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock }): void {
     run.orders$.next(this.tracker.live(run.id));
-    const ctx = {
-      params: run.params,
-      market: run.market,
-      book$: io.book$,
-      balances$: io.balances$,
-      orders$: run.orders$.asObservable(),
-      fills$: run.fills$.asObservable(),
-      scheduler: this.o.scheduler,
-      clock: io.clock,
-      log: this.o.logger.child({ strategy: run.id }),
-      id: run.id,
+    const ctx = strategyContext(run, { ...io, scheduler: this.o.scheduler, logger: this.o.logger });
+    const failed = (error: unknown): void => {
+      this.emit({ type: 'error', at: this.o.now(), strategyId: run.id, code: 'ERR_STRATEGY', message: `strategy ${run.id} failed and stopped: ${(error as Error).message}` });
     };
-    run.subscription = run.definition.create(ctx).subscribe({
-      next: (intent) => this.handleIntent(run, intent),
-      error: (error: unknown) => {
-        this.emit({ type: 'error', at: this.o.now(), strategyId: run.id, code: 'ERR_STRATEGY', message: `strategy ${run.id} failed and stopped: ${(error as Error).message}` });
-      },
-    });
+    try {
+      run.subscription = run.definition.create(ctx).subscribe({ next: (intent) => this.handleIntent(run, intent), error: failed });
+    } catch (error) {
+      // A strategy that throws while being created stops alone; the others (and the stop sequence) carry on.
+      failed(error);
+    }
   }
 
   stopStrategy(run: StrategyRun): void {
@@ -219,15 +195,7 @@ export class EngineCore {
   }
 
   private riskState(run: StrategyRun): RiskState {
-    let openBuyLeft = ZERO;
-    let openSellLeft = ZERO;
-    const live = this.tracker.live(run.id);
-    for (const o of live) {
-      if (o.side === 'buy') openBuyLeft = openBuyLeft.plus(o.left);
-      else openSellLeft = openSellLeft.plus(o.left);
-    }
-    const ledger = this.ledgers.get(run.id)!;
-    return { position: ledger.snapshot().position, openBuyLeft, openSellLeft, openOrders: live.length, recentOrderTimes: run.recentOrderTimes, halted: run.halted };
+    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.snapshot().position, run.recentOrderTimes, run.halted);
   }
 
   /** A deal from the deals stream or a reconcile: applied once (tracker dedupes by id), journalled, booked, told. */
@@ -286,45 +254,36 @@ export class EngineCore {
     });
   }
 
-  /** Stop sequence after the strategies are unsubscribed. Never throws: every failure becomes an `error` event. */
+  /** Stop sequence after the strategies are unsubscribed (see stop-sequence.ts). Never throws. */
   async shutdown(opts: { cancel: boolean; startedAt: number }): Promise<void> {
-    const { api, now } = this.o;
-    const guard = async (what: string, f: () => Promise<void>): Promise<void> => {
-      try {
-        await f();
-      } catch (error) {
-        this.emit({ type: 'error', at: now(), code: (error as { code?: string }).code ?? 'ERR_STOP', message: `${what}: ${(error as Error).message}` });
-      }
-    };
-    for (const id of this.executor.clear()) {
-      const o = this.tracker.get(id);
-      this.tracker.move(id, 'rejected');
-      if (o) this.reject(this.runsById.get(o.strategyId)!, 'engine', 'engine:dropped-on-stop', 'queued intent dropped on stop, never sent', id);
-    }
-    await guard('draining the queue', () => this.executor.drain());
-    if (opts.cancel) {
-      for (const o of this.tracker.liveOrders()) {
-        this.tracker.clearCancel(o.clientOrderId);
-        const run = this.runsById.get(o.strategyId);
-        if (run) this.cancel(run, o.clientOrderId, false);
-      }
-      await guard('cancelling open orders', () => this.executor.drain());
-    }
-    this.reconciler.stop();
-    if (this.o.dryRun) return;
-    for (const o of this.tracker.liveOrders()) if (o.state === 'unknown') await guard(`reconcile ${o.clientOrderId}`, () => this.reconciler.reconcile(o.clientOrderId));
-    // Final sweep so every deal made up to now is journalled, even ones the last poll did not see.
-    for (const market of new Set(this.o.runs.map((r) => r.market.name))) {
-      await guard(`final deals of ${market}`, async () => {
-        const sweep = new DealTracker({ since: opts.startedAt / 1000 - 60, knownIds: this.tracker.seenDealIds() });
-        for (const d of await sweep.fetchNew((offset, limit) => api.deals({ market, offset, limit }))) this.handleDeal(d);
-      });
-    }
-    await guard('final balances', async () => {
-      const value = await api.tradeBalance();
-      this.balances = { startedAt: now(), value };
-      this.o.journal.append({ t: now(), type: 'balance', balances: journalBalances(value) });
-    });
+    await runStopSequence(
+      {
+        api: this.o.api,
+        executor: this.executor,
+        tracker: this.tracker,
+        reconciler: this.reconciler,
+        now: this.o.now,
+        dryRun: this.o.dryRun,
+        markets: [...new Set(this.o.runs.map((r) => r.market.name))],
+        emit: (e) => this.emit(e),
+        dropped: (id) => {
+          const o = this.tracker.get(id);
+          this.tracker.move(id, 'rejected');
+          const run = o ? this.runsById.get(o.strategyId) : undefined;
+          if (run) this.reject(run, 'engine', 'engine:dropped-on-stop', 'queued intent dropped on stop, never sent', id);
+        },
+        cancel: (strategyId, id) => {
+          const run = this.runsById.get(strategyId);
+          if (run) this.cancel(run, id, false);
+        },
+        handleDeal: (d) => this.handleDeal(d),
+        balances: (value) => {
+          this.balances = { startedAt: this.o.now(), value };
+          this.o.journal.append({ t: this.o.now(), type: 'balance', balances: journalBalances(value) });
+        },
+      },
+      opts,
+    );
   }
 
   status(): StatusSnapshot {

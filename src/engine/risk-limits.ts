@@ -1,3 +1,4 @@
+import { ZERO } from '../model/decimal.js';
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
@@ -90,4 +91,20 @@ export function checkOrderRisk(limits: RiskLimits, market: Market, state: RiskSt
 /** True when net PnL has reached the loss limit. */
 export function lossLimitBreached(limits: RiskLimits, netPnl: Decimal): boolean {
   return limits.maxLoss !== undefined && netPnl.lte(limits.maxLoss.neg());
+}
+
+/** The risk state of one strategy from its live orders and position. */
+export function riskStateOf(
+  live: readonly { readonly side: Side; readonly left: Decimal }[],
+  position: Decimal,
+  recentOrderTimes: readonly number[],
+  halted: boolean,
+): RiskState {
+  let openBuyLeft = ZERO;
+  let openSellLeft = openBuyLeft;
+  for (const o of live) {
+    if (o.side === 'buy') openBuyLeft = openBuyLeft.plus(o.left);
+    else openSellLeft = openSellLeft.plus(o.left);
+  }
+  return { position, openBuyLeft, openSellLeft, openOrders: live.length, recentOrderTimes, halted };
 }

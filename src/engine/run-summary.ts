@@ -68,6 +68,11 @@ export interface RunSummary {
   readonly balances?: Balances;
 }
 
+/** Display only: average-cost PnL is exact (Decimal, many digits after a division); people read 8 places. */
+function shown(value: Decimal): string {
+  return value.toDecimalPlaces(8).toFixed();
+}
+
 /** A human summary, one fact per line (what `bot run` prints at the end). */
 export function formatSummary(s: RunSummary): string {
   const lines: string[] = [];
@@ -76,7 +81,7 @@ export function formatSummary(s: RunSummary): string {
   for (const f of s.strategies) {
     lines.push(
       `  ${f.id} on ${f.market}: fills ${f.fills}, volume ${f.volume.toFixed()}, fees ${f.fees.toFixed()}, ` +
-        `realised ${f.realised.toFixed()}, unrealised ${f.unrealised.toFixed()}, net ${f.net.toFixed()}, ` +
+        `realised ${shown(f.realised)}, unrealised ${shown(f.unrealised)}, net ${shown(f.net)}, ` +
         `inventory ${f.inventory.toFixed()}${f.halted ? ' (HALTED by loss limit)' : ''}`,
     );
   }

@@ -1,3 +1,16 @@
+/**
+ * The runtime: what `bot run` (engine/daemon.ts) and the backtest (on virtual time, with its own TradingApi) run.
+ *
+ *   venue polls (book per market, balances, open orders, deals; within the rate plan, on the injected scheduler)
+ *     → strategies (StrategyContext: book$, balances$, orders$, fills$) → intents
+ *     → gate (rules quantize + validate, post-only and funds pre-checks, risk limits) → rejected events | orders
+ *     → executor (one p-queue per strategy; journal `submit` before the request) → accepted | rejected | unknown
+ *     → tracker (pending → open → partially filled → filled/canceled/rejected; unknown → reconciler)
+ *   deals (each id once) → tracker, PnL ledger, journal, fills$ → loss limit (halt + cancel)
+ *
+ * Every timer goes through the injected scheduler and every time through the injected clock; no Date.now,
+ * setTimeout or setInterval here, so the same code runs live and on virtual time.
+ */
 import type { Logger } from 'pino';
 import { BehaviorSubject, Observable, Subject, Subscription, map, shareReplay, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
@@ -87,6 +100,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let startedAt = 0;
   let started = false;
   let stopping: Promise<RunSummary> | undefined;
+  let lastBalances = '';
 
   const prefixes = new Map<string, string>();
   const runs: StrategyRun[] = options.strategies.map((s) => {
@@ -183,17 +197,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     subs.add(
       stampedBalances$.subscribe((b) => {
         core.setBalances(b);
-        journal.append({ t: now(), type: 'balance', balances: journalBalances(b.value) });
+        // Snapshots are journalled when they change, not on every poll.
+        const balances = journalBalances(b.value);
+        const key = JSON.stringify(balances);
+        if (key === lastBalances) return;
+        lastBalances = key;
+        journal.append({ t: now(), type: 'balance', balances });
       }),
     );
     for (const m of marketNames) {
       const book$ = books.get(m)!;
       subs.add(book$.subscribe((book) => core.onBook(m, book)));
-      subs.add(
-        book$
-          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, freshnessKey: (b) => `${b.timestamp}|${b.bids[0]?.price}|${b.asks[0]?.price}` }))
-          .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
-      );
       if (!options.dryRun) {
         const sinceSec = startedAt / 1000 - 60;
         subs.add(
@@ -219,6 +233,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         balances$,
         clock,
       });
+    }
+    // Stale-data watch subscribes after the strategies, so its timer re-arm is not on the tick-to-wire path.
+    for (const m of marketNames) {
+      subs.add(
+        books
+          .get(m)!
+          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, freshnessKey: (b) => `${b.timestamp}|${b.bids[0]?.price}|${b.asks[0]?.price}` }))
+          .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
+      );
     }
     logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
   }

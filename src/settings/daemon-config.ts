@@ -43,7 +43,12 @@ const restVenue = z
     dialect: z.enum(['contract', 'exchange']).default('contract'),
     apiKey: z.string().min(1, 'expected an API key (e.g. ${BOT_API_KEY})'),
     apiSecret: z.string().min(1, 'expected an API secret (e.g. ${BOT_API_SECRET})'),
-    nonceWindow: z.boolean().default(false),
+    /**
+     * Send `nonceWindow: true` (nonce within ±5 s of venue time and unique) instead of strictly increasing nonces.
+     * Default true: the daemon polls and orders concurrently, and concurrent requests over several sockets can
+     * arrive out of nonce order, which the strict rule refuses. Set false if the host clock cannot be kept in sync.
+     */
+    nonceWindow: z.boolean().default(true),
     timeoutMs: zIntLike.pipe(z.number().int().positive()).optional(),
   })
   .refine((v) => !(v.region !== undefined && v.baseUrl !== undefined), { message: 'give region or baseUrl, not both', path: ['baseUrl'] });

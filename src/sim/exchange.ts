@@ -1,41 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Balances, MainBalances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
-import { D, type Decimal } from '../model/decimal.js';
+import type { Decimal } from '../model/decimal.js';
 import { BotError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
-import type { Deal, Order, StpMode } from '../model/order.js';
+import type { Deal, Order } from '../model/order.js';
 import { AccountState } from './account-state.js';
-import { CODE_MESSAGES, newCode, validateCodeRequest } from './codes.js';
+import { ledgerScale, marketFromConfig } from './exchange-setup.js';
 import { type Investment, InvestmentBook, type InvestmentFilters } from './investments.js';
 import { Ledger } from './ledger.js';
-import { type EngineContext, MarketEngine, requiredScale } from './market-engine.js';
+import { createCodeFromMain, transferFunds } from './main-account.js';
+import { type EngineContext, MarketEngine } from './market-engine.js';
 import { wouldTake } from './matching.js';
+import { normaliseStp, toTicks } from './order-input.js';
 import { publicBook, type PublicBookOptions } from './public-book.js';
 import type { SimConfig } from './sim-config.js';
 import { type SimOrder, toOrder } from './sim-order.js';
-import { fitsScale, pow10, scaledSafeInteger, toUnits } from './units.js';
+import { pow10, scaledSafeInteger, toUnits } from './units.js';
 import type {
   CancelBy, CreateCodeResult, DealsFilter, KillSwitchStatus, LimitOrderInput, OpenOrdersFilter, PlaceResult, SimAccount,
-  SimTrade, StopLimitInput, StpInput, TransferResult,
+  SimTrade, StopLimitInput, TransferResult,
 } from './sim-types.js';
-
-const HUNDRED = D(100);
-const STP_LONG: Readonly<Record<StpInput, StpMode>> = { no: 'no', cancel_both: 'cancel_both', cancel_new: 'cancel_new', cancel_old: 'cancel_old', cb: 'cancel_both', cn: 'cancel_new', co: 'cancel_old' };
-
-/** Long form of a venue stp value (short forms cb/cn/co accepted); default `no`. */
-export function normaliseStp(stp: StpInput | undefined): StpMode {
-  return stp === undefined ? 'no' : STP_LONG[stp];
-}
-
-/** Domain market from its config entry (fees: percent → fraction). */
-export function marketFromConfig(m: SimConfig['markets'][number]): Market {
-  return {
-    name: m.name, stock: m.stock, money: m.money, stockPrec: m.stockPrec, moneyPrec: m.moneyPrec,
-    minAmount: m.minAmount, minTotal: m.minTotal, maxTotal: m.maxTotal.isZero() ? null : m.maxTotal,
-    makerFee: m.makerFee.div(HUNDRED), takerFee: m.takerFee.div(HUNDRED), tradesEnabled: m.tradesEnabled,
-  };
-}
 
 /**
  * The simulated exchange, in process: accounts and their ledger, one matching engine per market,
@@ -181,41 +166,12 @@ export class SimExchange {
 
   /** Moves funds between the main and the trade (spot) balance. */
   transfer(accountId: string, ticker: string, amount: Decimal, from: 'main' | 'spot', to: 'main' | 'spot'): TransferResult {
-    const fail = (field: string, message: string): TransferResult => ({ ok: false, message, errors: { [field]: [message] } });
-    if (!this.ledger.hasAccount(accountId)) return fail('request', 'Unknown account.');
-    if (!this.ledger.assets.has(ticker)) return fail('ticker', 'The selected ticker is invalid.');
-    if (!amount.isFinite() || amount.lte(0)) return fail('amount', 'The amount must be greater than 0.');
-    if (!fitsScale(amount, this.ledger.scale)) return fail('amount', `The amount may have at most ${this.ledger.scale} decimal places.`);
-    if (from === to) return fail('to', 'The to and from must be different.');
-    const c = this.ledger.cell(accountId, ticker);
-    const units = this.ledger.units(amount);
-    if ((from === 'main' ? c.main : c.available) < units) return fail('amount', CODE_MESSAGES.notEnoughBalance);
-    if (from === 'main') {
-      c.main -= units;
-      c.available += units;
-    } else {
-      c.available -= units;
-      c.main += units;
-    }
-    return { ok: true };
+    return transferFunds(this.ledger, accountId, ticker, amount, from, to);
   }
 
-  /**
-   * Creates a redeemable code from the main balance. The HTTP layer may pass the raw body fields
-   * through `validateCodeRequest` itself; this method validates again so it is safe on its own.
-   */
+  /** Creates a redeemable code from the main balance (validates the fields itself, so it is safe on its own). */
   createCode(accountId: string, ticker: string, amount: Decimal | string, passphrase?: string, description?: string): CreateCodeResult {
-    const body = { ticker, amount: typeof amount === 'string' ? amount : amount.toFixed(), passphrase, description };
-    const errors = validateCodeRequest(body, this.ledger.assets);
-    if (Object.keys(errors).length > 0) return { ok: false, reason: 'validation', message: 'Validation failed', errors };
-    if (!this.ledger.hasAccount(accountId)) return { ok: false, reason: 'validation', message: 'Validation failed', errors: { request: ['Unknown account.'] } };
-    const value = this.ledger.units(D(body.amount));
-    const c = this.ledger.cell(accountId, ticker);
-    if (c.main < value) return { ok: false, reason: 'balance', message: 'Inner validation failed', errors: { amount: [CODE_MESSAGES.notEnoughBalance] } };
-    c.main -= value;
-    this.ledger.addCode(ticker, value);
-    const { code, externalId } = newCode(ticker);
-    return { ok: true, code, message: CODE_MESSAGES.created, externalId };
+    return createCodeFromMain(this.ledger, accountId, ticker, amount, passphrase, description);
   }
 
   /** Filters must already be valid (validateInvestmentFilters); the partner check is the HTTP layer's (403). */
@@ -335,27 +291,7 @@ export class SimExchange {
   }
 }
 
-/**
- * Decimal places of the ledger's integer units: enough for every market's amount × price × fee rate
- * and every configured balance, and at least 8 so codes (<= 8 places) always fit. No larger than
- * needed: small units keep the bigints short and the conversions on the fast path.
- */
-function ledgerScale(config: SimConfig, markets: ReadonlyMap<string, Market>): number {
-  let scale = 8;
-  for (const m of markets.values()) scale = Math.max(scale, requiredScale(m));
-  for (const a of config.accounts) for (const v of [...Object.values(a.trade), ...Object.values(a.main)]) scale = Math.max(scale, v.decimalPlaces());
-  return scale;
-}
-
 function notEnoughBalance(): PlaceResult {
   return { ok: false, reason: 'balance', message: 'Not enough balance.' };
 }
 
-/** Price in integer steps; prices reach the exchange already on the step (src/rules validated them). */
-function toTicks(price: Decimal, moneyPrec: number): number {
-  const n = scaledSafeInteger(price, moneyPrec);
-  if (n === undefined || n <= 0) {
-    throw new BotError(`sim: price ${price.toFixed()} is not on the ${moneyPrec}-decimal grid`, { code: 'ERR_SIM_PRICE_GRID' });
-  }
-  return n;
-}

@@ -22,6 +22,7 @@ import { readRecordingLines, type BookLine } from '../venue/recording-format.js'
 import type { OrderBookResponse, WireMarket } from '../venue/wire.js';
 import type { SimExchange } from './exchange.js';
 import type { MarketFlow } from './market-flow.js';
+import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfig, type SimConfigInput } from './sim-config.js';
 
 export interface RecordedBooks {
   readonly market: WireMarket;
@@ -137,4 +138,35 @@ export function createRecordedFlow(o: RecordedFlowOptions): RecordedFlow {
       apply(ex, account, market, snaps[next]!.book);
     },
   };
+}
+
+/**
+ * A sim config for replaying a recording: the recording's market with ITS rules (replacing a market of
+ * the same name), the flow account (internal) funded in both of its assets, and no synthetic flow for
+ * that market. Everything else (client accounts, other markets) comes from `base`. Use:
+ * `startSim({ config: simConfigForRecording(books.market), marketFlow: createRecordedFlow({ books, speed }) })`.
+ */
+export function simConfigForRecording(market: WireMarket, base: SimConfigInput = DEFAULT_SIM_CONFIG_INPUT, flowAccount = base.flow?.account ?? 'market'): SimConfig {
+  const huge = { [market.stock]: '1000000000', [market.money]: '1000000000000000' };
+  const accounts = base.accounts.some((a) => a.name === flowAccount)
+    ? base.accounts.map((a) => (a.name === flowAccount ? { ...a, internal: true, trade: { ...(a.trade ?? {}), ...huge } } : a))
+    : [...base.accounts, { name: flowAccount, internal: true, trade: huge }];
+  // client accounts get the recording's assets too, so they can trade it
+  const withAssets = accounts.map((a) =>
+    a.name === flowAccount ? a : { ...a, trade: { [market.stock]: '10', [market.money]: '1000000', ...(a.trade ?? {}) } },
+  );
+  const flowMarkets = { ...(base.flow?.markets ?? {}) };
+  delete flowMarkets[market.name];
+  return parseSimConfig({
+    ...base,
+    markets: [
+      ...base.markets.filter((m) => m.name !== market.name),
+      {
+        name: market.name, stock: market.stock, money: market.money, stockPrec: Number(market.stockPrec), moneyPrec: Number(market.moneyPrec),
+        minAmount: market.minAmount, minTotal: market.minTotal, maxTotal: market.maxTotal, makerFee: market.makerFee, takerFee: market.takerFee,
+      },
+    ],
+    accounts: withAssets,
+    flow: { ...(base.flow ?? {}), account: flowAccount, markets: flowMarkets },
+  }, `sim config for ${market.name}`);
 }

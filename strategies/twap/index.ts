@@ -48,11 +48,11 @@ export default defineStrategy({
       if (nextLive.length > 0 || placingUntil <= now) placingUntil = -Infinity;
       for (const [id, until] of canceling) if (!present.has(id) || until <= now) canceling.delete(id);
       live = nextLive;
-      if (startedAt === undefined) {
-        startedAt = now;
-        const mid = midPrice(nextBook);
-        if (limit === undefined && mid) limit = p.side === 'buy' ? mid.times(p.maxDeviation.plus(1)) : mid.times(p.maxDeviation.negated().plus(1));
-        ctx.log.info({ side: p.side, total: p.total.toFixed(), slices: p.slices, sliceMs, limit: limit?.toFixed() }, 'twap started');
+      const mid = midPrice(nextBook);
+      if (limit === undefined && mid) limit = p.side === 'buy' ? mid.times(p.maxDeviation.plus(1)) : mid.times(p.maxDeviation.negated().plus(1));
+      if (startedAt === undefined && limit !== undefined) {
+        startedAt = now; // the schedule starts with the first book that gives a limit
+        ctx.log.info({ side: p.side, total: p.total.toFixed(), slices: p.slices, sliceMs, limit: limit.toFixed() }, 'twap started');
       }
     };
 

@@ -90,5 +90,21 @@ describe('backtest of the market maker on the Binance capture', () => {
     expect(html).toContain('<canvas id="equity">');
     expect(html).not.toMatch(/<script[^>]+src=/); // nothing loaded from elsewhere: opens offline
     expect(html.length).toBeGreaterThan(150_000); // chart.js is inlined
+    // the page's own script runs and builds the three charts (Chart stubbed: no browser here)
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const own = scripts[scripts.length - 1]!;
+    const charts: Array<{ canvas: string; config: { data: { datasets: Array<{ label: string; data: unknown[] }> } } }> = [];
+    class Chart {
+      constructor(canvas: string, config: (typeof charts)[number]['config']) {
+        charts.push({ canvas, config });
+      }
+    }
+    new Function('Chart', 'document', own)(Chart, { getElementById: (id: string) => id });
+    expect(charts.map((c) => c.canvas)).toEqual(['price', 'equity', 'inventory']);
+    const labels = charts[1]!.config.data.datasets.map((d) => d.label);
+    expect(labels).toEqual(['optimistic', 'pessimistic']);
+    expect(charts[1]!.config.data.datasets[0]!.data.length).toBe(report.series.t.length);
+    const fillsShown = charts[0]!.config.data.datasets.slice(1).reduce((n, d) => n + d.data.length, 0);
+    expect(fillsShown).toBe(report.lanes.reduce((n, l) => n + l.fills.length, 0));
   });
 });

@@ -52,4 +52,18 @@ describe('bot backtest', () => {
     expect(r.stderr).toContain('balances');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it('bot import binance-depth converts the capture (read in place from ../shared/data) and refuses to overwrite', async () => {
+    const out = join(tmp, 'binance.jsonl.gz');
+    const files = ['btcusdt_20240808.gz', 'btcusdt_20240809.gz'].map((f) => join(root, '..', 'shared', 'data', 'hftbacktest-binance-spot-btcusdt', f));
+    const r = await bot(['import', 'binance-depth', ...files, '--interval', '5s', '--limit', '10', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout) as { snapshots: number; trades: number; gaps: number };
+    expect(summary.gaps).toBe(0);
+    expect(summary.snapshots).toBeGreaterThan(120);
+    expect(summary.trades).toBeGreaterThan(19_000);
+    const again = await bot(['import', 'binance-depth', ...files, '--out', out]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('exists');
+  }, 120_000);
 });

@@ -22,7 +22,8 @@ describe('backtest metrics', () => {
   });
 
   it('drawdown and annualised ratios from the sampled curve', () => {
-    expect(drawdown([100, 120, 90, 130, 100])).toEqual({ money: 30, fraction: 30 / 130 });
+    expect(drawdown([100, 120, 90, 130, 100])).toEqual({ money: 30, fraction: 0.25 });
+    expect(drawdown([100, 120, 90, 130, 80]).money).toBe(50);
     const flat = sharpeSortino([100, 100, 100], 1000);
     expect(flat).toEqual({ sharpe: null, sortino: null });
     const up = sharpeSortino([100, 101, 101, 102], 60_000);

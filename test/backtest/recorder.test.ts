@@ -7,7 +7,7 @@ import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { D } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
-import { createRecordedFlow, loadRecordedBooks } from '../../src/sim/recorded-flow.js';
+import { createRecordedFlow, loadRecordedBooks, simConfigForRecording } from '../../src/sim/recorded-flow.js';
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { readRecordingLines, type RecordingLine } from '../../src/venue/recording-format.js';
@@ -87,6 +87,29 @@ describe('the simulated exchange replaying a recording (recorded flow)', () => {
         await new Promise((r) => setTimeout(r, 120));
         const ob = await api.orderBook('BTC_USDT', { limit: 5 });
         expect(ob.bids[0]!.price.toFixed(2)).toBe(books.snapshots[2]!.book.bids[0]![0]);
+      } finally {
+        api.close();
+      }
+    });
+  });
+
+  it('runs inside startSim on the sim’s own timer, accelerated, with the recording’s market rules', async () => {
+    const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 5, moneyPrec: 2, minAmount: '0.00001', minTotal: '5', makerFeePercent: '0.05', takerFeePercent: '0.1' });
+    const file = join(tmp, 'gen-fast.jsonl.gz');
+    await generateRecording({ out: file, market, snapshots: 60, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, levels: 5, seed: 9 });
+    const books = await loadRecordedBooks(file);
+    const flow = createRecordedFlow({ books, speed: 20 });
+    await withSim({ config: simConfigForRecording(books.market), marketFlow: flow }, async (sim) => {
+      const api = new RestClient({ baseUrl: sim.baseUrl });
+      try {
+        const [m] = (await api.markets()).filter((x) => x.name === 'BTC_USDT');
+        expect(m).toMatchObject({ stockPrec: 5 });
+        expect(m!.makerFee.toFixed()).toBe('0.0005');
+        await new Promise((r) => setTimeout(r, 900));
+        expect(flow.shown).toBeGreaterThanOrEqual(5); // 20x: about 18 recorded seconds in 0.9 s
+        const ob = await api.orderBook('BTC_USDT', { limit: 5 });
+        const shownBids = books.snapshots.slice(0, flow.shown + 1).map((s) => s.book.bids[0]![0]);
+        expect(shownBids).toContain(ob.bids[0]!.price.toFixed(2));
       } finally {
         api.close();
       }

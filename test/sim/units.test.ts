@@ -48,6 +48,24 @@ describe('units (exact fixed point for the matching hot path)', () => {
     );
   });
 
+  it('fromUnits lays out every value below 2^53 units exactly as decimal.js does (the number path)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.integer({ min: 0, max: 22 }), (u, scale) => {
+        const d = fromUnits(u, scale);
+        const digits = (u < 0n ? -u : u).toString().padStart(scale + 1, '0');
+        const text = `${u < 0n ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`}`;
+        const ref = new Decimal(text);
+        expect(d.eq(ref)).toBe(true);
+        if (u !== 0n) {
+          const p = d as unknown as { s: number; e: number; d: number[] };
+          const r = ref as unknown as { s: number; e: number; d: number[] };
+          expect([p.s, p.e, p.d]).toEqual([r.s, r.e, r.d]);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('scaledSafeInteger is exact or undefined, never approximate', () => {
     fc.assert(
       fc.property(decimalText, fc.integer({ min: 0, max: 12 }), (text, scale) => {

@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { BehaviorSubject, Observable, SchedulerLike, Subject, Subscription } from 'rxjs';
+import type { Balances } from '../model/balance.js';
+import type { OrderBook } from '../model/book.js';
+import type { Market } from '../model/market.js';
+import type { Deal } from '../model/order.js';
+import type { Clock, OwnOrder, StrategyContext } from '../strategy/context.js';
+import type { StrategyDefinition } from '../strategy/define-strategy.js';
+import type { RiskLimits } from './risk-limits.js';
+
+/** One configured strategy instance while it runs. */
+export interface StrategyRun {
+  readonly id: string;
+  readonly definition: StrategyDefinition;
+  /** Validated params, defaults applied. */
+  readonly params: unknown;
+  readonly market: Market;
+  readonly risk: RiskLimits;
+  /** Client order id prefix (see client-order-ids.ts). */
+  readonly prefix: string;
+  readonly owns: (clientOrderId: string) => boolean;
+  readonly orders$: BehaviorSubject<readonly OwnOrder[]>;
+  readonly fills$: Subject<Deal>;
+  halted: boolean;
+  recentOrderTimes: number[];
+  subscription: Subscription | undefined;
+}
+
+/** The strategy's whole world, built from the engine's shared streams and the instance's own subjects. */
+export function strategyContext(
+  run: StrategyRun,
+  io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock; scheduler: SchedulerLike; logger: Logger },
+): StrategyContext<unknown> {
+  return {
+    params: run.params,
+    market: run.market,
+    book$: io.book$,
+    balances$: io.balances$,
+    orders$: run.orders$.asObservable(),
+    fills$: run.fills$.asObservable(),
+    scheduler: io.scheduler,
+    clock: io.clock,
+    log: io.logger.child({ strategy: run.id }),
+    id: run.id,
+  };
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { deepMerge } from '../../src/engine/daemon.js';
+import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
+import { loadYamlConfig, parseYamlConfig } from '../../src/settings/load-yaml.js';
+
+const config = (name: string) => fileURLToPath(new URL(`../../config/${name}`, import.meta.url));
+
+describe('daemon config', () => {
+  it('the shipped configs are valid (default.yaml = embedded sim + market maker; market-maker.yaml = REST venue)', () => {
+    const def = loadYamlConfig(config('default.yaml'), DaemonConfigSchema, {});
+    expect(def.venue.kind).toBe('sim');
+    expect(def.strategies.map((s) => s.use)).toEqual(['market-maker']);
+    expect(def.shutdown.cancelOpenOrders).toBe(true);
+    const mm = loadYamlConfig(config('market-maker.yaml'), DaemonConfigSchema, { BOT_API_KEY: 'k', BOT_API_SECRET: 's' });
+    expect(mm.venue).toMatchObject({ kind: 'rest', baseUrl: 'http://127.0.0.1:8080', dialect: 'contract', apiKey: 'k' });
+    expect(mm.strategies[0]?.risk.maxInventory?.['BTC']?.toFixed()).toBe('0.02');
+  });
+
+  it('applies defaults and refuses duplicates, unknown keys and region+baseUrl together', () => {
+    const ok = parseYamlConfig('venue: { kind: sim }\nstrategies: [{ id: a, use: market-maker, market: BTC_USDT }]', DaemonConfigSchema, 'x.yaml', {});
+    expect(ok).toMatchObject({ journal: { path: 'var/journal.jsonl', fsync: 'submissions' }, status: { everyMs: 5000 }, executor: { concurrency: 1 } });
+    const bad = (text: string) => () => parseYamlConfig(text, DaemonConfigSchema, 'x.yaml', {});
+    expect(bad('venue: { kind: sim }\nstrategies: [{ id: a, use: m, market: X }, { id: a, use: m, market: Y }]')).toThrow(/duplicate strategy id 'a'/);
+    expect(bad('venue: { kind: sim, colour: red }\nstrategies: [{ id: a, use: m, market: X }]')).toThrow(/colour/);
+    expect(bad('venue: { kind: rest, region: main, baseUrl: "http://h", apiKey: k, apiSecret: s }\nstrategies: [{ id: a, use: m, market: X }]')).toThrow(/region or baseUrl/);
+    expect(bad('venue: { kind: sim }\nstrategies: [{ id: "a_b", use: m, market: X }]')).toThrow(/strategies\[0\]\.id/);
+  });
+
+  it('deep-merges sim overrides: objects merge, arrays and scalars replace', () => {
+    expect(deepMerge({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { c: [3] }, e: 2 })).toEqual({ a: { b: 1, c: [3] }, d: 1, e: 2 });
+  });
+});
