@@ -7,6 +7,7 @@ import { createLogger } from '../settings/logger.js';
 import { DEFAULT_SIM_CONFIG } from '../sim/sim-config.js';
 import { FaultConfigSchema } from '../sim/http/fault-config-schema.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
+import { replayOptions } from './sim-replay.js';
 
 /**
  * `bot sim [--config FILE] [--port N] [--dialect contract|exchange] [--json]`: runs the simulated
@@ -14,6 +15,18 @@ import { loadYamlConfig } from '../settings/load-yaml.js';
  * stdout line is one JSON object with the base URL and the client accounts' credentials (the sim's
  * keys guard no real money; they are printed so a client can be pointed at it).
  */
+interface SimCliOptions {
+  config?: string;
+  faults?: string;
+  port: number;
+  dialect: 'contract' | 'exchange';
+  json?: boolean;
+  verbose?: boolean;
+  replay?: string;
+  replaySpeed: number;
+  loop?: boolean;
+}
+
 export function register(program: Command): void {
   program
     .command('sim')
@@ -24,15 +37,23 @@ export function register(program: Command): void {
     .option('--faults <file>', 'fault injection YAML (per endpoint: error5xx, dropAfterAccept, latencyMs); off by default')
     .option('--json', 'print one JSON line {baseUrl, accounts} first, instead of a banner')
     .option('--verbose', 'log every request (method, path, status, venue code, time; never bodies) to stderr')
-    .addHelpText('after', '\nExample:\n  bot sim --port 8080 --dialect exchange\n  bot sim --json --config config/sim.yaml --faults faults.yaml')
-    .action(async (opts: { config?: string; faults?: string; port: number; dialect: 'contract' | 'exchange'; json?: boolean; verbose?: boolean }) => {
-      const config = opts.config === undefined ? DEFAULT_SIM_CONFIG : loadSimConfigFile(opts.config);
+    .option('--replay <file>', "take the recording's market (its rules and books) from a file made by `bot record`/`bot import`, instead of synthetic flow")
+    .option('--replay-speed <n>', 'replay speed: 1 = as recorded, 10 = ten times faster', parseSpeed, 1)
+    .option('--loop', 'with --replay: start again from the first snapshot at the end')
+    .addHelpText(
+      'after',
+      '\nExample:\n  bot sim --port 8080 --dialect exchange\n  bot sim --json --config config/sim.yaml --faults faults.yaml\n' +
+        '  bot sim --replay backtest/sample-data/sim-btc-usdt.jsonl.gz --replay-speed 10   # paper-trade a recording over HTTP',
+    )
+    .action(async (opts: SimCliOptions) => {
+      const replay = opts.replay === undefined ? undefined : await replayOptions(opts.replay, { speed: opts.replaySpeed, loop: opts.loop === true, configFile: opts.config });
+      const config = replay?.config ?? (opts.config === undefined ? DEFAULT_SIM_CONFIG : loadSimConfigFile(opts.config));
       const faults = opts.faults === undefined ? undefined : loadYamlConfig(opts.faults, FaultConfigSchema);
       let sim: SimHandle;
       try {
         const logger = opts.verbose === true ? createLogger({ destination: process.stderr, name: 'sim' }) : undefined;
         const onRequest = logger === undefined ? undefined : (e: AccessEntry) => logger.info(e, `${e.method} ${e.path} ${e.status}`);
-        sim = await startSim({ config, faults, port: opts.port, dialect: opts.dialect, onRequest });
+        sim = await startSim({ config, faults, port: opts.port, dialect: opts.dialect, onRequest, ...(replay ? { marketFlow: replay.flow } : {}) });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`cannot listen on 127.0.0.1:${opts.port} (${String(code)})`, { cause: error });
@@ -71,5 +92,11 @@ function banner(sim: SimHandle, configFile: string | undefined): string {
 function parsePort(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 65_535) throw new InvalidArgumentError('expected a port number 0-65535');
+  return n;
+}
+
+function parseSpeed(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
   return n;
 }
