@@ -4,3 +4,4 @@ export * from './market.js';
 export * from './order.js';
 export * from './book.js';
 export * from './balance.js';
+export * from './investment.js';

@@ -1,36 +1,10 @@
+import type { FixedPlan, Investment } from '../model/investment.js';
 import { type Decimal, fmt } from '../model/decimal.js';
 import type { WireFixedPlan, WireInvestment } from '../venue/wire.js';
 import { createPrng, type Prng } from './prng.js';
 import type { SimConfig } from './sim-config.js';
 
-/** A fixed (lending) plan, domain form. */
-export interface FixedPlan {
-  readonly id: string;
-  readonly ticker: string;
-  /** 1 active, 2 no coins left, 3 inactive, 4 pause. */
-  readonly status: 1 | 2 | 3 | 4;
-  readonly percent: Decimal;
-  /** Minutes. */
-  readonly duration: number;
-  readonly interestTicker: string;
-  readonly interestRatio: Decimal;
-  readonly minInvestment: Decimal;
-  readonly maxInvestment: Decimal;
-  readonly maxPossibleInvestment: Decimal;
-}
-
-/** One investment of an account, domain form. Times are Unix seconds. */
-export interface Investment {
-  readonly id: string;
-  readonly plan: FixedPlan;
-  /** 1 active, 2 closed. */
-  readonly status: 1 | 2;
-  readonly created: number;
-  readonly updated: number;
-  readonly paymentTime: number;
-  readonly amount: Decimal;
-  readonly interestPaid: Decimal;
-}
+export type { FixedPlan, Investment } from '../model/investment.js';
 
 export interface InvestmentFilters {
   readonly id?: string;

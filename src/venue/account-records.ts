@@ -21,34 +21,8 @@ export interface CreatedCode {
   readonly externalId: string;
 }
 
-export interface FixedPlan {
-  readonly id: string;
-  readonly ticker: string;
-  /** 1 active, 2 no coins left, 3 inactive, 4 pause. */
-  readonly status: number;
-  /** Interest in percent, as the venue gives it. */
-  readonly percent: Decimal;
-  /** Minutes. */
-  readonly duration: number;
-  readonly interestTicker: string;
-  readonly interestRatio: Decimal;
-  readonly minInvestment: Decimal;
-  readonly maxInvestment: Decimal;
-  readonly maxPossibleInvestment: Decimal;
-}
-
-export interface Investment {
-  readonly id: string;
-  readonly plan: FixedPlan;
-  /** 1 active, 2 closed. */
-  readonly status: number;
-  /** Unix seconds. */
-  readonly created: number;
-  readonly updated: number;
-  readonly paymentTime: number;
-  readonly amount: Decimal;
-  readonly interestPaid: Decimal;
-}
+import type { Investment } from '../model/investment.js';
+export type { FixedPlan, Investment } from '../model/investment.js';
 
 export interface InvestmentsPage {
   readonly offset: number;

@@ -5,7 +5,7 @@ import { parseShape, zDecimal } from './parse-shape.js';
 const planSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   ticker: z.string(),
-  status: z.number().int(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   percent: zDecimal,
   duration: z.number(),
   interestTicker: z.string(),
@@ -18,7 +18,7 @@ const planSchema = z.object({
 const investmentSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   plan: planSchema,
-  status: z.number().int(),
+  status: z.union([z.literal(1), z.literal(2)]),
   created: z.number(),
   updated: z.number(),
   paymentTime: z.number(),
