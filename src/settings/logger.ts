@@ -52,6 +52,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         colorize: tty,
         translateTime: 'SYS:HH:MM:ss.l',
         ignore: 'pid,hostname',
+        // One line per event: messages already say what happened; the fields follow as compact JSON.
+        singleLine: true,
       })
     : undefined;
   const scrub = createScrubber(options.secrets ?? []);
