@@ -1,0 +1,10 @@
+/** Every private body carries these (exchange-facts §1). */
+export interface AuthFields {
+  request: string;
+  /** Unix milliseconds as a string, strictly increasing per key (or within ±5 s with nonceWindow). */
+  nonce: string;
+  nonceWindow?: boolean;
+}
+
+/** Decimal on the wire: a numeric string; a plain number is also accepted for amount and price. */
+export type WireDecimal = string;

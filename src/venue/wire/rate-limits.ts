@@ -1,0 +1,37 @@
+import type { EndpointName } from './paths.js';
+
+export interface RateLimit {
+  /** Requests allowed per window. */
+  readonly limit: number;
+  /** Window length in milliseconds (sliding). */
+  readonly windowMs: number;
+  /** Buckets an endpoint also counts against (e.g. `public` overall, `mainAccount` shared). */
+  readonly shared?: readonly RateBucket[];
+}
+
+export type RateBucket = EndpointName | 'public' | 'mainAccount';
+
+/**
+ * Per-endpoint limits per client. The contract's table, plus exchange-facts §2 (main-account
+ * endpoints share 1000/10 s; public endpoints share 2000/10 s). Endpoints whose limit is "not
+ * shown" get the venue's general private allowance of 1000/10 s (a conservative choice).
+ */
+export const RATE_LIMITS: Readonly<Record<RateBucket, RateLimit>> = {
+  public: { limit: 2000, windowMs: 10_000 },
+  mainAccount: { limit: 1000, windowMs: 10_000 },
+  ping: { limit: 2000, windowMs: 10_000, shared: ['public'] },
+  markets: { limit: 2000, windowMs: 10_000, shared: ['public'] },
+  assets: { limit: 2000, windowMs: 10_000, shared: ['public'] },
+  orderbook: { limit: 600, windowMs: 10_000, shared: ['public'] },
+  orderNew: { limit: 10_000, windowMs: 10_000 },
+  orderStopLimit: { limit: 10_000, windowMs: 10_000 },
+  orderCancel: { limit: 10_000, windowMs: 10_000 },
+  orders: { limit: 1000, windowMs: 10_000 },
+  killSwitch: { limit: 1000, windowMs: 10_000 },
+  tradeBalance: { limit: 1000, windowMs: 10_000 },
+  executedHistory: { limit: 1000, windowMs: 10_000 },
+  mainBalance: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
+  transfer: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
+  codes: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
+  investments: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
+};
