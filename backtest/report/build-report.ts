@@ -5,7 +5,7 @@
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { BacktestResult } from '../replay/run-backtest.js';
 import type { Lane } from '../replay/lane.js';
-import { laneMetrics, type LaneMetrics } from './metrics.js';
+import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
 
 export interface ReportFill {
   readonly t: number;
@@ -50,6 +50,8 @@ export interface BacktestReport {
     readonly t: readonly number[];
     readonly mid: readonly number[];
     readonly equity: Record<string, readonly number[]>;
+    /** Strategy PnL over holding the starting balances (see metrics.ts), per lane. */
+    readonly pnl: Record<string, readonly number[]>;
     readonly inventory: Record<string, readonly number[]>;
   };
 }
@@ -128,9 +130,12 @@ export function buildReport(result: BacktestResult, o: { files: readonly string[
   const ref = result.lanes[0];
   const idx = pick(ref?.equity.length ?? 0, o.maxPoints ?? 2000);
   const equity: Record<string, number[]> = {};
+  const pnl: Record<string, number[]> = {};
   const inventory: Record<string, number[]> = {};
   for (const lane of result.lanes) {
+    const curve = strategyPnlCurve(lane.equity, initial[m.money]!.toNumber(), initial[m.stock]!.toNumber());
     equity[lane.assumption] = idx.map((i) => lane.equity[i]?.equity ?? Number.NaN);
+    pnl[lane.assumption] = idx.map((i) => curve[i] ?? Number.NaN);
     inventory[lane.assumption] = idx.map((i) => lane.equity[i]?.inventory ?? Number.NaN);
   }
   return {
@@ -143,7 +148,7 @@ export function buildReport(result: BacktestResult, o: { files: readonly string[
     durationSec: (result.endT - result.startT) / 1000,
     snapshots: result.snapshots,
     trades: result.trades,
-    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; Sharpe and Sortino from per-period simple returns, risk-free 0, annualised by sqrt(periods per 365-day year)`,
+    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; drawdown, Sharpe and Sortino on the strategy PnL over holding the starting balances (per-period PnL change / initial equity), risk-free 0, annualised by sqrt(periods per 365-day year)`,
     fillModel: o.fillModelDoc,
     lanes,
     band,
@@ -151,6 +156,7 @@ export function buildReport(result: BacktestResult, o: { files: readonly string[
       t: idx.map((i) => ref!.equity[i]!.t),
       mid: idx.map((i) => ref!.equity[i]!.mid),
       equity,
+      pnl,
       inventory,
     },
   };

@@ -27,10 +27,10 @@ function figureRows(report: BacktestReport): string {
     ['realised', 'realised PnL'],
     ['unrealised', 'unrealised PnL (at final mid)'],
     ['fees', 'fees'],
-    ['equityChange', 'equity change'],
+    ['equityChange', 'equity change (incl. revaluation of starting balances)'],
     ['returnFraction', 'return'],
-    ['maxDrawdown', 'max drawdown (money)'],
-    ['maxDrawdownFraction', 'max drawdown (fraction)'],
+    ['maxDrawdown', 'max drawdown of strategy PnL (money)'],
+    ['maxDrawdownFraction', 'max drawdown (fraction of initial equity)'],
     ['sharpe', 'Sharpe (annualised)'],
     ['sortino', 'Sortino (annualised)'],
     ['volume', 'volume (money)'],
@@ -71,7 +71,7 @@ export function renderHtmlReport(report: BacktestReport, chartJs: string = chart
     buys: l.fills.filter((f) => f.side === 'buy').map((f) => ({ x: (f.t - t0) / 60_000, y: Number(f.price) })),
     sells: l.fills.filter((f) => f.side === 'sell').map((f) => ({ x: (f.t - t0) / 60_000, y: Number(f.price) })),
   }));
-  const data = { minutes, mid: report.series.mid, equity: report.series.equity, inventory: report.series.inventory, fills };
+  const data = { minutes, mid: report.series.mid, equity: report.series.equity, pnl: report.series.pnl, inventory: report.series.inventory, fills };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Backtest ${esc(report.market)} ${esc(report.start)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:24px;max-width:1200px}table{border-collapse:collapse;margin:12px 0}
@@ -82,7 +82,7 @@ p.note{color:#555;max-width:900px}</style></head><body>
 <p class="note">Two fill assumptions run side by side on the same data: the truth lies between the <b>pessimistic</b> and the <b>optimistic</b> column. ${esc(report.sampling)}.</p>
 ${figureRows(report)}
 <h2>Price and own fills</h2><div class="chart"><canvas id="price"></canvas></div>
-<h2>Equity (band between fill assumptions)</h2><div class="chart"><canvas id="equity"></canvas></div>
+<h2>Strategy PnL over holding the starting balances (band between fill assumptions)</h2><div class="chart"><canvas id="equity"></canvas></div>
 <h2>Inventory (stock total)</h2><div class="chart"><canvas id="inventory"></canvas></div>
 <details><summary>Fill model</summary><pre style="white-space:pre-wrap">${esc(report.fillModel)}</pre></details>
 <script>${chartJs}</script>
@@ -101,7 +101,7 @@ new Chart(document.getElementById('price'), { type: 'line', options: common, dat
 ] } });
 const lanes = Object.keys(D.equity);
 new Chart(document.getElementById('equity'), { type: 'line', options: common, data: { datasets: lanes.map((l, i) => ({
-  label: l, data: xy(D.equity[l]), borderColor: colors[l] || '#333', backgroundColor: 'rgba(42,157,143,0.15)', borderWidth: 1, pointRadius: 0,
+  label: l, data: xy(D.pnl[l]), borderColor: colors[l] || '#333', backgroundColor: 'rgba(42,157,143,0.15)', borderWidth: 1, pointRadius: 0,
   fill: i === 0 ? false : '-1' })) } });
 new Chart(document.getElementById('inventory'), { type: 'line', options: common, data: { datasets: lanes.map((l) => ({
   label: l, data: xy(D.inventory[l]), borderColor: colors[l] || '#333', borderWidth: 1, pointRadius: 0, stepped: true })) } });

@@ -10,11 +10,16 @@
  * - trading PnL = realised + unrealised − fees (what the strategy's trading made).
  * - equity = money total + stock total × mid (the whole account); equity change also holds the
  *   revaluation of the stock the account started with; return = equity change / initial equity.
- * - max drawdown: largest fall of equity from a running peak, on the sampled curve (money and fraction).
- * - Sharpe and Sortino: simple returns of equity per sampling period (`sampleMs` of virtual time),
- *   risk-free rate 0, annualised by √(periods per year) with a 365-day year; Sortino divides by the
- *   downside deviation (root mean square of the negative returns over all periods). Undefined (null)
- *   when the curve has fewer than 3 points or no variation.
+ * - strategy PnL curve = equity(t) − (initial money + initial stock × mid(t)): what the strategy made
+ *   over simply holding its starting balances. Risk figures are taken on THIS curve, so a price move
+ *   of the starting inventory is not credited to (or blamed on) the strategy.
+ * - max drawdown: largest fall of the strategy PnL curve from a running peak (money; fraction of the
+ *   initial equity).
+ * - Sharpe and Sortino: per sampling period (`sampleMs` of virtual time) the change of the strategy PnL
+ *   divided by the initial equity (a simple return on capital over holding), risk-free rate 0,
+ *   annualised by √(periods per year) with a 365-day year; Sortino divides by the downside deviation
+ *   (root mean square of the negative returns over all periods). Undefined (null) when the curve has
+ *   fewer than 3 points or no variation. On short runs annualised figures are noisy by nature.
  * - turnover = traded volume (money) / initial equity. Fill ratio = filled base / base ordered, and
  *   orders with at least one fill / orders accepted.
  */
@@ -114,6 +119,23 @@ export function sharpeSortino(values: readonly number[], periodMs: number): { sh
     const prev = values[i - 1]!;
     if (prev !== 0) r.push(values[i]! / prev - 1);
   }
+  return annualisedRatios(r, periodMs);
+}
+
+/** Sharpe and Sortino of a PnL curve: per-period PnL changes as returns on a fixed `capital`. */
+export function pnlSharpeSortino(pnl: readonly number[], capital: number, periodMs: number): { sharpe: number | null; sortino: number | null } {
+  if (pnl.length < 3 || !(capital > 0)) return { sharpe: null, sortino: null };
+  const r: number[] = [];
+  for (let i = 1; i < pnl.length; i++) r.push((pnl[i]! - pnl[i - 1]!) / capital);
+  return annualisedRatios(r, periodMs);
+}
+
+/** The strategy PnL curve: equity over holding the starting balances at each point's mid. */
+export function strategyPnlCurve(equity: readonly EquityPoint[], initialMoney: number, initialStock: number): number[] {
+  return equity.map((p) => p.equity - (initialMoney + initialStock * p.mid));
+}
+
+function annualisedRatios(r: readonly number[], periodMs: number): { sharpe: number | null; sortino: number | null } {
   const n = r.length;
   if (n < 2) return { sharpe: null, sortino: null };
   const mean = r.reduce((a, b) => a + b, 0) / n;
@@ -147,9 +169,11 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
   const initialEquity = equityOf(i.initial, i.firstMid);
   const finalEquity = equityOf(i.final, i.lastMid);
   const equityChange = finalEquity.sub(initialEquity);
-  const values = i.equity.map((p) => p.equity);
-  const dd = drawdown(values);
-  const ratios = sharpeSortino(values, i.sampleMs);
+  const pnl = strategyPnlCurve(i.equity, (i.initial[market.money] ?? ZERO).toNumber(), (i.initial[market.stock] ?? ZERO).toNumber());
+  const capital = initialEquity.toNumber();
+  const ddMoney = drawdown(pnl).money;
+  const dd = { money: ddMoney, fraction: capital > 0 ? ddMoney / capital : 0 };
+  const ratios = pnlSharpeSortino(pnl, capital, i.sampleMs);
   const inv = i.equity.map((p) => p.inventory);
   return {
     fills: i.fills.length,

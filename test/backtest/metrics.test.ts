@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageCost, drawdown, laneMetrics, sharpeSortino } from '../../backtest/report/metrics.js';
+import { averageCost, drawdown, laneMetrics, sharpeSortino, strategyPnlCurve } from '../../backtest/report/metrics.js';
 import type { FillRecord } from '../../backtest/replay/virtual-exchange.js';
 import { D, ZERO } from '../../src/model/decimal.js';
 import { parseMarket } from '../../src/venue/parse-market.js';
@@ -49,5 +49,39 @@ describe('backtest metrics', () => {
     expect(m.fillRatioAmount.toFixed()).toBe('0.75');
     expect(m.fillRatioOrders).toBeCloseTo(2 / 3);
     expect(m.volume.toFixed()).toBe('155');
+  });
+
+  it('risk figures are on the strategy PnL over holding: a price move of the starting inventory is not credited', () => {
+    const market = parseMarket(btcUsdtWireMarket());
+    // The account only holds its starting 1 BTC + 1000 USDT while the mid swings 100 → 150 → 80 → 120: no trading at all.
+    const mids = [100, 150, 80, 120];
+    const equity = mids.map((mid, t) => ({ t, mid, equity: 1000 + mid, inventory: 1 }));
+    expect(strategyPnlCurve(equity, 1000, 1)).toEqual([0, 0, 0, 0]);
+    const m = laneMetrics({
+      market, fills: [], sampleMs: 1000, equity,
+      initial: { BTC: D('1'), USDT: D('1000') },
+      final: { BTC: D('1'), USDT: D('1000') },
+      firstMid: D('100'), lastMid: D('120'), orderedBase: ZERO, ordersAccepted: 0,
+    });
+    expect(m.equityChange.toFixed()).toBe('20'); // the revaluation shows in the equity change ...
+    expect(m.maxDrawdown).toBe(0); // ... but not in the strategy's drawdown
+    expect(m.sharpe).toBeNull();
+    expect(m.sortino).toBeNull();
+  });
+
+  it('Sharpe and drawdown follow the strategy PnL when it moves', () => {
+    const market = parseMarket(btcUsdtWireMarket());
+    // Flat price 100, starting 0 BTC + 1000 USDT; the strategy's PnL goes 0, +2, -1, +3 (equity = 1000 + PnL).
+    const equity = [0, 2, -1, 3].map((pnl, t) => ({ t, mid: 100, equity: 1000 + pnl, inventory: 0 }));
+    const m = laneMetrics({
+      market, fills: [], sampleMs: 60_000, equity,
+      initial: { BTC: ZERO, USDT: D('1000') },
+      final: { BTC: ZERO, USDT: D('1003') },
+      firstMid: D('100'), lastMid: D('100'), orderedBase: ZERO, ordersAccepted: 0,
+    });
+    expect(m.maxDrawdown).toBe(3);
+    expect(m.maxDrawdownFraction).toBeCloseTo(0.003);
+    expect(m.sharpe).toBeGreaterThan(0);
+    expect(m.sortino).toBeGreaterThan(0);
   });
 });
