@@ -107,18 +107,23 @@ const max0 = (d: Decimal): Decimal => (d.isNegative() ? ZERO : d);
 
 export function fillStep(input: FillStepInput): FillStep {
   const { side, priceTicks, left, state, before, after, trades, hasTrades, assumption } = input;
-  const d0 = sameSideQty(before, side, priceTicks);
   const d1 = sameSideQty(after, side, priceTicks);
   const x1 = throughQty(after, side, priceTicks);
   const { atPrice: vp, through: vt } = tradeEvidence(side, priceTicks, trades);
   let q = state.queueAhead;
   let fill: Decimal;
 
+  // The `=== ZERO` tests below are fast paths (this runs for every resting order on every snapshot): the queries
+  // return the ZERO constant when nothing is there, and skipping arithmetic with zero yields the same values.
   if (assumption === 'pessimistic') {
-    const fromQueue = max0(vp.sub(q));
-    q = max0(q.sub(vp));
-    const fromThrough = max0(x1.sub(state.throughSeen)).add(vt);
-    fill = dmin(left, fromQueue.add(fromThrough));
+    let fromQueue = ZERO;
+    if (vp !== ZERO) {
+      fromQueue = max0(vp.sub(q));
+      q = max0(q.sub(vp));
+    }
+    let fromThrough = x1 === ZERO && state.throughSeen === ZERO ? ZERO : max0(x1.sub(state.throughSeen));
+    if (vt !== ZERO) fromThrough = fromThrough.add(vt);
+    fill = dmin(left, fromQueue === ZERO ? fromThrough : fromQueue.add(fromThrough));
     q = dmin(q, d1);
     if (x1.gt(ZERO)) q = ZERO;
     return { fill, state: { queueAhead: q, throughSeen: x1 } };
@@ -127,6 +132,7 @@ export function fillStep(input: FillStepInput): FillStep {
   if (x1.gt(ZERO) || vt.gt(ZERO)) {
     return { fill: left, state: { queueAhead: ZERO, throughSeen: x1 } };
   }
+  const d0 = sameSideQty(before, side, priceTicks);
   const dec = max0(d0.sub(d1));
   if (hasTrades) {
     const q1 = max0(q.sub(max0(dec.sub(vp))));

@@ -57,6 +57,8 @@ export class AccountOrders {
   readonly open = new Map<number, VirtualOrder>();
   readonly #usedIds = new Set<string>();
   readonly #deals: Deal[] = [];
+  #lastDealsKey = '';
+  #lastDeals: Deal[] = [];
 
   isClientOrderIdUsed(id: string): boolean {
     return this.#usedIds.has(id);
@@ -100,6 +102,17 @@ export class AccountOrders {
   }
 
   deals(q: OrderQuery = {}): Deal[] {
+    // Deals only ever append, so the same query over the same number of deals has the same answer: the engine
+    // polls the newest page every second and it rarely changes. A copy is returned, as a fresh response would be.
+    const key = `${this.#deals.length}|${q.market ?? ''}|${q.clientOrderId ?? ''}|${q.offset ?? 0}|${q.limit ?? 100}`;
+    if (key === this.#lastDealsKey) return this.#lastDeals.slice();
+    const out = this.#dealsPage(q);
+    this.#lastDealsKey = key;
+    this.#lastDeals = out;
+    return out.slice();
+  }
+
+  #dealsPage(q: OrderQuery): Deal[] {
     const out: Deal[] = [];
     let skip = q.offset ?? 0;
     const limit = q.limit ?? 100;

@@ -14,7 +14,7 @@
  * The order book is served from the recorded levels as recorded: `limit` cuts them, `level`
  * (aggregation) is not applied (record with the aggregation you want to backtest).
  */
-import type { SchedulerLike } from 'rxjs';
+import type { SchedulerAction, SchedulerLike } from 'rxjs';
 import type { Balances } from '../../src/model/balance.js';
 import type { OrderBook } from '../../src/model/book.js';
 import type { Market } from '../../src/model/market.js';
@@ -71,6 +71,9 @@ export class BacktestVenue implements TradingApi {
             },
           });
   }
+
+  /** Made once: the rules ask it on every order. */
+  readonly #isClientOrderIdUsed = (id: string): boolean => this.exchange.account.isClientOrderIdUsed(id);
 
   limiterStats(): BucketStats[] {
     return this.#limiter?.stats() ?? [];
@@ -153,7 +156,7 @@ export class BacktestVenue implements TradingApi {
         clientOrderId: r.clientOrderId, postOnly: 'postOnly' in r ? r.postOnly : undefined,
         ioc: 'ioc' in r ? r.ioc : undefined, rpi: 'rpi' in r ? r.rpi : undefined, stp: r.stp,
       },
-      { kind, isClientOrderIdUsed: (id) => this.exchange.account.isClientOrderIdUsed(id) },
+      { kind, isClientOrderIdUsed: this.#isClientOrderIdUsed },
     );
     const first = violations[0];
     if (first === undefined) return;
@@ -169,19 +172,45 @@ export class BacktestVenue implements TradingApi {
   /** Rate limit, request latency, act at arrival, response latency. */
   #call<T>(endpoint: EndpointName, act: () => T): Promise<T> {
     this.calls.set(endpoint, (this.calls.get(endpoint) ?? 0) + 1);
-    const trip = (): Promise<T> =>
-      new Promise<T>((resolve, reject) => {
-        this.#scheduler.schedule(() => {
-          let settle: () => void;
-          try {
-            const value = act();
-            settle = () => resolve(value);
-          } catch (error) {
-            settle = () => reject(error);
-          }
-          this.#scheduler.schedule(settle, this.#latency.responseMs);
-        }, this.#latency.requestMs);
-      });
-    return this.#limiter === undefined ? trip() : this.#limiter.schedule(endpoint, trip);
+    return this.#limiter === undefined ? this.#trip(act) : this.#limiter.schedule(endpoint, () => this.#trip(act));
   }
+
+  #trip<T>(act: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const trip: Trip = { act, resolve: resolve as (value: unknown) => void, reject, arrived: false, ok: false, value: undefined, responseMs: this.#latency.responseMs };
+      this.#scheduler.schedule(travel, this.#latency.requestMs, trip);
+    });
+  }
+}
+
+/** One request in flight (state passed to the scheduler's action instead of closures per request). */
+interface Trip {
+  readonly act: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  arrived: boolean;
+  ok: boolean;
+  value: unknown;
+  readonly responseMs: number;
+}
+
+/**
+ * The request's one scheduler action, run twice: at the venue (act on the state at arrival time, then travel back,
+ * re-scheduling itself the way RxJS actions recurse) and back at the client (settle the promise).
+ */
+function travel(this: SchedulerAction<Trip>, trip?: Trip): void {
+  const t = trip!;
+  if (t.arrived) {
+    if (t.ok) t.resolve(t.value);
+    else t.reject(t.value);
+    return;
+  }
+  t.arrived = true;
+  try {
+    t.value = t.act();
+    t.ok = true;
+  } catch (error) {
+    t.value = error;
+  }
+  this.schedule(t, t.responseMs);
 }

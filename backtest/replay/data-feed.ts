@@ -5,10 +5,9 @@
 import { statSync } from 'node:fs';
 import { Decimal } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
-import {
-  readRecordingLines, RecordedSnapshot, type MarketLine, type RecordingLine,
-} from '../../src/venue/recording-format.js';
+import { RecordedSnapshot, type MarketLine, type RecordingLine } from '../../src/venue/recording-format.js';
 import type { TickTrade } from '../fill-model/fill-model.js';
+import { readRecordingBatches } from './recording-batches.js';
 
 export type FeedEvent =
   | { readonly kind: 'book'; readonly t: number; readonly snapshot: RecordedSnapshot }
@@ -28,8 +27,14 @@ export class DataFeed {
   #bytesCurrent = 0;
   #market: MarketLine | undefined;
   #scale = 1;
-  readonly #iter: AsyncGenerator<RecordingLine>;
+  readonly #iter: AsyncGenerator<RecordingLine[]>;
   readonly #options: DataFeedOptions;
+  readonly #from: number;
+  readonly #to: number;
+  /** Decoded lines of the current chunk, served synchronously (see recording-batches.ts). */
+  #batch: RecordingLine[] = [];
+  #pos = 0;
+  #ended = false;
 
   constructor(options: DataFeedOptions) {
     if (options.files.length === 0) throw new ConfigError('backtest: no data file given');
@@ -41,7 +46,9 @@ export class DataFeed {
         throw new ConfigError(`backtest: cannot read data file ${f} (${(error as Error).message})`, { cause: error });
       }
     }, 0);
-    this.#iter = this.#lines();
+    this.#from = options.from ?? Number.NEGATIVE_INFINITY;
+    this.#to = options.to ?? Number.POSITIVE_INFINITY;
+    this.#iter = this.#batches();
   }
 
   /** The rules record at the head of the first file (available after the first `next()`). */
@@ -54,10 +61,10 @@ export class DataFeed {
     return this.#bytesDone + this.#bytesCurrent;
   }
 
-  async *#lines(): AsyncGenerator<RecordingLine> {
+  async *#batches(): AsyncGenerator<RecordingLine[]> {
     for (const file of this.#options.files) {
       this.#bytesCurrent = 0;
-      yield* readRecordingLines(file, (b) => (this.#bytesCurrent = b));
+      yield* readRecordingBatches(file, (b) => (this.#bytesCurrent = b));
       this.#bytesDone += statSync(file).size;
       this.#bytesCurrent = 0;
     }
@@ -65,12 +72,27 @@ export class DataFeed {
 
   /** The next event in time order, or undefined at the end (or past `to`). */
   async next(): Promise<FeedEvent | undefined> {
-    const from = this.#options.from ?? Number.NEGATIVE_INFINITY;
-    const to = this.#options.to ?? Number.POSITIVE_INFINITY;
     for (;;) {
+      const e = this.nextBuffered();
+      if (e !== null) return e;
       const r = await this.#iter.next();
-      if (r.done) return undefined;
-      const line = r.value;
+      if (r.done) {
+        this.#ended = true;
+        return undefined;
+      }
+      this.#batch = r.value;
+      this.#pos = 0;
+    }
+  }
+
+  /**
+   * The next event when it is already decoded, without a promise: `null` means "call `next()`" (the next chunk
+   * must be read); undefined is the end (or past `to`).
+   */
+  nextBuffered(): FeedEvent | undefined | null {
+    if (this.#ended) return undefined;
+    while (this.#pos < this.#batch.length) {
+      const line = this.#batch[this.#pos++]!;
       if (line.type === 'market') {
         // The first file's rules apply to the whole run; a resumed file repeats the same record.
         if (this.#market === undefined) {
@@ -80,9 +102,12 @@ export class DataFeed {
         continue;
       }
       if (this.#market === undefined) throw new ConfigError('backtest: the data file does not start with a market record');
-      if (line.t < from) continue;
-      if (line.t > to) {
-        await this.#iter.return(undefined);
+      if (line.t < this.#from) continue;
+      if (line.t > this.#to) {
+        this.#ended = true;
+        this.#batch = [];
+        // Stops reading (closes the file); nothing is left to await.
+        this.#iter.return(undefined).catch(() => undefined);
         return undefined;
       }
       if (line.type === 'book') return { kind: 'book', t: line.t, snapshot: new RecordedSnapshot(line.t, line.book, this.#scale) };
@@ -94,5 +119,6 @@ export class DataFeed {
         trade: { t: line.t, priceTicks: Math.round(Number(line.price) * this.#scale), amount: new Decimal(line.amount), takerSide: line.side },
       };
     }
+    return null;
   }
 }

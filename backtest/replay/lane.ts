@@ -100,9 +100,8 @@ export class Lane {
     const mid = s === undefined ? undefined : midTicks(s);
     if (mid === undefined || s === undefined) return;
     const midPrice = mid / s.tickScale;
-    const stock = this.exchange.total(this.#market.stock);
-    const money = this.exchange.total(this.#market.money);
-    const stockN = stock.toNumber();
-    this.equity.push({ t, mid: midPrice, equity: money.toNumber() + stockN * midPrice, inventory: stockN });
+    const stockN = this.exchange.totalNumber(this.#market.stock);
+    const moneyN = this.exchange.totalNumber(this.#market.money);
+    this.equity.push({ t, mid: midPrice, equity: moneyN + stockN * midPrice, inventory: stockN });
   }
 }

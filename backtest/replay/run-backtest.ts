@@ -106,7 +106,10 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
     );
   }
 
-  ev = await feed.next();
+  // Let the starts run until they wait on the virtual clock (their first requests are then scheduled).
+  await settle();
+  const first = feed.nextBuffered();
+  ev = first === null ? await feed.next() : first;
   let progressAt = 0;
   for (;;) {
     if (startError !== undefined) throw startError;
@@ -120,7 +123,9 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
           o.onProgress(feed.bytesRead, feed.totalBytes);
         }
       }
-      ev = await feed.next();
+      // Decoded events come without a promise; only a new chunk of the file is awaited.
+      const buffered = feed.nextBuffered();
+      ev = buffered === null ? await feed.next() : buffered;
       continue;
     }
     if (ev === undefined) break;

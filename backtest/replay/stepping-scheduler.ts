@@ -23,7 +23,14 @@ class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
     super();
     this.#scheduler = scheduler;
     this.#work = work;
-    this.add(() => scheduler.remove(this as SteppingAction<unknown>));
+  }
+
+  // Leaves the queue on unsubscribe (an override rather than a finalizer closure per action: the replay schedules
+  // several actions per simulated request).
+  override unsubscribe(): void {
+    if (this.closed) return;
+    this.#scheduler.remove(this as SteppingAction<unknown>);
+    super.unsubscribe();
   }
 
   schedule(state?: T, delay = 0): Subscription {

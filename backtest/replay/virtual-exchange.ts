@@ -18,6 +18,7 @@ import { amountStep } from '../../src/rules/index.js';
 import { Ledger } from '../../src/sim/ledger.js';
 import { requiredScale } from '../../src/sim/market-engine.js';
 import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../../src/sim/sim-types.js';
+import { LedgerViews } from './ledger-views.js';
 import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
 import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
 import { crossesBook, midTicks } from '../fill-model/book-queries.js';
@@ -62,11 +63,14 @@ export class VirtualExchange {
   #snapshot: RecordedSnapshot | undefined;
   #tradesSince: TickTrade[] = [];
   #lastTradePrice: Decimal | undefined;
+  /** Without recorded trades the last price is the mid, kept in ticks until a stop needs it as a Decimal. */
+  #lastMidTicks: number | undefined;
   readonly #resting = new Map<number, Resting>();
   readonly #stops = new Map<number, SimOrder>();
   /** Liquidity our takers used from the current snapshot, by price tick. */
   #consumed = new Map<number, Decimal>();
   #orderId = 0;
+  readonly #views: LedgerViews;
   #dealId = 0;
   readonly #step: Decimal;
   readonly #scale: number;
@@ -77,20 +81,27 @@ export class VirtualExchange {
     this.#scale = 10 ** options.market.moneyPrec;
     this.ledger = new Ledger([options.market.stock, options.market.money], Math.max(requiredScale(options.market), 8));
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
+    this.#views = new LedgerViews(this.ledger, BACKTEST_ACCOUNT);
   }
 
   get snapshot(): RecordedSnapshot | undefined {
     return this.#snapshot;
   }
 
+  /** `ledger.tradeBalances` of the account, Decimals reused while unchanged (see ledger-views.ts). */
   tradeBalances(): ReturnType<Ledger['tradeBalances']> {
-    return this.ledger.tradeBalances(BACKTEST_ACCOUNT);
+    return this.#views.tradeBalances();
   }
 
   /** Total (available + freeze) of an asset. */
   total(asset: string): Decimal {
     const c = this.ledger.cell(BACKTEST_ACCOUNT, asset);
     return this.ledger.decimal(c.available + c.freeze);
+  }
+
+  /** `total(asset)` as a number (chart data), recomputed only when the ledger cell changed. */
+  totalNumber(asset: string): number {
+    return this.#views.totalNumber(asset);
   }
 
   openOrders(f?: OrderQuery): Order[] {
@@ -107,6 +118,7 @@ export class VirtualExchange {
   onTrade(trade: TickTrade, price: Decimal): void {
     this.#tradesSince.push(trade);
     this.#lastTradePrice = price;
+    this.#lastMidTicks = undefined;
   }
 
   /** A new snapshot becomes current: resting orders are filled by the model, stops may fire. */
@@ -121,7 +133,7 @@ export class VirtualExchange {
     }
     if (!this.options.hasTrades) {
       const mid = midTicks(s);
-      if (mid !== undefined) this.#lastTradePrice = D(mid).div(this.#scale);
+      if (mid !== undefined) this.#lastMidTicks = mid;
     }
     this.#fireStops();
   }
@@ -252,8 +264,13 @@ export class VirtualExchange {
   }
 
   #fireStops(): void {
+    if (this.#stops.size === 0) return;
+    if (this.#lastMidTicks !== undefined) {
+      this.#lastTradePrice = D(this.#lastMidTicks).div(this.#scale);
+      this.#lastMidTicks = undefined;
+    }
     const last = this.#lastTradePrice;
-    if (last === undefined || this.#stops.size === 0) return;
+    if (last === undefined) return;
     for (const o of [...this.#stops.values()]) {
       const a = o.activationPrice!;
       if (o.side === 'buy' ? last.gte(a) : last.lte(a)) {

@@ -195,7 +195,7 @@ export class EngineCore {
   }
 
   private riskState(run: StrategyRun): RiskState {
-    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.snapshot().position, run.recentOrderTimes, run.halted);
+    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
   }
 
   /** A deal from the deals stream or a reconcile: applied once (tracker dedupes by id), journalled, booked, told. */

@@ -71,6 +71,7 @@ export class OrderTracker {
   /** The live subset, so per-intent work does not grow with the daemon's history. */
   private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
+  private readonly views = new WeakMap<TrackedOrder, OwnOrder>();
 
   constructor(
     private readonly clock: Clock,
@@ -103,16 +104,15 @@ export class OrderTracker {
   track(o: NewOrder, init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal }): TrackedOrder {
     const now = this.clock.now();
     const state = init?.state ?? 'pending';
-    const order: TrackedOrder = {
-      ...o,
-      state,
-      createdAt: now,
-      ...(state !== 'pending' && state !== 'unknown' ? { confirmedAt: now } : {}),
-      ...(init?.orderId !== undefined ? { orderId: init.orderId } : {}),
-      venueLeft: init?.venueLeft ?? o.amount,
-      dealt: init?.dealt ?? ZERO,
-      updatedAt: now,
-    };
+    // Same fields in the same order as `{ ...o, state, createdAt, confirmedAt?, orderId?, ... }`, without spread temporaries.
+    const order = { ...o } as TrackedOrder;
+    order.state = state;
+    (order as { createdAt: number }).createdAt = now;
+    if (state !== 'pending' && state !== 'unknown') order.confirmedAt = now;
+    if (init?.orderId !== undefined) order.orderId = init.orderId;
+    order.venueLeft = init?.venueLeft ?? o.amount;
+    order.dealt = init?.dealt ?? ZERO;
+    order.updatedAt = now;
     this.orders.set(o.clientOrderId, order);
     this.index(order);
     this.onChange(order.strategyId, order);
@@ -205,22 +205,17 @@ export class OrderTracker {
     for (const [id, o] of this.orders) if (!isLive(o.state) && o.updatedAt < beforeMs) this.orders.delete(id);
   }
 
+  /**
+   * The strategy's view of an order. Views are immutable and cached until the order changes (every change goes
+   * through `touch`), so the orders$ snapshot emitted after each change rebuilds only the changed orders.
+   */
   view(o: TrackedOrder): OwnOrder {
-    return {
-      clientOrderId: o.clientOrderId,
-      ...(o.orderId !== undefined ? { orderId: o.orderId } : {}),
-      market: o.market,
-      side: o.side,
-      type: o.type,
-      price: o.price,
-      ...(o.activationPrice ? { activationPrice: o.activationPrice } : {}),
-      amount: o.amount,
-      left: leftOf(o),
-      state: o.state,
-      ...(o.tag !== undefined ? { tag: o.tag } : {}),
-      updatedAt: o.updatedAt,
-      ...(o.cancelRequested ? { cancelRequested: true } : {}),
-    };
+    let v = this.views.get(o);
+    if (v === undefined) {
+      v = buildView(o);
+      this.views.set(o, v);
+    }
+    return v;
   }
 
   private index(o: TrackedOrder): void {
@@ -229,8 +224,27 @@ export class OrderTracker {
   }
 
   private touch(o: TrackedOrder): void {
+    this.views.delete(o);
     this.index(o);
     o.updatedAt = this.clock.now();
     this.onChange(o.strategyId, o);
   }
+}
+
+/** Builds the view field by field in the order strategies always saw (no spread temporaries: it runs per change). */
+function buildView(o: TrackedOrder): OwnOrder {
+  const v: { -readonly [K in keyof OwnOrder]: OwnOrder[K] } = { clientOrderId: o.clientOrderId } as OwnOrder;
+  if (o.orderId !== undefined) v.orderId = o.orderId;
+  v.market = o.market;
+  v.side = o.side;
+  v.type = o.type;
+  v.price = o.price;
+  if (o.activationPrice) v.activationPrice = o.activationPrice;
+  v.amount = o.amount;
+  v.left = leftOf(o);
+  v.state = o.state;
+  if (o.tag !== undefined) v.tag = o.tag;
+  v.updatedAt = o.updatedAt;
+  if (o.cancelRequested) v.cancelRequested = true;
+  return v;
 }

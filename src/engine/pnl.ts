@@ -75,6 +75,11 @@ export class PnlLedger {
     if (opening.gt(0)) this.basis = opening.times(fill.price);
   }
 
+  /** Signed base position (what the risk check needs on every intent, without the snapshot's average cost). */
+  currentPosition(): Decimal {
+    return this.position;
+  }
+
   /** Average entry price of the open position, for display (12 places). */
   avgCost(): Decimal {
     return this.position.isZero() ? ZERO : this.basis.div(this.position.abs()).toDecimalPlaces(BASIS_DP);

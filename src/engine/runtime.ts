@@ -14,7 +14,7 @@
 import type { Logger } from 'pino';
 import { BehaviorSubject, Observable, Subject, Subscription, map, shareReplay, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { BookLevel, OrderBook } from '../model/book.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
 import { ConfigError } from '../model/errors.js';
@@ -239,7 +239,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       subs.add(
         books
           .get(m)!
-          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, freshnessKey: (b) => `${b.timestamp}|${b.bids[0]?.price}|${b.asks[0]?.price}` }))
+          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, isRepeat: sameBookTop }))
           .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
       );
     }
@@ -267,6 +267,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     events$: events$.asObservable(),
     status: () => core.status(),
   };
+}
+
+/**
+ * A book that repeats the previous one: same timestamp, best bid and best ask (compared as values, what a key
+ * `${timestamp}|${bid}|${ask}` compared, without formatting two prices per poll).
+ */
+function sameBookTop(a: OrderBook, b: OrderBook): boolean {
+  return a.timestamp === b.timestamp && samePrice(a.bids[0], b.bids[0]) && samePrice(a.asks[0], b.asks[0]);
+}
+
+function samePrice(x: BookLevel | undefined, y: BookLevel | undefined): boolean {
+  return x === undefined || y === undefined ? x === y : x.price.eq(y.price);
 }
 
 function summaryRecord(s: RunSummary): Record<string, unknown> {

@@ -1,5 +1,7 @@
 import type { OrderBook } from '../model/book.js';
-import type { Decimal } from '../model/decimal.js';
+import { D, ZERO, type Decimal } from '../model/decimal.js';
+
+const HALF = D('0.5');
 
 /** Best bid, best ask, mid and spread of a book snapshot; `undefined` fields when a side is empty. */
 export interface BookTop {
@@ -17,7 +19,8 @@ export function bookTop(book: OrderBook): BookTop {
   const ask = book.asks[0]?.price;
   if (bid === undefined || ask === undefined) return { ...(bid ? { bid } : {}), ...(ask ? { ask } : {}) };
   const spread = ask.minus(bid);
-  return spread.gte(0) ? { bid, ask, mid: bid.plus(ask).div(2), spread } : { bid, ask, spread };
+  // × 0.5 is the exact halving, much cheaper than a division at the library's 60 digits (runs on every snapshot).
+  return spread.gte(ZERO) ? { bid, ask, mid: bid.plus(ask).times(HALF), spread } : { bid, ask, spread };
 }
 
 /** Mid price of a book, or `undefined` when a side is empty or the book is crossed. */

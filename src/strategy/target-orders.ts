@@ -1,4 +1,4 @@
-import { D, type Decimal } from '../model/decimal.js';
+import { D, ZERO, type Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
@@ -46,6 +46,39 @@ export function isLiveOrder(order: OwnOrder): boolean {
   return LIVE_STATES.has(order.state);
 }
 
+/** 10^-prec, cached (runs on every book snapshot of every quoting strategy). */
+const steps = new Map<number, Decimal>();
+function stepOf(prec: number): Decimal {
+  let step = steps.get(prec);
+  if (step === undefined) {
+    step = D(10).pow(-prec);
+    steps.set(prec, step);
+  }
+  return step;
+}
+
+/** |x| without a copy when x is not negative (abs() always allocates; this runs on every snapshot). */
+const absOf = (x: Decimal): Decimal => (x.isNegative() ? x.neg() : x);
+
+function within(have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean {
+  const diff = absOf(have.minus(want));
+  // Equal values (the usual case for amounts) are within any non-negative tolerance: skip the product.
+  if (diff.isZero() && !tol.isNegative()) return true;
+  return diff.lte(absOf(want).times(tol)) || (step.gt(ZERO) && diff.lt(step));
+}
+
+function matchesDesired(o: OwnOrder, d: DesiredOrder, priceTol: Decimal, amountTol: Decimal, priceStep: Decimal, amountStep: Decimal): boolean {
+  if (o.side !== d.side) return false;
+  if ((o.type === 'stop limit') !== (d.activationPrice !== undefined)) return false;
+  if (d.tag !== undefined && o.tag !== d.tag) return false;
+  if (!within(o.price, d.price, priceTol, priceStep)) return false;
+  if (!within(o.left, d.amount, amountTol, amountStep)) return false;
+  if (d.activationPrice !== undefined) {
+    if (o.activationPrice === undefined || !within(o.activationPrice, d.activationPrice, priceTol, priceStep)) return false;
+  }
+  return true;
+}
+
 /**
  * Turns "the orders I want resting" into the intents that get there: every live order that matches a desired one
  * (same side and type, same tag when the desired one has a tag, price and remaining amount within tolerance) is
@@ -58,35 +91,20 @@ export function isLiveOrder(order: OwnOrder): boolean {
  * closer to each other than the tolerance are matched greedily in the order given; give them tags to be exact.
  */
 export function ordersToTargets(desired: readonly DesiredOrder[], live: readonly OwnOrder[], opts: TargetOptions = {}): Intent[] {
-  const priceTol = opts.priceTolerance ?? D(0);
-  const amountTol = opts.amountTolerance ?? D(0);
-  const priceStep = opts.market ? D(10).pow(-opts.market.moneyPrec) : D(0);
-  const amountStep = opts.market ? D(10).pow(-opts.market.stockPrec) : D(0);
-
-  const within = (have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean => {
-    const diff = have.minus(want).abs();
-    return diff.lte(want.abs().times(tol)) || (step.gt(0) && diff.lt(step));
-  };
-  const matches = (o: OwnOrder, d: DesiredOrder): boolean => {
-    if (o.side !== d.side) return false;
-    if ((o.type === 'stop limit') !== (d.activationPrice !== undefined)) return false;
-    if (d.tag !== undefined && o.tag !== d.tag) return false;
-    if (!within(o.price, d.price, priceTol, priceStep)) return false;
-    if (!within(o.left, d.amount, amountTol, amountStep)) return false;
-    if (d.activationPrice !== undefined) {
-      if (o.activationPrice === undefined || !within(o.activationPrice, d.activationPrice, priceTol, priceStep)) return false;
-    }
-    return true;
-  };
+  const priceTol = opts.priceTolerance ?? ZERO;
+  const amountTol = opts.amountTolerance ?? ZERO;
+  // Steps are cached per precision: 10^-prec at 60 significant digits costs more than the rest of this function.
+  const priceStep = opts.market ? stepOf(opts.market.moneyPrec) : ZERO;
+  const amountStep = opts.market ? stepOf(opts.market.stockPrec) : ZERO;
 
   const candidates = live.filter((o) => isLiveOrder(o) && !o.cancelRequested);
   const kept = new Set<OwnOrder>();
   const toPlace: DesiredOrder[] = [];
   for (const d of desired) {
-    if (!d.amount.gt(0)) continue;
+    if (!d.amount.gt(ZERO)) continue;
     let best: OwnOrder | undefined;
     for (const o of candidates) {
-      if (kept.has(o) || !matches(o, d)) continue;
+      if (kept.has(o) || !matchesDesired(o, d, priceTol, amountTol, priceStep, amountStep)) continue;
       if (!best || o.price.minus(d.price).abs().lt(best.price.minus(d.price).abs())) best = o;
     }
     if (best) kept.add(best);

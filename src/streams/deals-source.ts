@@ -1,4 +1,4 @@
-import { Observable, concatMap, from, share, type SchedulerLike } from 'rxjs';
+import { Observable, share, type SchedulerLike } from 'rxjs';
 import type { Deal } from '../model/order.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { DealTracker, type DealTrackerOptions } from './deal-tracker.js';
@@ -17,16 +17,24 @@ export interface DealsSourceOptions extends DealTrackerOptions, Pick<PollOptions
 export function dealsSource(api: TradingApi, market: string, options: DealsSourceOptions, scheduler: SchedulerLike): Observable<Deal> {
   const { periodMs, backoff, onError, ...trackerOptions } = options;
   // One tracker per subscription of the underlying poll: a resubscription after refCount drops to 0 starts afresh.
-  return new Observable<Deal[]>((subscriber) => {
+  // Each poll's deals are emitted one by one in a loop (what `concatMap((deals) => from(deals))` did, without an
+  // inner subscription per poll: the poll only emits from a settled promise, so a batch never arrives mid-batch).
+  return new Observable<Deal>((subscriber) => {
     const tracker = new DealTracker(trackerOptions);
     return poll(() => tracker.fetchNew((offset, limit) => api.deals({ market, offset, limit })), {
       periodMs,
       scheduler,
       ...(backoff ? { backoff } : {}),
       ...(onError ? { onError } : {}),
-    }).subscribe(subscriber);
-  }).pipe(
-    concatMap((deals) => from(deals)),
-    share(),
-  );
+    }).subscribe({
+      next: (deals) => {
+        for (const deal of deals) {
+          if (subscriber.closed) return;
+          subscriber.next(deal);
+        }
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
+    });
+  }).pipe(share());
 }

@@ -18,6 +18,11 @@ export interface DetectStaleOptions<T> {
    * `(book) => book.timestamp`: a poll returning the same snapshot again). Default: every value is fresh.
    */
   readonly freshnessKey?: (value: T) => unknown;
+  /**
+   * The same test as a comparison of the previous value with the new one (true = a repeat, not news); cheaper than
+   * building a key per value on a hot stream. Used instead of `freshnessKey` when both are given.
+   */
+  readonly isRepeat?: (previous: T, next: T) => boolean;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface DetectStaleOptions<T> {
  * source; a source error is forwarded.
  */
 export function detectStale<T>(options: DetectStaleOptions<T>): OperatorFunction<T, StaleStatus> {
-  const { staleAfterMs, scheduler, freshnessKey } = options;
+  const { staleAfterMs, scheduler, freshnessKey, isRepeat } = options;
   if (!(staleAfterMs > 0)) throw new RangeError(`detectStale: staleAfterMs must be > 0, got ${staleAfterMs}`);
   return (source) =>
     new Observable<StaleStatus>((subscriber) => {
@@ -35,6 +40,7 @@ export function detectStale<T>(options: DetectStaleOptions<T>): OperatorFunction
       let stale = false;
       let hasKey = false;
       let lastKey: unknown;
+      let lastValue: T | undefined;
       let timer: Subscription | undefined;
 
       const arm = () => {
@@ -48,7 +54,11 @@ export function detectStale<T>(options: DetectStaleOptions<T>): OperatorFunction
       arm();
       const sub = source.subscribe({
         next: (value) => {
-          if (freshnessKey) {
+          if (isRepeat) {
+            if (hasKey && isRepeat(lastValue as T, value)) return;
+            hasKey = true;
+            lastValue = value;
+          } else if (freshnessKey) {
             const key = freshnessKey(value);
             if (hasKey && Object.is(key, lastKey)) return;
             hasKey = true;

@@ -26,7 +26,7 @@
  * Prices are not quantized here: the engine's gate does it (buys round down, sells up), so a quote never crosses
  * by rounding. Cancelling the quotes on stop is the engine's job (`shutdown.cancelOpenOrders`).
  */
-import { combineLatest, concatMap, filter, from, map, scan, startWith, take, withLatestFrom, type Observable } from 'rxjs';
+import { Observable, combineLatest, filter, from, map, scan, startWith, take, withLatestFrom, type OperatorFunction } from 'rxjs';
 import {
   D,
   ZERO,
@@ -72,34 +72,98 @@ function inventory$(ctx: StrategyContext<MarketMakerParams>): Observable<Decimal
   return combineLatest([total$, baseline$]).pipe(map(([total, baseline]) => total.minus(baseline)));
 }
 
-/** The quotes wanted for one mid and inventory. Pure. */
+/** What desiredQuotes derives from the params alone, computed once per params object (it runs on every snapshot). */
+interface QuoteConstants {
+  readonly levels: ReadonlyArray<{ readonly bidFactor: Decimal; readonly askFactor: Decimal; readonly bidTag: string; readonly askTag: string }>;
+  readonly minInventory: Decimal;
+  /** The last inventory seen and its centre factor 1 − skew × ratio (inventory changes only on fills). */
+  lastInventory: Decimal | undefined;
+  lastCentreFactor: Decimal;
+}
+
+const constantsOf = new WeakMap<MarketMakerParams, QuoteConstants>();
+
+function quoteConstants(p: MarketMakerParams): QuoteConstants {
+  let c = constantsOf.get(p);
+  if (c === undefined) {
+    const half = p.spread.div(2);
+    const levels = [];
+    for (let i = 0; i < p.levels; i++) {
+      const offset = half.plus(p.levelSpacing.times(i));
+      levels.push({ bidFactor: ONE.minus(offset), askFactor: ONE.plus(offset), bidTag: `bid-${i}`, askTag: `ask-${i}` });
+    }
+    c = { levels, minInventory: p.maxInventory.neg(), lastInventory: undefined, lastCentreFactor: ONE };
+    constantsOf.set(p, c);
+  }
+  return c;
+}
+
+const ONE = D(1);
+const MINUS_ONE = D(-1);
+
+/** The quotes wanted for one mid and inventory. Pure (the cache above only skips recomputing the same values). */
 export function desiredQuotes(
   p: MarketMakerParams,
   top: { bid?: Decimal; ask?: Decimal; mid: Decimal },
   inventory: Decimal,
   priceStep: Decimal,
 ): DesiredOrder[] {
-  const ratio = dmax(D(-1), dmin(D(1), inventory.div(p.maxInventory)));
-  const centre = top.mid.times(D(1).minus(p.inventorySkew.times(ratio)));
-  const half = p.spread.div(2);
+  const c = quoteConstants(p);
+  if (c.lastInventory === undefined || !c.lastInventory.eq(inventory)) {
+    const ratio = dmax(MINUS_ONE, dmin(ONE, inventory.div(p.maxInventory)));
+    c.lastCentreFactor = ONE.minus(p.inventorySkew.times(ratio));
+    c.lastInventory = inventory;
+  }
+  const centre = top.mid.times(c.lastCentreFactor);
   const quotes: DesiredOrder[] = [];
-  for (let i = 0; i < p.levels; i++) {
-    const offset = half.plus(p.levelSpacing.times(i));
-    let bid = centre.times(D(1).minus(offset));
-    let ask = centre.times(D(1).plus(offset));
+  for (const level of c.levels) {
+    let bid = centre.times(level.bidFactor);
+    let ask = centre.times(level.askFactor);
     if (p.postOnly) {
       // Never ask to cross: a maker quote stays at least one step behind the opposite touch.
       if (top.ask !== undefined) bid = dmin(bid, top.ask.minus(priceStep));
       if (top.bid !== undefined) ask = dmax(ask, top.bid.plus(priceStep));
     }
-    if (inventory.lt(p.maxInventory) && bid.gt(0)) {
-      quotes.push({ side: 'buy', price: bid, amount: p.size, tag: `bid-${i}`, postOnly: p.postOnly });
+    if (inventory.lt(p.maxInventory) && bid.gt(ZERO)) {
+      quotes.push({ side: 'buy', price: bid, amount: p.size, tag: level.bidTag, postOnly: p.postOnly });
     }
-    if (inventory.gt(p.maxInventory.neg())) {
-      quotes.push({ side: 'sell', price: ask, amount: p.size, tag: `ask-${i}`, postOnly: p.postOnly });
+    if (inventory.gt(c.minInventory)) {
+      quotes.push({ side: 'sell', price: ask, amount: p.size, tag: level.askTag, postOnly: p.postOnly });
     }
   }
   return quotes;
+}
+
+/**
+ * Emits every element of each array, in order: `concatMap((list) => from(list))` without an inner subscription per
+ * snapshot. A value arriving while a list is still being emitted (re-entrantly) waits for it, as concatMap would.
+ */
+function emitEach<T>(): OperatorFunction<readonly T[], T> {
+  return (source) =>
+    new Observable<T>((subscriber) => {
+      let queue: (readonly T[])[] | undefined;
+      return source.subscribe({
+        next: (list) => {
+          if (queue !== undefined) {
+            queue.push(list);
+            return;
+          }
+          queue = [list];
+          for (let k = 0; k < queue.length; k++) {
+            for (const item of queue[k]!) {
+              if (subscriber.closed) {
+                queue = undefined;
+                return;
+              }
+              subscriber.next(item);
+            }
+          }
+          queue = undefined;
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+    });
 }
 
 export default defineStrategy({
@@ -117,7 +181,8 @@ export default defineStrategy({
       map(bookTop),
       filter((top): top is typeof top & { mid: Decimal } => top.mid !== undefined),
       withLatestFrom(inventory$(ctx), ctx.orders$),
-      concatMap(([top, inventory, orders]) => from(ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts))),
+      map(([top, inventory, orders]) => ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts)),
+      emitEach(),
     );
   },
 });

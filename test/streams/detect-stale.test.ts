@@ -33,6 +33,21 @@ describe('detectStale', () => {
     });
   });
 
+  it('isRepeat compares each value with the previous one, like a freshness key (and wins over one)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const books = cold('a 99ms a 99ms a 99ms a 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
+      const status = books.pipe(
+        detectStale({ staleAfterMs: 250, scheduler, isRepeat: (x, y) => x.timestamp === y.timestamp, freshnessKey: () => Math.random() }),
+      );
+      expectObservable(status).toBe('250ms s 149ms f 249ms t', {
+        s: { stale: true, at: 250, lastFreshAt: 0 },
+        f: { stale: false, at: 400, lastFreshAt: 400 },
+        t: { stale: true, at: 650, lastFreshAt: 400 },
+      });
+    });
+  });
+
   it('goes stale when the source never emits, counted from subscription; completes and errors with the source', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {

@@ -1,0 +1,45 @@
+/**
+ * Read views of one ledger account that the replay asks for far more often than the account changes: the trade
+ * balance (polled every few seconds) and each asset's total as a number (sampled on every snapshot for the equity
+ * curve). Values are rebuilt only when the asset's cell (integer units) changed, so they are exactly what
+ * `ledger.tradeBalances` / `ledger.decimal(...).toNumber()` give.
+ */
+import type { AssetBalance, Balances } from '../../src/model/balance.js';
+import type { Ledger } from '../../src/sim/ledger.js';
+
+export class LedgerViews {
+  readonly #totals = new Map<string, { units: bigint; value: number }>();
+  readonly #balances = new Map<string, { available: bigint; freeze: bigint; value: AssetBalance }>();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly account: string,
+  ) {}
+
+  /** As `ledger.tradeBalances(account)`: every asset, sorted, available and freeze. */
+  tradeBalances(): Balances {
+    const out: Record<string, AssetBalance> = {};
+    for (const asset of [...this.ledger.assets].sort()) {
+      const c = this.ledger.cell(this.account, asset);
+      let cached = this.#balances.get(asset);
+      if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
+        cached = { available: c.available, freeze: c.freeze, value: { available: this.ledger.decimal(c.available), freeze: this.ledger.decimal(c.freeze) } };
+        this.#balances.set(asset, cached);
+      }
+      out[asset] = cached.value;
+    }
+    return out;
+  }
+
+  /** available + freeze of an asset, as a number (charts only). */
+  totalNumber(asset: string): number {
+    const c = this.ledger.cell(this.account, asset);
+    const units = c.available + c.freeze;
+    let cached = this.#totals.get(asset);
+    if (cached === undefined || cached.units !== units) {
+      cached = { units, value: this.ledger.decimal(units).toNumber() };
+      this.#totals.set(asset, cached);
+    }
+    return cached.value;
+  }
+}
