@@ -7,7 +7,7 @@ import { Decimal } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { RecordedSnapshot, type MarketLine, type RecordingLine } from '../../src/venue/recording-format.js';
 import type { TickTrade } from '../fill-model/fill-model.js';
-import { readRecordingBatches } from './recording-batches.js';
+import { readRecordingBatches } from '../../src/venue/recording-format.js';
 
 export type FeedEvent =
   | { readonly kind: 'book'; readonly t: number; readonly snapshot: RecordedSnapshot }
@@ -31,7 +31,7 @@ export class DataFeed {
   readonly #options: DataFeedOptions;
   readonly #from: number;
   readonly #to: number;
-  /** Decoded lines of the current chunk, served synchronously (see recording-batches.ts). */
+  /** Decoded lines of the current chunk, served synchronously (see readRecordingBatches in src/venue/recording-format.ts). */
   #batch: RecordingLine[] = [];
   #pos = 0;
   #ended = false;

@@ -102,26 +102,38 @@ export function decodeLine(text: string, where = 'line'): RecordingLine | undefi
 }
 
 /**
- * Every line of a recording (gzip or plain text, several gzip members allowed), decoded, in order.
- * Splits on newlines itself: faster than readline for long files.
+ * Reads a recording (gzip or plain text, several gzip members allowed; a truncated
+ * last member keeps its complete lines). It decodes a whole decompressed chunk (up to 1 MiB, ~700 snapshots)
+ * in one synchronous loop and yields the lines as an array.
+ *
+ * Why: decoding line by line interleaved with the engine's work ran JSON.parse on cold caches (the replay's
+ * parsing measured ~2.5x slower than the same parsing alone), and every line cost a few promise hops. A line
+ * that does not decode is still reported in order: the lines before it are yielded first, then the error.
  */
-export async function* readRecordingLines(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<RecordingLine> {
+export async function* readRecordingBatches(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<RecordingLine[]> {
   const source = createReadStream(file, { highWaterMark: 1 << 20 });
-  const gz = file.endsWith('.gz');
-  const stream = gz ? source.pipe(createGunzip()) : source;
+  const stream = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
   let rest = '';
   let lineNo = 0;
+  let failure: unknown;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       onBytes?.(source.bytesRead);
       const text = rest + chunk.toString('utf8');
+      const batch: RecordingLine[] = [];
       let start = 0;
-      for (let nl = text.indexOf('\n', start); nl >= 0; nl = text.indexOf('\n', start)) {
-        lineNo += 1;
-        const line = decodeLine(text.slice(start, nl), `${file}:${lineNo}`);
-        start = nl + 1;
-        if (line) yield line;
+      try {
+        for (let nl = text.indexOf('\n', start); nl >= 0; nl = text.indexOf('\n', start)) {
+          lineNo += 1;
+          const line = decodeLine(text.slice(start, nl), `${file}:${lineNo}`);
+          start = nl + 1;
+          if (line) batch.push(line);
+        }
+      } catch (error) {
+        failure = error;
       }
+      if (batch.length > 0) yield batch;
+      if (failure !== undefined) throw failure;
       rest = text.slice(start);
     }
   } catch (error) {
@@ -134,8 +146,13 @@ export async function* readRecordingLines(file: string, onBytes?: (bytesRead: nu
   }
   if (rest.length > 0) {
     const line = decodeLine(rest, `${file}:${lineNo + 1}`);
-    if (line) yield line;
+    if (line) yield [line];
   }
+}
+
+/** Every line of a recording, decoded, in order (see `readRecordingBatches`). */
+export async function* readRecordingLines(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<RecordingLine> {
+  for await (const batch of readRecordingBatches(file, onBytes)) yield* batch;
 }
 
 // ---------------------------------------------------------------- lazy domain objects
