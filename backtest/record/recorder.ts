@@ -14,6 +14,7 @@ import type { Market } from '../../src/model/market.js';
 import type { TradingApi } from '../../src/venue/trading-api.js';
 import { RATE_LIMITS, type OrderBookResponse, type WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from './recording-writer.js';
+import { bookRecord, marketRecord } from '../../src/sim/http/public-format.js';
 
 export interface RecorderOptions {
   readonly api: TradingApi;
@@ -46,35 +47,6 @@ export interface RecorderResult {
   readonly files: readonly string[];
 }
 
-/** The venue's rules record, back in wire form (fees as percent strings; no cap as "0"). */
-export function wireMarketFromDomain(m: Market): WireMarket {
-  return {
-    name: m.name,
-    stock: m.stock,
-    money: m.money,
-    stockPrec: String(m.stockPrec),
-    moneyPrec: String(m.moneyPrec),
-    feePrec: '4',
-    makerFee: m.makerFee.mul(100).toFixed(),
-    takerFee: m.takerFee.mul(100).toFixed(),
-    minAmount: m.minAmount.toFixed(),
-    minTotal: m.minTotal.toFixed(),
-    maxTotal: m.maxTotal === null ? '0' : m.maxTotal.toFixed(),
-    tradesEnabled: m.tradesEnabled,
-    isCollateral: false,
-    type: 'spot',
-  };
-}
-
-export function toWireBook(b: OrderBook): OrderBookResponse {
-  return {
-    ticker_id: b.market,
-    timestamp: b.timestamp,
-    asks: b.asks.map((l) => [l.price.toFixed(), l.amount.toFixed()]),
-    bids: b.bids.map((l) => [l.price.toFixed(), l.amount.toFixed()]),
-  };
-}
-
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     if (signal?.aborted) return resolve();
@@ -97,7 +69,7 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
   const markets = await o.api.markets();
   const market = markets.find((m) => m.name === o.market);
   if (market === undefined) throw new ConfigError(`record: the venue has no market ${o.market} (it has ${markets.map((m) => m.name).join(', ')})`);
-  const writer = new RecordingWriter({ out: o.out, market: wireMarketFromDomain(market), ...(o.rotate ? { rotate: o.rotate } : {}), ...(o.source ? { source: o.source } : {}) });
+  const writer = new RecordingWriter({ out: o.out, market: marketRecord(market), ...(o.rotate ? { rotate: o.rotate } : {}), ...(o.source ? { source: o.source } : {}) });
   const start = now();
   let snapshots = 0;
   let errors = 0;
@@ -113,7 +85,7 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
       if (o.signal?.aborted) break;
       try {
         const book = await o.api.orderBook(o.market, { ...(o.limit !== undefined ? { limit: o.limit } : {}), ...(o.level !== undefined ? { level: o.level } : {}) });
-        writer.write({ type: 'book', t: now(), book: toWireBook(book) });
+        writer.write({ type: 'book', t: now(), book: bookRecord(book) });
         snapshots += 1;
         o.onSnapshot?.(snapshots);
       } catch (error) {
