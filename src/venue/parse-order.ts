@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
 import type { Order, OrderType, StpMode } from '../model/order.js';
 import { parseShape, withAliases, zDecimal, zIntLike } from './parse-shape.js';
 
@@ -78,12 +79,85 @@ export const wireOrderSchema = orderSchema.transform(
   }),
 );
 
+/**
+ * The hot path (every order placed or cancelled): a hand-written check of the common, well-formed
+ * record that gives exactly what `wireOrderSchema` gives, four to six times cheaper than zod's generic
+ * walk. Anything it is not sure about (a wrong or unusual shape) yields undefined and goes through
+ * the schema, which then either accepts it or names the wrong fields. test/venue/parse-order-fast
+ * checks the two agree.
+ */
+export function readOrderRecord(raw: unknown): Order | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  const id = r.order_id !== undefined ? r.order_id : r.orderId;
+  const orderId = typeof id === 'number' ? (Number.isSafeInteger(id) ? id : undefined) : typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : undefined;
+  if (orderId === undefined) return undefined;
+  const cid = r.client_order_id !== undefined ? r.client_order_id : r.clientOrderId;
+  if (cid !== undefined && cid !== null && typeof cid !== 'string') return undefined;
+  const { market, side, type, timestamp, postOnly, ioc, rpi, stp, status } = r;
+  if (typeof market !== 'string' || market.length === 0 || (side !== 'buy' && side !== 'sell') || typeof type !== 'string') return undefined;
+  if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return undefined;
+  if (!optionalBoolean(postOnly) || !optionalBoolean(ioc) || !optionalBoolean(rpi)) return undefined;
+  if (status !== undefined && typeof status !== 'string') return undefined;
+  if (stp !== undefined && (typeof stp !== 'string' || !Object.hasOwn(STP, stp))) return undefined;
+  const amount = decimal(r.amount);
+  const price = decimal(r.price);
+  // a fresh order's left equals its amount: one parse for both (Decimals are immutable)
+  const left = r.left === r.amount ? amount : decimal(r.left);
+  const dealStock = decimal(r.deal_stock !== undefined ? r.deal_stock : r.dealStock);
+  const dealMoney = decimal(r.deal_money !== undefined ? r.deal_money : r.dealMoney);
+  const dealFee = decimal(r.deal_fee !== undefined ? r.deal_fee : r.dealFee);
+  if (amount === undefined || price === undefined || left === undefined || dealStock === undefined || dealMoney === undefined || dealFee === undefined) return undefined;
+  const act = r.activation_price !== undefined ? r.activation_price : r.activationPrice;
+  const activationPrice = act === undefined ? undefined : decimal(act);
+  if (act !== undefined && activationPrice === undefined) return undefined;
+  const order: Order = {
+    orderId,
+    clientOrderId: (cid as string | null | undefined) ?? '',
+    market,
+    side,
+    type: orderType(type),
+    timestamp,
+    amount,
+    price,
+    left,
+    dealStock,
+    dealMoney,
+    dealFee,
+    postOnly: (postOnly as boolean | undefined) ?? false,
+    ioc: (ioc as boolean | undefined) ?? false,
+    rpi: (rpi as boolean | undefined) ?? false,
+    stp: STP[(stp as string | undefined) ?? 'no'] ?? 'no',
+    status: (status as string | undefined) ?? '',
+  };
+  // no spread on the common path: it would build every order through the slow generic copy
+  return activationPrice === undefined ? order : { ...order, activationPrice };
+}
+
+/** Decimals are immutable, so the zeros of a fresh order (deals, fee) can share one instance. */
+function decimal(v: unknown): Decimal | undefined {
+  return v === '0' ? ZERO : parseDecimal(v);
+}
+
+function optionalBoolean(v: unknown): boolean {
+  return v === undefined || typeof v === 'boolean';
+}
+
 /** One order record (order/new, order/stop_limit, order/cancel), either dialect, into the domain Order. */
 export function parseOrder(raw: unknown, endpoint = 'order'): Order {
-  return parseShape(wireOrderSchema, raw, endpoint, 'order record');
+  return readOrderRecord(raw) ?? parseShape(wireOrderSchema, raw, endpoint, 'order record');
 }
 
 /** The open-orders list: an array of order records. */
 export function parseOrders(raw: unknown, endpoint = 'orders'): Order[] {
+  if (Array.isArray(raw)) {
+    const orders: Order[] = [];
+    for (const item of raw) {
+      const order = readOrderRecord(item);
+      if (order === undefined) return parseShape(z.array(wireOrderSchema), raw, endpoint, 'list of order records');
+      orders.push(order);
+    }
+    return orders;
+  }
   return parseShape(z.array(wireOrderSchema), raw, endpoint, 'list of order records');
 }

@@ -50,6 +50,15 @@ interface WaitStats {
   total: number;
 }
 
+/** One endpoint's admission queue and the buckets it counts against (its own first, then the shared ones). */
+interface Lane {
+  readonly endpoint: EndpointName;
+  readonly names: readonly RateBucket[];
+  readonly queue: PQueue;
+  readonly buckets: readonly WindowBucket[];
+  readonly waits: readonly WaitStats[];
+}
+
 /** Rejects waiting requests when the limiter is closed. */
 export class LimiterClosedError extends BotError {
   constructor() {
@@ -68,7 +77,7 @@ export class RateLimiter {
   private readonly marginMs: number;
   private readonly clock: LimiterClock;
   private readonly buckets = new Map<RateBucket, WindowBucket>();
-  private readonly queues = new Map<EndpointName, PQueue>();
+  private readonly lanes = new Map<EndpointName, Lane>();
   private readonly waits = new Map<RateBucket, WaitStats>();
   private readonly pausedUntil = new Map<EndpointName, number>();
   private readonly wakers = new Set<() => void>();
@@ -84,19 +93,19 @@ export class RateLimiter {
 
   /** Runs `task` once the endpoint and its shared buckets have room; the slot is held until it settles. */
   async schedule<T>(endpoint: EndpointName, task: () => Promise<T>): Promise<T> {
-    const buckets = this.bucketsOf(endpoint);
+    const lane = this.laneOf(endpoint);
     const enqueued = this.clock.now();
-    const queue = this.queueOf(endpoint);
+    const queue = lane.queue;
     // fast path: nobody waits ahead of us and there is room, so FIFO holds without a trip through the queue
-    if (queue.size + queue.pending > 0 || this.tryAdmit(endpoint, buckets, enqueued, enqueued) !== true) {
-      await queue.add(() => this.admit(endpoint, buckets, enqueued));
+    if (queue.size + queue.pending > 0 || this.tryAdmit(lane, enqueued, enqueued) !== true) {
+      await queue.add(() => this.admit(lane, enqueued));
     }
     try {
       return await task();
     } finally {
       const now = this.clock.now();
-      for (const b of buckets) b.complete(now);
-      this.wake();
+      for (const b of lane.buckets) b.complete(now);
+      if (this.wakers.size > 0) this.wake();
     }
   }
 
@@ -109,8 +118,8 @@ export class RateLimiter {
   stats(): BucketStats[] {
     const now = this.clock.now();
     const queued = new Map<RateBucket, number>();
-    for (const [endpoint, q] of this.queues) {
-      for (const name of this.bucketNames(endpoint)) queued.set(name, (queued.get(name) ?? 0) + q.size + q.pending);
+    for (const { names, queue: q } of this.lanes.values()) {
+      for (const name of names) queued.set(name, (queued.get(name) ?? 0) + q.size + q.pending);
     }
     return [...this.buckets].map(([bucket, b]) => {
       const w = this.waits.get(bucket) ?? { admitted: 0, last: 0, max: 0, total: 0 };
@@ -135,28 +144,28 @@ export class RateLimiter {
     this.wake();
   }
 
-  private async admit(endpoint: EndpointName, buckets: readonly WindowBucket[], start: number): Promise<void> {
+  private async admit(lane: Lane, start: number): Promise<void> {
     for (;;) {
       const now = this.clock.now();
-      const wait = this.tryAdmit(endpoint, buckets, start, now);
+      const wait = this.tryAdmit(lane, start, now);
       if (wait === true) return;
       await this.sleep(wait);
     }
   }
 
   /** Admits at once when every bucket has room (true); otherwise how long to wait (undefined: until a completion). */
-  private tryAdmit(endpoint: EndpointName, buckets: readonly WindowBucket[], start: number, now: number): true | number | undefined {
+  private tryAdmit(lane: Lane, start: number, now: number): true | number | undefined {
     if (this.closed) throw new LimiterClosedError();
-    let at = Math.max(now, this.pausedUntil.get(endpoint) ?? now);
+    let at = Math.max(now, this.pausedUntil.get(lane.endpoint) ?? now);
     let blocked = false;
-    for (const b of buckets) {
+    for (const b of lane.buckets) {
       const free = b.freeAt(now);
       if (free === undefined) blocked = true;
       else at = Math.max(at, free);
     }
     if (!blocked && at <= now) {
-      for (const b of buckets) b.admit();
-      this.recordWait(this.bucketNames(endpoint), now - start);
+      for (const b of lane.buckets) b.admit();
+      this.recordWait(lane.waits, now - start);
       return true;
     }
     return blocked && at <= now ? undefined : at - now;
@@ -180,10 +189,8 @@ export class RateLimiter {
     for (const w of [...this.wakers]) w();
   }
 
-  private recordWait(names: readonly RateBucket[], waited: number): void {
-    for (const name of names) {
-      let w = this.waits.get(name);
-      if (w === undefined) this.waits.set(name, (w = { admitted: 0, last: 0, max: 0, total: 0 }));
+  private recordWait(waits: readonly WaitStats[], waited: number): void {
+    for (const w of waits) {
       w.admitted += 1;
       w.last = waited;
       w.max = Math.max(w.max, waited);
@@ -191,25 +198,36 @@ export class RateLimiter {
     }
   }
 
-  private bucketNames(endpoint: EndpointName): RateBucket[] {
-    return [endpoint, ...(this.limits[endpoint].shared ?? [])];
+  /** The endpoint's queue, buckets and wait records, built once: schedule() runs on every request. */
+  private laneOf(endpoint: EndpointName): Lane {
+    let lane = this.lanes.get(endpoint);
+    if (lane === undefined) {
+      const names: RateBucket[] = [endpoint, ...(this.limits[endpoint].shared ?? [])];
+      lane = {
+        endpoint,
+        names,
+        queue: new PQueue({ concurrency: 1 }),
+        buckets: names.map((name) => this.bucket(name)),
+        waits: names.map((name) => this.waitStats(name)),
+      };
+      this.lanes.set(endpoint, lane);
+    }
+    return lane;
   }
 
-  private bucketsOf(endpoint: EndpointName): WindowBucket[] {
-    return this.bucketNames(endpoint).map((name) => {
-      let b = this.buckets.get(name);
-      if (b === undefined) {
-        const rl = this.limits[name];
-        b = new WindowBucket(rl.limit, rl.windowMs + this.marginMs);
-        this.buckets.set(name, b);
-      }
-      return b;
-    });
+  private bucket(name: RateBucket): WindowBucket {
+    let b = this.buckets.get(name);
+    if (b === undefined) {
+      const rl = this.limits[name];
+      b = new WindowBucket(rl.limit, rl.windowMs + this.marginMs);
+      this.buckets.set(name, b);
+    }
+    return b;
   }
 
-  private queueOf(endpoint: EndpointName): PQueue {
-    let q = this.queues.get(endpoint);
-    if (q === undefined) this.queues.set(endpoint, (q = new PQueue({ concurrency: 1 })));
-    return q;
+  private waitStats(name: RateBucket): WaitStats {
+    let w = this.waits.get(name);
+    if (w === undefined) this.waits.set(name, (w = { admitted: 0, last: 0, max: 0, total: 0 }));
+    return w;
   }
 }

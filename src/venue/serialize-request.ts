@@ -25,21 +25,20 @@ function clientIdField(dialect: Dialect, id: string | undefined): Body {
 }
 
 function defined(fields: Body): Body {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const out: Body = {};
+  for (const k in fields) if (fields[k] !== undefined) out[k] = fields[k];
+  return out;
 }
 
+/** Field by field rather than through `defined`: it runs for every order placed. */
 export function serializeLimitOrder(r: PlaceLimitRequest, dialect: Dialect): Body {
-  return defined({
-    market: r.market,
-    side: r.side,
-    amount: fmt(r.amount),
-    price: fmt(r.price),
-    ...clientIdField(dialect, r.clientOrderId),
-    postOnly: r.postOnly,
-    ioc: r.ioc,
-    stp: r.stp,
-    rpi: r.rpi,
-  });
+  const body: Body = { market: r.market, side: r.side, amount: fmt(r.amount), price: fmt(r.price) };
+  if (r.clientOrderId !== undefined) body[dialect === 'exchange' ? 'clientOrderId' : 'client_order_id'] = r.clientOrderId;
+  if (r.postOnly !== undefined) body.postOnly = r.postOnly;
+  if (r.ioc !== undefined) body.ioc = r.ioc;
+  if (r.stp !== undefined) body.stp = r.stp;
+  if (r.rpi !== undefined) body.rpi = r.rpi;
+  return body;
 }
 
 export function serializeStopLimitOrder(r: PlaceStopLimitRequest, dialect: Dialect): Body {
