@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { D, parseDecimal, type Decimal } from '../model/decimal.js';
-import type { StpMode } from '../model/order.js';
+import { toStpMode, type StpMode } from '../model/order.js';
 import { RestClient } from '../venue/rest-client.js';
 import type { Dialect, Region } from '../venue/wire.js';
 
@@ -65,11 +65,9 @@ export function parseSide(value: string): 'buy' | 'sell' {
   return value;
 }
 
-const STP: Readonly<Record<string, StpMode>> = { no: 'no', cancel_both: 'cancel_both', cancel_new: 'cancel_new', cancel_old: 'cancel_old', cb: 'cancel_both', cn: 'cancel_new', co: 'cancel_old' };
-
 export function parseStp(value: string): StpMode {
-  const mode = STP[value];
-  if (mode === undefined) throw new InvalidArgumentError(`expected one of ${Object.keys(STP).join(', ')}, got "${value}"`);
+  const mode = toStpMode(value);
+  if (mode === undefined) throw new InvalidArgumentError(`expected one of no, cancel_both, cancel_new, cancel_old, cb, cn, co, got "${value}"`);
   return mode;
 }
 

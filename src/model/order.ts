@@ -52,3 +52,19 @@ export interface Deal {
   readonly orderId: number;
   readonly clientOrderId: string;
 }
+
+/** Every stp spelling the venue accepts, to its long form: the exchange's short forms cb/cn/co too (exchange-facts §5). */
+const STP_MODES: Readonly<Record<string, StpMode>> = {
+  no: 'no',
+  cancel_both: 'cancel_both',
+  cancel_new: 'cancel_new',
+  cancel_old: 'cancel_old',
+  cb: 'cancel_both',
+  cn: 'cancel_new',
+  co: 'cancel_old',
+};
+
+/** Long form of an stp value, or undefined when it is not one the venue accepts. */
+export function toStpMode(value: unknown): StpMode | undefined {
+  return typeof value === 'string' && Object.hasOwn(STP_MODES, value) ? STP_MODES[value] : undefined;
+}

@@ -1,14 +1,12 @@
 import type { Decimal } from '../model/decimal.js';
 import { BotError } from '../model/errors.js';
-import type { StpMode } from '../model/order.js';
+import { toStpMode, type StpMode } from '../model/order.js';
 import type { StpInput } from './sim-types.js';
 import { scaledSafeInteger } from './units.js';
 
-const STP_LONG: Readonly<Record<StpInput, StpMode>> = { no: 'no', cancel_both: 'cancel_both', cancel_new: 'cancel_new', cancel_old: 'cancel_old', cb: 'cancel_both', cn: 'cancel_new', co: 'cancel_old' };
-
 /** Long form of a venue stp value (short forms cb/cn/co accepted); default `no`. */
 export function normaliseStp(stp: StpInput | undefined): StpMode {
-  return stp === undefined ? 'no' : STP_LONG[stp];
+  return toStpMode(stp) ?? 'no';
 }
 
 /** Price in integer steps; prices reach the exchange already on the step (src/rules validated them). */

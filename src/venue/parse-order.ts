@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
-import type { Order, OrderType, StpMode } from '../model/order.js';
+import { toStpMode, type Order, type OrderType, type StpMode } from '../model/order.js';
 import { parseShape, withAliases, zDecimal, zIntLike } from './parse-shape.js';
-
-const STP: Readonly<Record<string, StpMode>> = {
-  no: 'no',
-  cancel_both: 'cancel_both',
-  cancel_new: 'cancel_new',
-  cancel_old: 'cancel_old',
-  cb: 'cancel_both',
-  cn: 'cancel_new',
-  co: 'cancel_old',
-  '': 'no',
-};
 
 /** Live-exchange spellings (exchange-facts §8) mapped onto the contract's. */
 const ORDER_ALIASES = {
@@ -46,7 +35,7 @@ const orderSchema = z.preprocess(
     stp: z
       .string()
       .optional()
-      .refine((s) => s === undefined || s in STP, 'expected one of no, cancel_both, cancel_new, cancel_old, cb, cn, co'),
+      .refine((s) => s === undefined || s === '' || toStpMode(s) !== undefined, 'expected one of no, cancel_both, cancel_new, cancel_old, cb, cn, co'),
     status: z.string().optional(),
   }),
 );
@@ -74,7 +63,7 @@ export const wireOrderSchema = orderSchema.transform(
     postOnly: w.postOnly ?? false,
     ioc: w.ioc ?? false,
     rpi: w.rpi ?? false,
-    stp: STP[w.stp ?? 'no'] ?? 'no',
+    stp: toStpMode(w.stp) ?? 'no',
     status: w.status ?? '',
   }),
 );
@@ -99,7 +88,7 @@ export function readOrderRecord(raw: unknown): Order | undefined {
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return undefined;
   if (!optionalBoolean(postOnly) || !optionalBoolean(ioc) || !optionalBoolean(rpi)) return undefined;
   if (status !== undefined && typeof status !== 'string') return undefined;
-  if (stp !== undefined && (typeof stp !== 'string' || !Object.hasOwn(STP, stp))) return undefined;
+  if (stp !== undefined && stp !== '' && toStpMode(stp) === undefined) return undefined;
   const amount = decimal(r.amount);
   const price = decimal(r.price);
   // a fresh order's left equals its amount: one parse for both (Decimals are immutable)
@@ -127,7 +116,7 @@ export function readOrderRecord(raw: unknown): Order | undefined {
     postOnly: (postOnly as boolean | undefined) ?? false,
     ioc: (ioc as boolean | undefined) ?? false,
     rpi: (rpi as boolean | undefined) ?? false,
-    stp: STP[(stp as string | undefined) ?? 'no'] ?? 'no',
+    stp: toStpMode(stp) ?? 'no',
     status: (status as string | undefined) ?? '',
   };
   // no spread on the common path: it would build every order through the slow generic copy

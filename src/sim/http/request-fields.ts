@@ -1,4 +1,4 @@
-import type { StpMode } from '../../model/order.js';
+import { toStpMode, type StpMode } from '../../model/order.js';
 
 /**
  * Small readers for private request fields that are not order rules (those live in src/rules):
@@ -27,19 +27,9 @@ export function readString(value: unknown, field: string): Read<string | undefin
   return typeof value === 'string' ? ok(value) : bad(`The ${field} must be a string.`);
 }
 
-const STP_LONG: Readonly<Record<string, StpMode>> = {
-  no: 'no',
-  cancel_both: 'cancel_both',
-  cancel_new: 'cancel_new',
-  cancel_old: 'cancel_old',
-  cb: 'cancel_both',
-  cn: 'cancel_new',
-  co: 'cancel_old',
-};
-
 /** The exchange's short forms cb/cn/co map to the long ones (exchange-facts §5); validated before by src/rules. */
 export function normaliseStp(value: unknown): StpMode | undefined {
-  return typeof value === 'string' ? STP_LONG[value] : undefined;
+  return toStpMode(value);
 }
 
 /** Collects field messages into the venue's `errors` map. */
