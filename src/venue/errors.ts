@@ -19,78 +19,58 @@ export class VenueError extends BotError {
   readonly status: number | undefined;
   readonly venueCode: number | undefined;
   readonly errors: Readonly<Record<string, readonly string[]>>;
+  /** True when the venue definitely did not act on the request (safe to treat as rejected). */
+  readonly rejected: boolean;
 
-  constructor(message: string, code: string, ctx: VenueErrorContext) {
+  constructor(message: string, code: string, ctx: VenueErrorContext, rejected = false) {
     super(message, { code, cause: ctx.cause });
     this.endpoint = ctx.endpoint;
     this.status = ctx.status;
     this.venueCode = ctx.venueCode;
     this.errors = ctx.errors ?? {};
-  }
-
-  /** True when the venue definitely did not act on the request (safe to treat as rejected). */
-  get rejected(): boolean {
-    return false;
+    this.rejected = rejected;
   }
 }
 
 /** 422 on order endpoints (codes 30-37), 400 on codes/investments: the request itself is invalid. */
 export class RequestValidationError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {
-    super(message, 'ERR_VENUE_VALIDATION', ctx);
-  }
-  override get rejected(): boolean {
-    return true;
+    super(message, 'ERR_VENUE_VALIDATION', ctx, true);
   }
 }
 
 /** Business ("inner") validation: e.g. code 10 not enough balance, code 2 order not found. */
 export class InnerValidationError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {
-    super(message, 'ERR_VENUE_INNER_VALIDATION', ctx);
-  }
-  override get rejected(): boolean {
-    return true;
+    super(message, 'ERR_VENUE_INNER_VALIDATION', ctx, true);
   }
 }
 
 /** 401/403 and the other authentication failures of exchange-facts §1 (payload, signature, permission). */
 export class AuthError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {
-    super(message, 'ERR_VENUE_AUTH', ctx);
-  }
-  override get rejected(): boolean {
-    return true;
+    super(message, 'ERR_VENUE_AUTH', ctx, true);
   }
 }
 
 /** Nonce not increasing / outside the window. Body says "Too many requests." but this is NOT rate limiting. */
 export class NonceError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {
-    super(message, 'ERR_VENUE_NONCE', ctx);
-  }
-  override get rejected(): boolean {
-    return true;
+    super(message, 'ERR_VENUE_NONCE', ctx, true);
   }
 }
 
 /** HTTP 429 with a plain-text body. The request was not executed. */
 export class RateLimitedError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {
-    super(message, 'ERR_VENUE_RATE_LIMITED', ctx);
-  }
-  override get rejected(): boolean {
-    return true;
+    super(message, 'ERR_VENUE_RATE_LIMITED', ctx, true);
   }
 }
 
 /** Public endpoint error body (`{success:false,message,params}` or the live 422 flat map), or 404. */
 export class PublicApiError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {
-    super(message, 'ERR_VENUE_PUBLIC', ctx);
-  }
-  override get rejected(): boolean {
-    return true;
+    super(message, 'ERR_VENUE_PUBLIC', ctx, true);
   }
 }
 
