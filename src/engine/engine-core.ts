@@ -17,7 +17,7 @@ import type { JournalState } from './journal-replay.js';
 import { OrderTracker } from './order-tracker.js';
 import { PnlLedger } from './pnl.js';
 import { Reconciler } from './reconcile.js';
-import { lossLimitBreached, ORDER_RATE_WINDOW_MS, riskStateOf, type RiskState } from './risk-limits.js';
+import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
 import { strategyContext, type StrategyRun } from './strategy-run.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
@@ -170,8 +170,9 @@ export class EngineCore {
       ...(g.stp !== undefined ? { stp: g.stp } : {}),
       ...(g.tag !== undefined ? { tag: g.tag } : {}),
     });
-    run.recentOrderTimes = run.recentOrderTimes.filter((t) => t > now() - ORDER_RATE_WINDOW_MS);
-    run.recentOrderTimes.push(now());
+    const placedAt = now();
+    pruneOrderTimes(run.recentOrderTimes, placedAt);
+    run.recentOrderTimes.push(placedAt);
     if (dryRun) this.tracker.move(clientOrderId, 'open');
     else this.executor.submit(run.id, g);
   }

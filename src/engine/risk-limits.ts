@@ -49,6 +49,19 @@ export function ordersInWindow(times: readonly number[], nowMs: number, windowMs
   return n;
 }
 
+/**
+ * Drops the times at the front of `times` (oldest first, as the engine appends them) that left the window, in place.
+ * In place and from the front only: a fresh filtered copy per order made the engine allocate (and the GC copy)
+ * the whole last minute of order times on every intent. A time out of order behind a newer one stays a little
+ * longer; `ordersInWindow` ignores it anyway.
+ */
+export function pruneOrderTimes(times: number[], nowMs: number, windowMs = ORDER_RATE_WINDOW_MS): void {
+  const cutoff = nowMs - windowMs;
+  let expired = 0;
+  while (expired < times.length && times[expired]! <= cutoff) expired += 1;
+  if (expired > 0) times.splice(0, expired);
+}
+
 const ok: RiskDecision = { ok: true };
 const no = (reason: string, message: string): RiskDecision => ({ ok: false, reason, message });
 
