@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOrder, parseOrders, readOrderRecord, wireOrderSchema } from '../../src/venue/parse-order.js';
+import { orderRecordJson } from './helpers/scripted-server.js';
 
 /** Mostly what a venue sends, now and then an odd value of the kind a broken answer holds. */
 const field = <T, U>(good: fc.Arbitrary<T>, odd: fc.Arbitrary<U>): fc.Arbitrary<T | U> =>
@@ -11,25 +12,7 @@ const decimal = field(
 );
 const optionalBool = field(fc.constantFrom(true, false, undefined), fc.constantFrom(0, 'true', null));
 
-const valid = {
-  order_id: 1,
-  client_order_id: 'b-1',
-  market: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timestamp: 1700000000.123456,
-  deal_money: '0',
-  deal_stock: '0',
-  amount: '0.01',
-  left: '0.01',
-  deal_fee: '0',
-  price: '30000',
-  postOnly: false,
-  ioc: false,
-  status: 'NEW',
-  stp: 'no',
-  rpi: false,
-};
+const valid = JSON.parse(orderRecordJson('b-1')) as Record<string, unknown>;
 
 /** Contract spelling first, the live venue's second (exchange-facts §8). */
 const ALIASES: Record<string, string> = {
