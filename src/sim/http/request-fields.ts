@@ -1,4 +1,3 @@
-import { toStpMode, type StpMode } from '../../model/order.js';
 
 /**
  * Small readers for private request fields that are not order rules (those live in src/rules):
@@ -27,10 +26,6 @@ export function readString(value: unknown, field: string): Read<string | undefin
   return typeof value === 'string' ? ok(value) : bad(`The ${field} must be a string.`);
 }
 
-/** The exchange's short forms cb/cn/co map to the long ones (exchange-facts §5); validated before by src/rules. */
-export function normaliseStp(value: unknown): StpMode | undefined {
-  return toStpMode(value);
-}
 
 /** Collects field messages into the venue's `errors` map. */
 export class ErrorsMap {

@@ -3,7 +3,7 @@ import type { Side } from '../../model/order.js';
 import { toErrorsMap, validateOrder, type RawOrderFields, type RuleViolation } from '../../rules/index.js';
 import { innerValidationFailed, json, validationFailed, type SimReply } from './error-bodies.js';
 import { orderRecord, readClientOrderId } from './dialect.js';
-import { normaliseStp } from './request-fields.js';
+import { toStpMode } from '../../model/order.js';
 import type { PlaceRejectReason, PlaceResult } from '../sim-types.js';
 import { BotError } from '../../model/errors.js';
 import type { PrivateHandler, RouteContext, SimAccountRef } from './route-context.js';
@@ -29,7 +29,7 @@ export const orderNew: PrivateHandler = (ctx, account, body) => {
     postOnly: fields.postOnly === true,
     ioc: fields.ioc === true,
     rpi: fields.rpi === true,
-    stp: normaliseStp(fields.stp),
+    stp: toStpMode(fields.stp),
   }));
   if ('status' in result) return result;
   if (result.ok) return json(200, orderRecord(result.order, ctx.dialect), true);
@@ -48,7 +48,7 @@ export const orderStopLimit: PrivateHandler = (ctx, account, body) => {
     price,
     activationPrice: parseDecimal(fields.activationPrice) as Decimal,
     clientOrderId,
-    stp: normaliseStp(fields.stp),
+    stp: toStpMode(fields.stp),
   }));
   if ('status' in result) return result;
   if (result.ok) return json(200, orderRecord(result.order, ctx.dialect), true);
