@@ -1,7 +1,7 @@
 
 /**
  * Small readers for private request fields that are not order rules (those live in src/rules):
- * paging, integers, the stp short forms. Each returns a value or a message for the `errors` map.
+ * paging and integers (stp spellings: toStpMode in src/model/order.ts). Each returns a value or a message for the `errors` map.
  */
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
