@@ -96,9 +96,10 @@ export const DaemonConfigSchema = z
     journal: z
       .strictObject({
         path: z.string().min(1).default('var/journal.jsonl'),
-        fsync: z.enum(['submissions', 'always', 'never']).default('submissions'),
+        /** See FsyncPolicy in src/engine/journal.ts (the daemon passes it there, so the type checker keeps the two in step). */
+        fsync: z.enum(['background', 'submissions', 'always', 'never']).default('background'),
       })
-      .default({ path: 'var/journal.jsonl', fsync: 'submissions' }),
+      .default({ path: 'var/journal.jsonl', fsync: 'background' }),
     log: z
       .strictObject({
         level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),

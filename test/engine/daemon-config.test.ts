@@ -19,7 +19,7 @@ describe('daemon config', () => {
 
   it('applies defaults and refuses duplicates, unknown keys and region+baseUrl together', () => {
     const ok = parseYamlConfig('venue: { kind: sim }\nstrategies: [{ id: a, use: market-maker, market: BTC_USDT }]', DaemonConfigSchema, 'x.yaml', {});
-    expect(ok).toMatchObject({ journal: { path: 'var/journal.jsonl', fsync: 'submissions' }, status: { everyMs: 5000 }, executor: { concurrency: 1 } });
+    expect(ok).toMatchObject({ journal: { path: 'var/journal.jsonl', fsync: 'background' }, status: { everyMs: 5000 }, executor: { concurrency: 1 } });
     const bad = (text: string) => () => parseYamlConfig(text, DaemonConfigSchema, 'x.yaml', {});
     expect(bad('venue: { kind: sim }\nstrategies: [{ id: a, use: m, market: X }, { id: a, use: m, market: Y }]')).toThrow(/duplicate strategy id 'a'/);
     expect(bad('venue: { kind: sim, colour: red }\nstrategies: [{ id: a, use: m, market: X }]')).toThrow(/colour/);

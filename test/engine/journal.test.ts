@@ -62,6 +62,29 @@ describe('journal', () => {
     j.close();
   });
 
+  it('the background policy writes through at once (fsync off the order path) and is the default', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    dirs.push(dir);
+    const path = join(dir, 'j.jsonl');
+    const j = new FileJournal(path);
+    for (let i = 0; i < 50; i++) j.append({ t: i, type: 'cancel', strategyId: 'mm', clientOrderId: `mm-1-${i}` });
+    // every record is in the file when append returns, with fsyncs still in flight
+    expect(parseJournalText(readFileSync(path, 'utf8')).records).toHaveLength(50);
+    await new Promise((r) => setTimeout(r, 50));
+    j.append({ t: 99, type: 'halt', strategyId: 'mm', reason: 'r' });
+    j.close();
+    expect(parseJournalText(readFileSync(path, 'utf8')).records).toHaveLength(51);
+  });
+
+  it('a failed background fsync stops the journal: the next append throws (the engine stops sending)', async () => {
+    // fsync(2) on /dev/null fails with EINVAL while write(2) succeeds
+    const j = new FileJournal('/dev/null', { fsync: 'background' });
+    j.append({ t: 1, type: 'halt', strategyId: 'mm', reason: 'r' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(() => j.append({ t: 2, type: 'halt', strategyId: 'mm', reason: 'r' })).toThrow(/background fsync failed/);
+    expect(() => new FileJournal('/dev/null', { fsync: 'submissions' }).append({ t: 1, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-1-1', order })).toThrow();
+  });
+
   it('MemoryJournal keeps records in order', () => {
     const m = new MemoryJournal();
     m.append({ t: 1, type: 'halt', strategyId: 'x', reason: 'r' });
