@@ -10,8 +10,11 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'run-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `bot`; with `stopAfterMs`, sends SIGTERM that long after the daemon logged that it started. */
-function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopAfterMs?: number } = {}): Promise<{ code: number | null; out: string }> {
+/**
+ * Runs `bot`; with `stopAfterMs`, sends SIGTERM that long after the daemon logged that it started (or, with
+ * `ctrlC`, SIGINT twice 5 ms apart: what a terminal's Ctrl-C under `npm start` delivers).
+ */
+function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopAfterMs?: number; ctrlC?: boolean } = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -19,7 +22,11 @@ function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopAfterMs?: numb
     const onData = (c: Buffer) => {
       out += c.toString();
       if (opts.stopAfterMs !== undefined && timer === undefined && out.includes('runtime started')) {
-        timer = setTimeout(() => child.kill('SIGTERM'), opts.stopAfterMs);
+        timer = setTimeout(() => {
+          if (!opts.ctrlC) return void child.kill('SIGTERM');
+          child.kill('SIGINT');
+          setTimeout(() => child.kill('SIGINT'), 5);
+        }, opts.stopAfterMs);
       }
     };
     child.stdout.on('data', onData);
@@ -32,6 +39,23 @@ function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopAfterMs?: numb
 }
 
 describe('bot run', () => {
+  it('Ctrl-C under npm start (SIGINT from the terminal and again relayed by npm, ms apart) is one clean stop: summary, exit 0', async () => {
+    const file = join(dir, 'ctrl-c.yaml');
+    writeFileSync(
+      file,
+      [
+        'venue: { kind: sim }',
+        'strategies: [{ id: mm, use: market-maker, market: BTC_USDT }]',
+        `journal: { path: ${join(dir, 'ctrl-c.jsonl')} }`,
+        'log: { level: info, pretty: false }',
+      ].join('\n'),
+    );
+    const r = await bot(['run', file], { stopAfterMs: 1500, ctrlC: true });
+    expect(r.out).not.toMatch(/exiting without a clean stop/);
+    expect(r.out).toMatch(/run summary/);
+    expect(r.code).toBe(0);
+  });
+
   it('a wrong config names the file, the path and what was expected, without a stack trace (exit 2)', async () => {
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, ['venue: { kind: sim }', 'strategies:', '  - id: mm', '    use: market-maker', '    market: BTC_USDT', '    risk: { maxOpenOrders: many }', 'polling: { bookMs: 500, typo: 1 }'].join('\n'));
