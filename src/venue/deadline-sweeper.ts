@@ -1,4 +1,4 @@
-/** Anything that can be called off, like got's request promise. */
+/** Anything that can be called off, like one request in flight (http-transport.ts). */
 export interface Cancellable {
   cancel(): void;
 }

@@ -20,7 +20,7 @@ import type { BucketStats, RateLimiter } from './rate-limiter.js';
 import { leaseRateLimiter, nonceSourceFor, type LimiterLease } from './client-registry.js';
 import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClientOptions } from './rest-client-options.js';
 import * as ser from './serialize-request.js';
-import { signPayload } from './signing.js';
+import { PayloadSigner } from './signing.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi } from './trading-api.js';
 import { HEADERS, PATHS, type EndpointName } from './wire.js';
 
@@ -37,6 +37,9 @@ interface CallSpec<T> {
   readonly clientOrderId?: string;
 }
 
+
+/** The count of a call before its first failure; shared, as counts are never changed in place. */
+const NO_FAILURES: RetryCount = { retries: 0, rateLimited: 0, nonce: 0 };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,9 +62,12 @@ export class RestClient implements TradingApi {
   private readonly nonces: NonceSource;
   private readonly limiter: RateLimiter | undefined;
   private readonly lease: LimiterLease | undefined;
+  /** Signs with the secret's HMAC key states set up once (the secret itself stays in `options` only). */
+  private readonly signer: PayloadSigner | undefined;
 
   constructor(options: RestClientOptions = {}) {
     this.options = resolveRestClientOptions(options);
+    this.signer = this.options.apiSecret === undefined ? undefined : new PayloadSigner(this.options.apiSecret);
     this.http = new HttpTransport({ baseUrl: this.options.baseUrl, timeoutMs: this.options.timeoutMs });
     this.nonces =
       options.clock !== undefined || this.options.apiKey === undefined
@@ -187,19 +193,20 @@ export class RestClient implements TradingApi {
   // ------------------------------------------------------------ machinery
 
   private async call<T>(spec: CallSpec<T>): Promise<T> {
-    let count: RetryCount = { retries: 0, rateLimited: 0, nonce: 0 };
+    let count: RetryCount = NO_FAILURES;
     for (;;) {
-      const started = performance.now();
+      const logger = this.options.logger;
+      const started = logger === undefined ? 0 : performance.now();
       try {
         const result = this.limiter ? await this.limiter.schedule(spec.endpoint, () => this.attempt(spec)) : await this.attempt(spec);
-        this.options.logger?.debug({ endpoint: spec.path, ms: Math.round(performance.now() - started), retries: count.retries }, 'venue call');
+        logger?.debug({ endpoint: spec.path, ms: Math.round(performance.now() - started), retries: count.retries }, 'venue call');
         return result;
       } catch (error) {
         if (!(error instanceof VenueError)) throw error;
         const delay = retryDelay(error, spec.policy, count, this.options.retry);
         if (delay === undefined) throw surfacedError(error, spec.policy, spec.path, spec.clientOrderId ?? '');
         count = countFailure(error, count);
-        this.options.logger?.warn({ endpoint: spec.path, error: error.code, status: error.status, ...count, delayMs: Math.round(delay) }, 'venue call retried');
+        logger?.warn({ endpoint: spec.path, error: error.code, status: error.status, ...count, delayMs: Math.round(delay) }, 'venue call retried');
         if (delay > 0) {
           if (error instanceof RateLimitedError && this.limiter) this.limiter.pause(spec.endpoint, delay);
           else await sleep(delay);
@@ -215,8 +222,9 @@ export class RestClient implements TradingApi {
 
   private send(spec: CallSpec<unknown>): Promise<RawResponse> {
     if (spec.fields === undefined) return this.http.get(spec.path + (spec.query ?? ''), spec.path);
-    const { apiKey, apiSecret } = this.options;
-    if (apiKey === undefined || apiSecret === undefined) {
+    const { apiKey } = this.options;
+    const signer = this.signer;
+    if (apiKey === undefined || signer === undefined) {
       throw new ConfigError(`${spec.path} is private: the client needs apiKey and apiSecret (BOT_API_KEY / BOT_API_SECRET for the CLI)`);
     }
     // the nonce is taken right before sending so that send order follows nonce order as closely as possible
@@ -224,7 +232,7 @@ export class RestClient implements TradingApi {
     if (this.options.nonceWindow) message.nonceWindow = true;
     for (const key in spec.fields) message[key] = spec.fields[key];
     const body = JSON.stringify(message);
-    const { payload, signature } = signPayload(body, apiSecret);
+    const { payload, signature } = signer.sign(body);
     return this.http.post(spec.path, body, { [HEADERS.apiKey]: apiKey, [HEADERS.payload]: payload, [HEADERS.signature]: signature }, spec.path);
   }
 
