@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
+import { configureRecordingCache } from '../../backtest/data/cache-settings.js';
 import { parseTimeArg } from '../../backtest/parse-time.js';
 import { formatBacktestSummary } from '../../backtest/report/format-summary.js';
 import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
+import { register as registerCache } from './cache.js';
 
-/** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR]` (logic in backtest/). */
+/** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR] [--cache DIR | --no-cache]` (logic in backtest/). */
 export function register(program: Command): void {
   program
     .command('backtest')
@@ -15,11 +17,15 @@ export function register(program: Command): void {
     .option('--to <time>', 'end: ISO date-time or Unix time', parseTimeArg)
     .option('--out <dir>', 'report directory (default: the config’s out, var/backtest)')
     .option('--no-progress', 'no progress bar')
+    .option('--cache <dir>', 'recording cache directory (default $XDG_CACHE_HOME/v4-trader or ~/.cache/v4-trader); a file read to its end is cached there')
+    .option('--no-cache', 'read the recordings as text and build no cache')
     .addHelpText(
       'after',
       '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
     )
-    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean }) => {
+    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean }) => {
+      if (typeof opts.cache === 'string') configureRecordingCache({ dir: opts.cache });
+      else if (opts.cache === false) configureRecordingCache({ dir: false });
       const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
       bar?.start(100, 0);
       try {
@@ -37,4 +43,6 @@ export function register(program: Command): void {
         bar?.stop();
       }
     });
+  // `bot cache build` belongs to the backtest; registered here so that COMMANDS (commands.ts) needs no change.
+  registerCache(program);
 }

@@ -1,16 +1,20 @@
 /**
  * `npm run bench -- backtest`: replay throughput of the backtest engine with the market maker, next to
- * the floor of only reading and parsing the same file, on a generated day of 1 s snapshots (20 levels a
- * side; generated once under the OS temp dir and cached). Figures: snapshots/s of each, their ratio
- * (target >= 0.5) and the time for the day (target < 2 s). Both sides are warmed first (the floor by a full read,
- * the engine by a replay of the first tenth of the file), and the 1-lane ratio is also given on process CPU time,
- * which a shared machine disturbs less than wall time.
+ * the floors of only reading the same file, on a generated day of 1 s snapshots (20 levels a side; generated
+ * once under the OS temp dir and kept). Two floors: the text (read + gunzip + JSON parse of the .jsonl.gz) and
+ * the binary cache (backtest/data/recording-cache.ts; built here once, timed, into <tmp>/v4-trader-bench/cache).
+ * Figures: snapshots/s of each, the replay from the cache (1 lane, 2 lanes) and from the text (1 lane), the
+ * ratio replay/floor against each floor (target >= 0.5) and the time for the day (target < 2 s). Both sides are
+ * warmed first (each floor by a full read, the engine by a replay of the first tenth of the file), and the 1-lane
+ * ratios are also given on process CPU time, which a shared machine disturbs less than wall time.
  * `BACKTEST_BENCH_SNAPSHOTS=N` replays a shorter file (e.g. 10000) on a slow or shared machine.
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { configureRecordingCache } from '../../backtest/data/cache-settings.js';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
+import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
@@ -31,9 +35,12 @@ async function dataFile(n: number): Promise<string> {
   return file;
 }
 
-/** The floor: read, gunzip, decode every line and build the snapshot views the replay builds (best bid/ask in ticks). */
-async function readOnly(file: string): Promise<number> {
-  const feed = new DataFeed({ files: [file] });
+/**
+ * A floor: read every event and build the snapshot views the replay builds (best bid/ask in ticks), from the
+ * text (`cacheDir` false: read + gunzip + JSON parse) or from the binary cache (read + decode).
+ */
+async function readOnly(file: string, cacheDir: string | false): Promise<number> {
+  const feed = new DataFeed({ files: [file], cache: { dir: cacheDir } });
   let n = 0;
   let checksum = 0;
   for (let e = await feed.next(); e !== undefined; e = await feed.next()) {
@@ -42,12 +49,15 @@ async function readOnly(file: string): Promise<number> {
     checksum += (e.snapshot.bidTicks()[0] ?? 0) + (e.snapshot.askTicks()[0] ?? 0);
   }
   if (checksum === 0) throw new Error('empty file');
+  const wanted = cacheDir === false ? 'text' : 'cache';
+  if (feed.sources[0] !== wanted) throw new Error(`floor read from ${feed.sources[0]}, not ${wanted}`);
   return n;
 }
 
 export default async function backtestBench(): Promise<void> {
   const n = Number(process.env.BACKTEST_BENCH_SNAPSHOTS ?? 86_400);
   const file = await dataFile(n);
+  const cacheDir = join(tmpdir(), 'v4-trader-bench', 'cache');
   const mm = await loadStrategy('market-maker');
   const strategies = [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.0004', size: '0.01', levels: 1, maxInventory: '0.1', refreshThreshold: '0.0002' } }];
   const polling = { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 };
@@ -56,35 +66,52 @@ export default async function backtestBench(): Promise<void> {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   };
-  await readOnly(file); // warm the page cache and the JIT
-  let cpu = cpuMs();
-  const t = performance.now();
-  const parsed = await readOnly(file);
-  const floorMs = performance.now() - t;
-  const floorCpu = cpuMs() - cpu;
-
-  const run = async (assumptions: Array<'optimistic' | 'pessimistic'>, to?: number) => {
-    const start = performance.now();
-    const r = await runBacktest({ files: [file], strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, ...(to === undefined ? {} : { to }) });
-    return { ms: performance.now() - start, r };
+  const timed = async <T>(f: () => Promise<T>): Promise<{ value: T; ms: number; cpu: number }> => {
+    const cpu = cpuMs();
+    const t = performance.now();
+    const value = await f();
+    return { value, ms: performance.now() - t, cpu: cpuMs() - cpu };
   };
-  // Warm the engine's JIT as the floor's was warmed: a replay of the first tenth of the file (at most 10,000 s).
-  await run(['optimistic', 'pessimistic'], 1_700_000_000_000 + Math.min(10_000, Math.ceil(n / 10)) * 1000);
-  cpu = cpuMs();
-  const one = await run(['pessimistic']);
-  const oneCpu = cpuMs() - cpu;
-  const both = await run(['optimistic', 'pessimistic']);
+
+  // The text floor, as before the cache: warm the page cache and the JIT, then measure.
+  await readOnly(file, false);
+  const textFloor = await timed(() => readOnly(file, false));
+  // The one-off cache build (what the first replay of a file pays on top of the text read), then the cache floor.
+  const build = await timed(() => buildRecordingCache(file, { dir: cacheDir, force: true }));
+  if (build.value.status !== 'built') throw new Error(`the bench file was not cached: ${build.value.status === 'skipped' ? build.value.reason : build.value.status}`);
+  await readOnly(file, cacheDir);
+  const cacheFloor = await timed(() => readOnly(file, cacheDir));
+
+  const run = async (assumptions: Array<'optimistic' | 'pessimistic'>, cache: string | false, to?: number) => {
+    configureRecordingCache({ dir: cache });
+    try {
+      return await timed(() => runBacktest({ files: [file], strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, ...(to === undefined ? {} : { to }) }));
+    } finally {
+      configureRecordingCache({});
+    }
+  };
+  // Warm the engine's JIT as the floors were warmed: a replay of the first tenth of the file (at most 10,000 s).
+  await run(['optimistic', 'pessimistic'], cacheDir, 1_700_000_000_000 + Math.min(10_000, Math.ceil(n / 10)) * 1000);
+  const one = await run(['pessimistic'], cacheDir);
+  const both = await run(['optimistic', 'pessimistic'], cacheDir);
+  const oneText = await run(['pessimistic'], false);
 
   const rate = (count: number, ms: number): string => `${Math.round((count * 1000) / ms).toLocaleString('en-US')} snapshots/s`;
-  const lane = one.r.lanes[0]!;
+  const lane = one.value.lanes[0]!;
+  const r = (floor: number, x: number): string => (floor / x).toFixed(3);
+  const day = (x: { ms: number; value: { snapshots: number } }): string => ((86_400 * x.ms) / x.value.snapshots / 1000).toFixed(2);
   process.stdout.write(
     [
       `file: ${n.toLocaleString('en-US')} snapshots of 1 s, 20 levels a side (${file})`,
-      `floor (read + gunzip + parse):          ${rate(parsed, floorMs)}  (${floorMs.toFixed(0)} ms)`,
-      `replay, market maker, 1 lane:           ${rate(one.r.snapshots, one.ms)}  (${one.ms.toFixed(0)} ms; ${lane.exchange.placed} orders, ${lane.exchange.fills.length} fills)`,
-      `replay, market maker, 2 lanes (band):   ${rate(both.r.snapshots, both.ms)}  (${both.ms.toFixed(0)} ms)`,
-      `ratio replay/floor: 1 lane ${(floorMs / one.ms).toFixed(3)}, 2 lanes ${(floorMs / both.ms).toFixed(3)}  (target >= 0.5; 1 lane on CPU time: ${(floorCpu / oneCpu).toFixed(3)})`,
-      `a day of 1 s snapshots (86,400) at the 1-lane rate: ${((86_400 * one.ms) / one.r.snapshots / 1000).toFixed(2)} s  (target < 2 s)`,
+      `floor, text (read + gunzip + JSON parse):      ${rate(textFloor.value, textFloor.ms)}  (${textFloor.ms.toFixed(0)} ms; CPU ${textFloor.cpu.toFixed(0)} ms)`,
+      `cache build (one-off, text read + encode):     ${build.ms.toFixed(0)} ms  (CPU ${build.cpu.toFixed(0)} ms; ${(build.value.bytes / 2 ** 20).toFixed(1)} MiB in ${cacheDir})`,
+      `floor, cache (read + decode the binary cache): ${rate(cacheFloor.value, cacheFloor.ms)}  (${cacheFloor.ms.toFixed(0)} ms; CPU ${cacheFloor.cpu.toFixed(0)} ms)`,
+      `replay, market maker, 1 lane, from cache:      ${rate(one.value.snapshots, one.ms)}  (${one.ms.toFixed(0)} ms; CPU ${one.cpu.toFixed(0)} ms; ${lane.exchange.placed} orders, ${lane.exchange.fills.length} fills)`,
+      `replay, market maker, 2 lanes (band), cache:   ${rate(both.value.snapshots, both.ms)}  (${both.ms.toFixed(0)} ms; CPU ${both.cpu.toFixed(0)} ms)`,
+      `replay, market maker, 1 lane, from text:       ${rate(oneText.value.snapshots, oneText.ms)}  (${oneText.ms.toFixed(0)} ms; CPU ${oneText.cpu.toFixed(0)} ms)`,
+      `ratio replay/cache floor: 1 lane ${r(cacheFloor.ms, one.ms)}, 2 lanes ${r(cacheFloor.ms, both.ms)}  (target >= 0.5; 1 lane on CPU time: ${r(cacheFloor.cpu, one.cpu)})`,
+      `ratio replay/text floor:  1 lane from cache ${r(textFloor.ms, one.ms)}, 2 lanes from cache ${r(textFloor.ms, both.ms)}, 1 lane from text ${r(textFloor.ms, oneText.ms)}  (on CPU time: 1 lane from cache ${r(textFloor.cpu, one.cpu)}, from text ${r(textFloor.cpu, oneText.cpu)})`,
+      `a day of 1 s snapshots (86,400) at the 1-lane rate: ${day(one)} s from the cache, ${day(oneText)} s from the text  (target < 2 s)`,
       '',
     ].join('\n'),
   );

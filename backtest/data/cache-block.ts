@@ -1,0 +1,297 @@
+/**
+ * One block of the recording cache (./recording-cache.ts): up to BLOCK_EVENTS consecutive lines of a
+ * recording (book snapshots, trades, market records, in file order) stored as columns (./cache-columns.ts).
+ *
+ * Payload: u32 events, books, trades, levels, extras length, 0; then the columns (each stored as a constant, u8,
+ * i32 or f64, the narrowest that holds every value of the block exactly)
+ *   kinds (per event: 0 book, 1 trade, 2 market);
+ *   per book: t, timestamp, ticker (index into the extras' ticker table), levelStart (i32, books + 1
+ *     entries; the book's asks then bids are levels [levelStart[b], levelStart[b + 1])), askCount;
+ *   per level: price, price decimals, amount, amount decimals;
+ *   per trade: t, price, price decimals, amount, amount decimals, side (0 buy, 1 sell);
+ * then the extras as JSON: `{ tickers: string[], markets: MarketLine[] }` (market records in order).
+ * A price or amount is the exact integer `value × 10^decimals`, its decimals those of the recorded string, so
+ * the string is rebuilt byte for byte ("30000.50" → 3000050, 2). A block of a fixed-format recording stores
+ * the decimals as one constant per column and the integers as i32 when they fit.
+ */
+import { Decimal } from '../../src/model/decimal.js';
+import { RecordingFormatError, type BookLine, type MarketLine, type RecordingLine, type TradeLine } from '../../src/venue/recording-format.js';
+import type { WireLevel } from '../../src/venue/wire.js';
+import { ColumnReader, ColumnWriter } from './cache-columns.js';
+import { formatPlainDecimal, MAX_DECIMALS, parsePlainDecimal, POW10, ticksOf } from './plain-decimal.js';
+
+export const KIND_BOOK = 0;
+export const KIND_TRADE = 1;
+export const KIND_MARKET = 2;
+
+/** Events per block: ~4k snapshots of 20 levels a side is ~1.3 MB, a size one read brings in at full speed. */
+export const BLOCK_EVENTS = 4096;
+/** Levels per block, so books of thousands of levels still make blocks of a few MB. */
+export const BLOCK_LEVELS = 1 << 18;
+
+const BOOK_KEYS = new Set(['ticker_id', 'timestamp', 'asks', 'bids']);
+
+/** Collects lines into columns; `add` refuses (with the reason) a line the cache cannot reproduce exactly. */
+export class BlockEncoder {
+  #kinds: number[] = [];
+  #bookT: number[] = [];
+  #bookTs: number[] = [];
+  #bookTicker: number[] = [];
+  #levelStart: number[] = [0];
+  #askCount: number[] = [];
+  #price: number[] = [];
+  #priceDec: number[] = [];
+  #amount: number[] = [];
+  #amountDec: number[] = [];
+  #tradeT: number[] = [];
+  #tradePrice: number[] = [];
+  #tradePriceDec: number[] = [];
+  #tradeAmount: number[] = [];
+  #tradeAmountDec: number[] = [];
+  #tradeSide: number[] = [];
+  #tickers: string[] = [];
+  #tickerIndex = new Map<string, number>();
+  #markets: MarketLine[] = [];
+  readonly #num: [number, number] = [0, 0];
+
+  constructor(readonly blockEvents = BLOCK_EVENTS) {}
+
+  get events(): number {
+    return this.#kinds.length;
+  }
+
+  /** True when the block should be written before more lines are added. */
+  get full(): boolean {
+    return this.#kinds.length >= this.blockEvents || this.#price.length >= BLOCK_LEVELS;
+  }
+
+  /** Adds one decoded line; returns why it cannot be cached exactly (the encoder is then unchanged), or undefined. */
+  add(line: RecordingLine): string | undefined {
+    if (line.type === 'market') {
+      this.#markets.push(line);
+      this.#kinds.push(KIND_MARKET);
+      return undefined;
+    }
+    if (line.type === 'trade') return this.#addTrade(line);
+    return this.#addBook(line);
+  }
+
+  #addTrade(line: TradeLine): string | undefined {
+    const n = this.#num;
+    const side = line.side === 'buy' ? 0 : line.side === 'sell' ? 1 : -1;
+    if (side < 0) return `trade side ${JSON.stringify(line.side)}`;
+    if (!parsePlainDecimal(line.price, n)) return `trade price ${JSON.stringify(line.price)}`;
+    const [price, priceDec] = n;
+    if (!parsePlainDecimal(line.amount, n)) return `trade amount ${JSON.stringify(line.amount)}`;
+    this.#tradeT.push(line.t);
+    this.#tradePrice.push(price);
+    this.#tradePriceDec.push(priceDec);
+    this.#tradeAmount.push(n[0]);
+    this.#tradeAmountDec.push(n[1]);
+    this.#tradeSide.push(side);
+    this.#kinds.push(KIND_TRADE);
+    return undefined;
+  }
+
+  #addBook(line: BookLine): string | undefined {
+    const b = line.book;
+    let fields = 0;
+    for (const k in b) {
+      if (!BOOK_KEYS.has(k)) return `book field ${JSON.stringify(k)}`;
+      fields += 1;
+    }
+    if (fields !== BOOK_KEYS.size) return `book fields ${Object.keys(b).join(',')}`;
+    if (typeof b.timestamp !== 'number') return 'book timestamp is not a number';
+    if (typeof b.ticker_id !== 'string') return 'book ticker_id is not a string';
+    const mark = this.#price.length;
+    const why = this.#addLevels(b.asks) ?? this.#addLevels(b.bids);
+    if (why !== undefined) {
+      for (const col of [this.#price, this.#priceDec, this.#amount, this.#amountDec]) col.length = mark;
+      return why;
+    }
+    let ticker = this.#tickerIndex.get(b.ticker_id);
+    if (ticker === undefined) {
+      ticker = this.#tickers.length;
+      this.#tickers.push(b.ticker_id);
+      this.#tickerIndex.set(b.ticker_id, ticker);
+    }
+    this.#bookT.push(line.t);
+    this.#bookTs.push(b.timestamp);
+    this.#bookTicker.push(ticker);
+    this.#askCount.push(b.asks.length);
+    this.#levelStart.push(this.#price.length);
+    this.#kinds.push(KIND_BOOK);
+    return undefined;
+  }
+
+  #addLevels(levels: readonly WireLevel[]): string | undefined {
+    const n = this.#num;
+    for (const l of levels) {
+      if (!Array.isArray(l) || l.length !== 2) return `level ${JSON.stringify(l)}`;
+      const p: unknown = l[0];
+      const a: unknown = l[1];
+      if (typeof p !== 'string' || !parsePlainDecimal(p, n)) return `level price ${JSON.stringify(p)}`;
+      this.#price.push(n[0]);
+      this.#priceDec.push(n[1]);
+      if (typeof a !== 'string' || !parsePlainDecimal(a, n)) return `level amount ${JSON.stringify(a)}`;
+      this.#amount.push(n[0]);
+      this.#amountDec.push(n[1]);
+    }
+    return undefined;
+  }
+
+  /** The block's payload; the encoder is then empty again. */
+  encode(): Uint8Array {
+    const w = new ColumnWriter();
+    const extras = new TextEncoder().encode(JSON.stringify({ tickers: this.#tickers, markets: this.#markets }));
+    for (const v of [this.#kinds.length, this.#bookT.length, this.#tradeT.length, this.#price.length, extras.length, 0]) w.u32(v);
+    w.smallInts(this.#kinds);
+    w.numbers(this.#bookT);
+    w.numbers(this.#bookTs);
+    w.numbers(this.#bookTicker);
+    w.numbers(this.#levelStart);
+    w.numbers(this.#askCount);
+    w.numbers(this.#price);
+    w.smallInts(this.#priceDec);
+    w.numbers(this.#amount);
+    w.smallInts(this.#amountDec);
+    w.numbers(this.#tradeT);
+    w.numbers(this.#tradePrice);
+    w.smallInts(this.#tradePriceDec);
+    w.numbers(this.#tradeAmount);
+    w.smallInts(this.#tradeAmountDec);
+    w.smallInts(this.#tradeSide);
+    w.bytes(extras);
+    const out = w.result().slice();
+    this.#reset();
+    return out;
+  }
+
+  #reset(): void {
+    for (const col of [this.#kinds, this.#bookT, this.#bookTs, this.#bookTicker, this.#askCount, this.#price, this.#priceDec, this.#amount, this.#amountDec]) col.length = 0;
+    for (const col of [this.#tradeT, this.#tradePrice, this.#tradePriceDec, this.#tradeAmount, this.#tradeAmountDec, this.#tradeSide]) col.length = 0;
+    this.#levelStart = [0];
+    this.#tickers = [];
+    this.#tickerIndex = new Map();
+    this.#markets = [];
+  }
+}
+
+type Ints = Int32Array | Float64Array;
+
+/** A decoded block: typed views over its bytes, and the accessors the cached snapshots and the feed use. */
+export class CacheBlock {
+  readonly events: number;
+  readonly kinds: Uint8Array;
+  /** Position of each event among the events of its kind (its book, trade or market number in the block). */
+  readonly index: Int32Array;
+  readonly bookT: Ints;
+  readonly bookTs: Ints;
+  readonly bookTicker: Ints;
+  readonly levelStart: Ints;
+  readonly askCount: Ints;
+  readonly price: Ints;
+  readonly priceDec: Uint8Array;
+  /** The decimals of every price when the block's column is constant, else NaN. */
+  readonly priceDecConst: number;
+  readonly amount: Ints;
+  readonly amountDec: Uint8Array;
+  readonly tradeT: Ints;
+  readonly tradePrice: Ints;
+  readonly tradePriceDec: Uint8Array;
+  readonly tradeAmount: Ints;
+  readonly tradeAmountDec: Uint8Array;
+  readonly tradeSide: Uint8Array;
+  readonly tickers: readonly string[];
+  readonly markets: readonly MarketLine[];
+
+  /** Decodes and checks a payload (`bytes.byteOffset` a multiple of 8); a malformed one throws RecordingFormatError. */
+  constructor(bytes: Uint8Array) {
+    const r = new ColumnReader(bytes);
+    const [events, books, trades, levels, extrasLength] = [r.u32(), r.u32(), r.u32(), r.u32(), r.u32(), r.u32()];
+    this.events = events;
+    this.kinds = r.smallInts(events).values;
+    this.bookT = r.numbers(books).values;
+    this.bookTs = r.numbers(books).values;
+    this.bookTicker = r.numbers(books).values;
+    this.levelStart = r.numbers(books + 1).values;
+    this.askCount = r.numbers(books).values;
+    this.price = r.numbers(levels).values;
+    const priceDec = r.smallInts(levels);
+    this.priceDec = priceDec.values;
+    this.priceDecConst = priceDec.constant;
+    this.amount = r.numbers(levels).values;
+    this.amountDec = r.smallInts(levels).values;
+    this.tradeT = r.numbers(trades).values;
+    this.tradePrice = r.numbers(trades).values;
+    this.tradePriceDec = r.smallInts(trades).values;
+    this.tradeAmount = r.numbers(trades).values;
+    this.tradeAmountDec = r.smallInts(trades).values;
+    this.tradeSide = r.smallInts(trades).values;
+    let extras: { tickers?: unknown; markets?: unknown };
+    try {
+      extras = JSON.parse(new TextDecoder().decode(r.bytesOf(extrasLength))) as typeof extras;
+    } catch (error) {
+      throw new RecordingFormatError('cache block: bad extras', error);
+    }
+    if (!Array.isArray(extras.tickers) || !Array.isArray(extras.markets)) throw new RecordingFormatError('cache block: bad extras');
+    this.tickers = extras.tickers as string[];
+    this.markets = extras.markets as MarketLine[];
+    this.index = new Int32Array(events);
+    this.#check(books, trades, levels);
+  }
+
+  /** Structural checks, so a damaged block fails here instead of yielding wrong events. */
+  #check(books: number, trades: number, levels: number): void {
+    const count = [0, 0, 0];
+    for (let i = 0; i < this.events; i++) {
+      const k = this.kinds[i]!;
+      if (k > KIND_MARKET) throw new RecordingFormatError('cache block: bad event kind');
+      this.index[i] = count[k]!++;
+    }
+    if (count[KIND_BOOK] !== books || count[KIND_TRADE] !== trades || count[KIND_MARKET] !== this.markets.length) {
+      throw new RecordingFormatError('cache block: event counts disagree');
+    }
+    if (this.levelStart[0] !== 0 || this.levelStart[books] !== levels) throw new RecordingFormatError('cache block: bad level index');
+    for (let b = 0; b < books; b++) {
+      const span = this.levelStart[b + 1]! - this.levelStart[b]!;
+      const asks = this.askCount[b]!;
+      if (!(span >= 0 && asks >= 0 && asks <= span) || !(this.tickers[this.bookTicker[b]!] !== undefined)) {
+        throw new RecordingFormatError('cache block: bad book');
+      }
+    }
+    for (const dec of [this.priceDec, this.amountDec, this.tradePriceDec, this.tradeAmountDec]) {
+      for (let i = 0; i < dec.length; i++) if (dec[i]! > MAX_DECIMALS) throw new RecordingFormatError('cache block: bad decimals');
+    }
+    for (let i = 0; i < trades; i++) if (this.tradeSide[i]! > 1) throw new RecordingFormatError('cache block: bad trade side');
+  }
+
+  priceText(level: number): string {
+    return formatPlainDecimal(this.price[level]!, this.priceDec[level]!);
+  }
+
+  amountText(level: number): string {
+    return formatPlainDecimal(this.amount[level]!, this.amountDec[level]!);
+  }
+
+  /** Integer ticks of the prices of levels [from, to): what `priceToTicks` gives for their strings. */
+  ticks(from: number, to: number, scale: number): number[] {
+    const out = new Array<number>(to - from);
+    const price = this.price;
+    if (price instanceof Int32Array && POW10[this.priceDecConst] === scale) {
+      // the stored integer already is the tick count (|int| < 2^31, so int / 10^d * 10^d rounds back to it)
+      for (let i = from; i < to; i++) out[i - from] = price[i]!;
+    } else {
+      for (let i = from; i < to; i++) out[i - from] = ticksOf(price[i]!, this.priceDec[i]!, scale);
+    }
+    return out;
+  }
+
+  tradePriceText(trade: number): string {
+    return formatPlainDecimal(this.tradePrice[trade]!, this.tradePriceDec[trade]!);
+  }
+
+  tradeAmountDecimal(trade: number): Decimal {
+    return new Decimal(formatPlainDecimal(this.tradeAmount[trade]!, this.tradeAmountDec[trade]!));
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * A recorded snapshot read from the binary cache (./cache-block.ts): the same API as the text reader's
+ * `RecordedSnapshot` (src/venue/recording-format.ts), computed from the block's typed arrays on demand. Ticks
+ * are built only when asked, a level's strings and Decimals only when that level is looked at, and the wire
+ * record (strings) only when someone reads `wire`.
+ */
+import { Decimal } from '../../src/model/decimal.js';
+import { RecordedSnapshot, type RecordedLevel } from '../../src/venue/recording-format.js';
+import type { OrderBookResponse, WireLevel } from '../../src/venue/wire.js';
+import type { CacheBlock } from './cache-block.js';
+
+/** One level of a cached book: strings and Decimals made on first access. */
+export class ColumnLevel implements RecordedLevel {
+  #price: Decimal | undefined;
+  #amount: Decimal | undefined;
+  #wire: WireLevel | undefined;
+  constructor(
+    readonly block: CacheBlock,
+    readonly level: number,
+  ) {}
+  get wire(): WireLevel {
+    return (this.#wire ??= [this.block.priceText(this.level), this.block.amountText(this.level)]);
+  }
+  get price(): Decimal {
+    return (this.#price ??= new Decimal(this.block.priceText(this.level)));
+  }
+  get amount(): Decimal {
+    return (this.#amount ??= new Decimal(this.block.amountText(this.level)));
+  }
+}
+
+export class CachedSnapshot extends RecordedSnapshot {
+  #askTicks: number[] | undefined;
+  #bidTicks: number[] | undefined;
+  #asks: ColumnLevel[] | undefined;
+  #bids: ColumnLevel[] | undefined;
+  #wire: OrderBookResponse | undefined;
+
+  constructor(
+    readonly block: CacheBlock,
+    /** The book's number in the block. */
+    readonly book: number,
+    tickScale: number,
+  ) {
+    // No wire record to hand over: every accessor that would read it is overridden below.
+    super(block.bookT[book]!, undefined as unknown as OrderBookResponse, tickScale);
+  }
+
+  get #askEnd(): number {
+    return this.block.levelStart[this.book]! + this.block.askCount[this.book]!;
+  }
+
+  override get wire(): OrderBookResponse {
+    return (this.#wire ??= {
+      ticker_id: this.block.tickers[this.block.bookTicker[this.book]!]!,
+      timestamp: this.timestamp,
+      asks: this.asks.map((l) => l.wire),
+      bids: this.bids.map((l) => l.wire),
+    });
+  }
+  override get timestamp(): number {
+    return this.block.bookTs[this.book]!;
+  }
+  override get asks(): readonly ColumnLevel[] {
+    return (this.#asks ??= this.#levels(this.block.levelStart[this.book]!, this.#askEnd));
+  }
+  override get bids(): readonly ColumnLevel[] {
+    return (this.#bids ??= this.#levels(this.#askEnd, this.block.levelStart[this.book + 1]!));
+  }
+  override askTicks(): readonly number[] {
+    return (this.#askTicks ??= this.block.ticks(this.block.levelStart[this.book]!, this.#askEnd, this.tickScale));
+  }
+  override bidTicks(): readonly number[] {
+    return (this.#bidTicks ??= this.block.ticks(this.#askEnd, this.block.levelStart[this.book + 1]!, this.tickScale));
+  }
+
+  #levels(from: number, to: number): ColumnLevel[] {
+    const out = new Array<ColumnLevel>(to - from);
+    for (let i = from; i < to; i++) out[i - from] = new ColumnLevel(this.block, i);
+    return out;
+  }
+}
