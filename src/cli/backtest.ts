@@ -4,7 +4,6 @@ import { configureRecordingCache } from '../../backtest/data/cache-settings.js';
 import { parseTimeArg } from '../../backtest/parse-time.js';
 import { formatBacktestSummary } from '../../backtest/report/format-summary.js';
 import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
-import { register as registerCache } from './cache.js';
 
 /** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR] [--cache DIR | --no-cache]` (logic in backtest/). */
 export function register(program: Command): void {
@@ -43,6 +42,4 @@ export function register(program: Command): void {
         bar?.stop();
       }
     });
-  // `bot cache build` belongs to the backtest; registered here so that COMMANDS (commands.ts) needs no change.
-  registerCache(program);
 }

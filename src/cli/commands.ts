@@ -14,6 +14,7 @@ import { register as runCmd } from './run.js';
 import { register as recordCmd } from './record.js';
 import { register as importCmd } from './import.js';
 import { register as backtestCmd } from './backtest.js';
+import { register as cacheCmd } from './cache.js';
 import { register as newStrategyCmd } from './new-strategy.js';
 
 /** Every `bot` command, in help order. Each module wires parts and holds no logic. */
@@ -33,5 +34,6 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   recordCmd,
   importCmd,
   backtestCmd,
+  cacheCmd,
   newStrategyCmd,
 ];
