@@ -39,7 +39,8 @@
  * (the recorded book is the market without us); hidden and iceberg orders are invisible; the queue
  * estimate assumes strict FIFO price-time priority at the venue.
  */
-import { dmin, ZERO, type Decimal } from '../../src/model/decimal.js';
+import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import { gt, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Side } from '../../src/model/order.js';
 import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
 import { sameSideQty, throughQty } from './book-queries.js';
@@ -125,11 +126,11 @@ export function fillStep(input: FillStepInput): FillStep {
     if (vt !== ZERO) fromThrough = fromThrough.add(vt);
     fill = dmin(left, fromQueue === ZERO ? fromThrough : fromQueue.add(fromThrough));
     q = dmin(q, d1);
-    if (x1.gt(ZERO)) q = ZERO;
+    if (gt(x1, ZERO)) q = ZERO;
     return { fill, state: { queueAhead: q, throughSeen: x1 } };
   }
 
-  if (x1.gt(ZERO) || vt.gt(ZERO)) {
+  if (gt(x1, ZERO) || gt(vt, ZERO)) {
     return { fill: left, state: { queueAhead: ZERO, throughSeen: x1 } };
   }
   const d0 = sameSideQty(before, side, priceTicks);

@@ -57,7 +57,8 @@ export class AccountOrders {
   readonly open = new Map<number, VirtualOrder>();
   readonly #usedIds = new Set<string>();
   readonly #deals: Deal[] = [];
-  #lastDealsKey = '';
+  /** The last deals query (its fields and the number of deals then) and its answer. */
+  #lastDealsQuery: { count: number; market?: string; clientOrderId?: string; offset: number; limit: number } | undefined;
   #lastDeals: Deal[] = [];
 
   isClientOrderIdUsed(id: string): boolean {
@@ -104,10 +105,15 @@ export class AccountOrders {
   deals(q: OrderQuery = {}): Deal[] {
     // Deals only ever append, so the same query over the same number of deals has the same answer: the engine
     // polls the newest page every second and it rarely changes. A copy is returned, as a fresh response would be.
-    const key = `${this.#deals.length}|${q.market ?? ''}|${q.clientOrderId ?? ''}|${q.offset ?? 0}|${q.limit ?? 100}`;
-    if (key === this.#lastDealsKey) return this.#lastDeals.slice();
+    const count = this.#deals.length;
+    const offset = q.offset ?? 0;
+    const limit = q.limit ?? 100;
+    const last = this.#lastDealsQuery;
+    if (last !== undefined && last.count === count && last.market === q.market && last.clientOrderId === q.clientOrderId && last.offset === offset && last.limit === limit) {
+      return this.#lastDeals.slice();
+    }
     const out = this.#dealsPage(q);
-    this.#lastDealsKey = key;
+    this.#lastDealsQuery = { count, market: q.market, clientOrderId: q.clientOrderId, offset, limit };
     this.#lastDeals = out;
     return out.slice();
   }

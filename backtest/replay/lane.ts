@@ -60,6 +60,8 @@ export class Lane {
   /** Fills as the engine learnt them (through the deals endpoint), each once. */
   readonly engineFills: Deal[] = [];
   summary: RunSummary | undefined;
+  /** The runtime's journal (in memory), as the daemon would have written it. */
+  readonly journal = new MemoryJournal();
   readonly #market: Market;
 
   constructor(o: LaneOptions) {
@@ -81,7 +83,7 @@ export class Lane {
       markets: new Map([[o.market.name, o.market]]),
       strategies: o.strategies,
       polling: o.polling,
-      journal: new MemoryJournal(),
+      journal: this.journal,
       cancelOnStop: true,
     });
     this.runtime.events$.subscribe((e) => this.#onEvent(e));

@@ -8,7 +8,7 @@ import type { AssetBalance, Balances } from '../../src/model/balance.js';
 import type { Ledger } from '../../src/sim/ledger.js';
 
 export class LedgerViews {
-  readonly #totals = new Map<string, { units: bigint; value: number }>();
+  readonly #totals = new Map<string, { available: bigint; freeze: bigint; value: number }>();
   readonly #balances = new Map<string, { available: bigint; freeze: bigint; value: AssetBalance }>();
 
   constructor(
@@ -34,10 +34,10 @@ export class LedgerViews {
   /** available + freeze of an asset, as a number (charts only). */
   totalNumber(asset: string): number {
     const c = this.ledger.cell(this.account, asset);
-    const units = c.available + c.freeze;
     let cached = this.#totals.get(asset);
-    if (cached === undefined || cached.units !== units) {
-      cached = { units, value: this.ledger.decimal(units).toNumber() };
+    // the cell's two parts compared, not their sum: a bigint sum allocates, and this runs twice per snapshot
+    if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
+      cached = { available: c.available, freeze: c.freeze, value: this.ledger.decimal(c.available + c.freeze).toNumber() };
       this.#totals.set(asset, cached);
     }
     return cached.value;

@@ -6,7 +6,8 @@
  *      at equal times the data comes first (a snapshot received at T is visible to a poll at T);
  *   2. data is applied to every lane's virtual exchange (fills happen here); due actions run;
  *   3. promises settle (one macrotask turn: every microtask chain the actions started runs to
- *      completion before time moves again), then repeat.
+ *      completion before time moves again; skipped after a step of only synchronous work such as requests
+ *      arriving at the venue), then repeat.
  * At the end of the data the runtimes are stopped (open orders cancelled) with the clock still driven,
  * so the stop's own requests pay their latency and rate limits too.
  */
@@ -130,7 +131,8 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
     }
     if (ev === undefined) break;
     scheduler.runNext();
-    await settle();
+    // A step of request arrivals only (the venue acting, synchronously) leaves no promise to settle.
+    if (scheduler.settleNeeded) await settle();
   }
   if (startError !== undefined) throw startError;
   if (started < lanes.length) throw new ConfigError('backtest: the data ended before the engine finished starting');

@@ -6,6 +6,10 @@
  * (snapshots) can be interleaved with the engine's timers in time order.
  *
  * Ties run in the order they were scheduled (FIFO by sequence number), as real timers do.
+ *
+ * Work scheduled with `scheduleSynchronous` declares that it runs to completion without settling a promise or
+ * queueing a microtask (e.g. a request arriving at the virtual venue: it acts and schedules the response). After a
+ * step that ran only such work, `settleNeeded` is false and the driver may move on without a macrotask turn.
  */
 import { Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
 
@@ -18,11 +22,14 @@ class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
 
   readonly #scheduler: SteppingScheduler;
   readonly #work: (this: SchedulerAction<T>, state?: T) => void;
+  /** Declared free of promise work (see `scheduleSynchronous`). */
+  readonly synchronous: boolean;
 
-  constructor(scheduler: SteppingScheduler, work: (this: SchedulerAction<T>, state?: T) => void) {
+  constructor(scheduler: SteppingScheduler, work: (this: SchedulerAction<T>, state?: T) => void, synchronous = false) {
     super();
     this.#scheduler = scheduler;
     this.#work = work;
+    this.synchronous = synchronous;
   }
 
   // Leaves the queue on unsubscribe (an override rather than a finalizer closure per action: the replay schedules
@@ -50,6 +57,7 @@ export class SteppingScheduler implements SchedulerLike {
   #now: number;
   #seq = 0;
   readonly #heap: SteppingAction<unknown>[] = [];
+  #settleNeeded = false;
 
   constructor(startMs: number) {
     this.#now = startMs;
@@ -63,6 +71,22 @@ export class SteppingScheduler implements SchedulerLike {
     const action = new SteppingAction<T>(this, work);
     action.schedule(state, delay);
     return action;
+  }
+
+  /**
+   * As `schedule`, for work that runs to completion without settling a promise or queueing a microtask (also when it
+   * re-schedules itself): a step of only such work leaves `settleNeeded` false. A false declaration would let
+   * promise continuations run after time moved on, so only declare what is plainly synchronous.
+   */
+  scheduleSynchronous<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay = 0, state?: T): Subscription {
+    const action = new SteppingAction<T>(this, work, true);
+    action.schedule(state, delay);
+    return action;
+  }
+
+  /** False when the last `runNext` ran only work scheduled with `scheduleSynchronous` (nothing for promises to settle). */
+  get settleNeeded(): boolean {
+    return this.#settleNeeded;
   }
 
   /** Due time of the next queued action, or undefined when nothing is queued. */
@@ -87,8 +111,10 @@ export class SteppingScheduler implements SchedulerLike {
     const first = this.#heap[0];
     if (first === undefined || first.due > limit) return false;
     this.advanceTo(first.due);
+    this.#settleNeeded = false;
     for (let top = this.#heap[0]; top !== undefined && top.due <= this.#now; top = this.#heap[0]) {
       this.#pop();
+      if (!top.synchronous) this.#settleNeeded = true;
       top.execute();
     }
     return true;

@@ -11,7 +11,8 @@
  * Stop-limit orders activate on the last recorded trade price; a recording without trades uses the
  * snapshot's mid as the last price. Once active they behave as limit orders (take, then rest).
  */
-import { D, dmax, dmin, ZERO, type Decimal } from '../../src/model/decimal.js';
+import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
+import { gt, gte, lte, maxOf as dmax, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, Side } from '../../src/model/order.js';
 import { amountStep } from '../../src/rules/index.js';
@@ -124,12 +125,14 @@ export class VirtualExchange {
   /** A new snapshot becomes current: resting orders are filled by the model, stops may fire. */
   onSnapshot(s: RecordedSnapshot): void {
     const trades = this.#tradesSince;
-    this.#tradesSince = [];
-    this.#consumed = new Map();
+    // New containers only when the old ones hold something (most snapshots come without trades or takers).
+    if (trades.length > 0) this.#tradesSince = [];
+    if (this.#consumed.size > 0) this.#consumed = new Map();
     const before = this.#snapshot;
     this.#snapshot = s;
     if (before !== undefined) {
-      for (const r of [...this.#resting.values()]) this.#advance(r, s, trades);
+      // Straight over the map: a fill may only delete the order being advanced, which a Map iteration allows.
+      for (const r of this.#resting.values()) this.#advance(r, s, trades);
     }
     if (!this.options.hasTrades) {
       const mid = midTicks(s);
@@ -155,7 +158,7 @@ export class VirtualExchange {
     r.ref = after;
     r.arrivedAt = after.t;
     const amount = this.#lots(step.fill);
-    if (amount.gt(ZERO)) this.#fill(o, amount, o.price, 'maker');
+    if (gt(amount, ZERO)) this.#fill(o, amount, o.price, 'maker');
   }
 
   // ------------------------------------------------------------------ orders
@@ -243,13 +246,13 @@ export class VirtualExchange {
     if (s !== undefined && crossesBook(s, order.side, order.ticks)) {
       const ticks = order.side === 'buy' ? s.askTicks() : s.bidTicks();
       const levels = order.side === 'buy' ? s.asks : s.bids;
-      for (let i = 0; i < ticks.length && order.left.gt(ZERO); i++) {
+      for (let i = 0; i < ticks.length && gt(order.left, ZERO); i++) {
         const t = ticks[i]!;
         if (order.side === 'buy' ? t > order.ticks : t < order.ticks) break;
         const used = this.#consumed.get(t) ?? ZERO;
         const avail = levels[i]!.amount.sub(used);
         const amount = this.#lots(dmin(order.left, avail));
-        if (amount.lte(ZERO)) continue;
+        if (lte(amount, ZERO)) continue;
         this.#consumed.set(t, used.add(amount));
         this.#fill(order, amount, levels[i]!.price, 'taker');
       }
@@ -273,7 +276,7 @@ export class VirtualExchange {
     if (last === undefined) return;
     for (const o of [...this.#stops.values()]) {
       const a = o.activationPrice!;
-      if (o.side === 'buy' ? last.gte(a) : last.lte(a)) {
+      if (o.side === 'buy' ? gte(last, a) : lte(last, a)) {
         this.#stops.delete(o.id);
         this.#submit(o);
       }
@@ -325,7 +328,7 @@ export class VirtualExchange {
   }
 
   #lots(amount: Decimal): Decimal {
-    return amount.lte(ZERO) ? ZERO : amount.div(this.#step).floor().mul(this.#step);
+    return lte(amount, ZERO) ? ZERO : amount.div(this.#step).floor().mul(this.#step);
   }
 
   #reject(reason: string, message: string): PlaceResult & { ok: false } {

@@ -12,14 +12,17 @@ import { ConfigError } from '../model/errors.js';
 export class ClientOrderIds {
   readonly run: number;
   private seq = 0;
+  /** `run` in base 36, made once: a radix conversion of a ms timestamp is not free and every order needs it. */
+  private readonly runText: string;
 
   constructor(startMs: number, lastRun?: number) {
     this.run = lastRun !== undefined && lastRun >= startMs ? lastRun + 1 : startMs;
+    this.runText = this.run.toString(36);
   }
 
   next(prefix: string): string {
     this.seq += 1;
-    return `${prefix}-${this.run.toString(36)}-${this.seq.toString(36)}`;
+    return `${prefix}-${this.runText}-${this.seq.toString(36)}`;
   }
 }
 

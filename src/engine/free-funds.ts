@@ -38,10 +38,20 @@ export function freeFunds(
   return { stock, money };
 }
 
-// Market names are STOCK_MONEY on this venue; orders of other markets may share an asset.
+// Market names are STOCK_MONEY on this venue; orders of other markets may share an asset. Split once per name
+// (this runs for every live order on every intent).
+const assetsOf = new Map<string, { readonly stock: string; readonly money: string }>();
+function assets(name: string): { readonly stock: string; readonly money: string } {
+  let a = assetsOf.get(name);
+  if (a === undefined) {
+    a = { stock: name.split('_')[0] ?? name, money: name.split('_').slice(1).join('_') };
+    assetsOf.set(name, a);
+  }
+  return a;
+}
 function marketStock(name: string): string {
-  return name.split('_')[0] ?? name;
+  return assets(name).stock;
 }
 function marketMoney(name: string): string {
-  return name.split('_').slice(1).join('_');
+  return assets(name).money;
 }

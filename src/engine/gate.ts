@@ -1,5 +1,6 @@
 import type { OrderBook } from '../model/book.js';
 import { Decimal, fmt } from '../model/decimal.js';
+import { gt, gte, lte } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Side, StpMode } from '../model/order.js';
 import { describeViolations, priceStep, quantizeOrder, validateOrder, type RuleViolation } from '../rules/index.js';
@@ -79,10 +80,10 @@ export function gatePlace(input: GateInput): GateResult {
   if (!stop && (intent.postOnly || intent.rpi) && book) {
     const bestAsk = book.asks[0]?.price;
     const bestBid = book.bids[0]?.price;
-    if (intent.side === 'buy' && bestAsk && q.price.gte(bestAsk)) {
+    if (intent.side === 'buy' && bestAsk && gte(q.price, bestAsk)) {
       return { ok: false, stage: 'rules', reason: 'rules:post-only-would-take', message: `post-only buy at ${fmt(q.price)} would take the ask ${fmt(bestAsk)}` };
     }
-    if (intent.side === 'sell' && bestBid && q.price.lte(bestBid)) {
+    if (intent.side === 'sell' && bestBid && lte(q.price, bestBid)) {
       return { ok: false, stage: 'rules', reason: 'rules:post-only-would-take', message: `post-only sell at ${fmt(q.price)} would take the bid ${fmt(bestBid)}` };
     }
   }
@@ -90,7 +91,7 @@ export function gatePlace(input: GateInput): GateResult {
   if (input.free) {
     const need = intent.side === 'buy' ? moneyLock(market, q.amount, q.price) : q.amount;
     const have = intent.side === 'buy' ? input.free.money : input.free.stock;
-    if (need.gt(have)) {
+    if (gt(need, have)) {
       const asset = intent.side === 'buy' ? market.money : market.stock;
       return { ok: false, stage: 'risk', reason: 'risk:insufficient-balance', message: `needs ${fmt(need)} ${asset}, about ${fmt(have)} free` };
     }
@@ -126,6 +127,6 @@ function pickFlags(i: PlaceLimitIntent): { postOnly?: boolean; ioc?: boolean; rp
 
 /** Money a buy locks, with headroom for the larger fee (the venue may reserve it). */
 export function moneyLock(market: Market, amount: Decimal, price: Decimal): Decimal {
-  const fee = market.takerFee.gt(market.makerFee) ? market.takerFee : market.makerFee;
+  const fee = gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee;
   return amount.times(price).times(fee.plus(1));
 }

@@ -1,4 +1,5 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
+import { lt } from '../model/decimal-compare.js';
 import type { OrderType, Side } from '../model/order.js';
 import type { OrderState } from '../strategy/context.js';
 import { runOf } from './client-order-ids.js';
@@ -26,7 +27,7 @@ export interface ReplayedOrder {
 /** Remaining amount: both sources only ever decrease, so the smaller is the most recent knowledge. */
 export function leftOf(o: { amount: Decimal; venueLeft: Decimal; dealt: Decimal }): Decimal {
   const byDeals = o.amount.minus(o.dealt);
-  const left = byDeals.lt(o.venueLeft) ? byDeals : o.venueLeft;
+  const left = lt(byDeals, o.venueLeft) ? byDeals : o.venueLeft;
   return left.isNegative() ? ZERO : left;
 }
 

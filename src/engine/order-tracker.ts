@@ -1,4 +1,5 @@
 import { ZERO, type Decimal } from '../model/decimal.js';
+import { gt, lt } from '../model/decimal-compare.js';
 import type { Deal, Order, OrderType, Side, StpMode } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
@@ -57,9 +58,9 @@ export function isLive(state: OrderState): boolean {
 
 /** State proven by a venue order record. Statuses are unreliable on the live venue, so use left/dealStock. */
 export function stateFromVenue(o: Order): OrderState {
-  if (o.left.isZero() && o.dealStock.gt(0)) return 'filled';
+  if (o.left.isZero() && gt(o.dealStock, ZERO)) return 'filled';
   if (o.status === 'CANCELED') return 'canceled';
-  return o.dealStock.gt(0) ? 'partially-filled' : 'open';
+  return gt(o.dealStock, ZERO) ? 'partially-filled' : 'open';
 }
 
 /**
@@ -104,15 +105,32 @@ export class OrderTracker {
   track(o: NewOrder, init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal }): TrackedOrder {
     const now = this.clock.now();
     const state = init?.state ?? 'pending';
-    // Same fields in the same order as `{ ...o, state, createdAt, confirmedAt?, orderId?, ... }`, without spread temporaries.
-    const order = { ...o } as TrackedOrder;
-    order.state = state;
-    (order as { createdAt: number }).createdAt = now;
-    if (state !== 'pending' && state !== 'unknown') order.confirmedAt = now;
-    if (init?.orderId !== undefined) order.orderId = init.orderId;
-    order.venueLeft = init?.venueLeft ?? o.amount;
-    order.dealt = init?.dealt ?? ZERO;
-    order.updatedAt = now;
+    // One literal with every field, optional ones included (undefined when absent), so every tracked order has the
+    // same hidden class. What this replaced, `{ ...o }` followed by property stores, gave each order a map of its
+    // own (V8 does not share transitions from a spread clone): ~10 µs per order, and every function reading orders
+    // (views, moves, free funds) went megamorphic.
+    const order: TrackedOrder = {
+      clientOrderId: o.clientOrderId,
+      strategyId: o.strategyId,
+      market: o.market,
+      side: o.side,
+      type: o.type,
+      price: o.price,
+      amount: o.amount,
+      activationPrice: o.activationPrice,
+      postOnly: o.postOnly,
+      ioc: o.ioc,
+      stp: o.stp,
+      tag: o.tag,
+      state,
+      orderId: init?.orderId,
+      venueLeft: init?.venueLeft ?? o.amount,
+      dealt: init?.dealt ?? ZERO,
+      updatedAt: now,
+      createdAt: now,
+      confirmedAt: state !== 'pending' && state !== 'unknown' ? now : undefined,
+      cancelRequested: undefined,
+    };
     this.orders.set(o.clientOrderId, order);
     this.index(order);
     this.onChange(order.strategyId, order);
@@ -126,7 +144,7 @@ export class OrderTracker {
     if (venue) {
       o.orderId = venue.orderId;
       o.confirmedAt ??= this.clock.now();
-      if (venue.left.lt(o.venueLeft)) o.venueLeft = venue.left;
+      if (lt(venue.left, o.venueLeft)) o.venueLeft = venue.left;
     }
     if (!canMove(o.state, to)) {
       if (venue) this.touch(o);
@@ -202,7 +220,8 @@ export class OrderTracker {
 
   /** Drops terminal orders older than `beforeMs` to bound memory in a long-lived daemon. */
   prune(beforeMs: number): void {
-    for (const [id, o] of this.orders) if (!isLive(o.state) && o.updatedAt < beforeMs) this.orders.delete(id);
+    // values(), not entries(): no [key, value] pair per order on every balance poll (the key is the order's id)
+    for (const o of this.orders.values()) if (!isLive(o.state) && o.updatedAt < beforeMs) this.orders.delete(o.clientOrderId);
   }
 
   /**

@@ -101,6 +101,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let started = false;
   let stopping: Promise<RunSummary> | undefined;
   let lastBalances = '';
+  /** The balances `lastBalances` was made from: an unchanged poll (same asset records) needs no formatting. */
+  let lastBalancesValue: Balances | undefined;
 
   const prefixes = new Map<string, string>();
   const runs: StrategyRun[] = options.strategies.map((s) => {
@@ -198,6 +200,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       stampedBalances$.subscribe((b) => {
         core.setBalances(b);
         // Snapshots are journalled when they change, not on every poll.
+        if (lastBalancesValue !== undefined && sameBalanceRecords(lastBalancesValue, b.value)) return;
+        lastBalancesValue = b.value;
         const balances = journalBalances(b.value);
         const key = JSON.stringify(balances);
         if (key === lastBalances) return;
@@ -279,6 +283,25 @@ function sameBookTop(a: OrderBook, b: OrderBook): boolean {
 
 function samePrice(x: BookLevel | undefined, y: BookLevel | undefined): boolean {
   return x === undefined || y === undefined ? x === y : x.price.eq(y.price);
+}
+
+/**
+ * True when two balance snapshots hold the very same Decimals under the same tickers in the same order, so their
+ * journal form is the same string (a venue that reuses unchanged values, as the backtest's does; a live poll parses
+ * new ones and takes the formatting path). Not a value comparison: it only skips work whose result is known.
+ */
+function sameBalanceRecords(a: Balances, b: Balances): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i]) return false;
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x !== y && (x.available !== y.available || x.freeze !== y.freeze)) return false;
+  }
+  return true;
 }
 
 function summaryRecord(s: RunSummary): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { OrderBook } from '../model/book.js';
 import { D, ZERO, type Decimal } from '../model/decimal.js';
+import { gte } from '../model/decimal-compare.js';
 
 const HALF = D('0.5');
 
@@ -20,7 +21,7 @@ export function bookTop(book: OrderBook): BookTop {
   if (bid === undefined || ask === undefined) return { ...(bid ? { bid } : {}), ...(ask ? { ask } : {}) };
   const spread = ask.minus(bid);
   // × 0.5 is the exact halving, much cheaper than a division at the library's 60 digits (runs on every snapshot).
-  return spread.gte(ZERO) ? { bid, ask, mid: bid.plus(ask).times(HALF), spread } : { bid, ask, spread };
+  return gte(spread, ZERO) ? { bid, ask, mid: bid.plus(ask).times(HALF), spread } : { bid, ask, spread };
 }
 
 /** Mid price of a book, or `undefined` when a side is empty or the book is crossed. */

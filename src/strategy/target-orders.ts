@@ -1,4 +1,5 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
+import { cmp, gt, lt, lte } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
@@ -61,10 +62,11 @@ function stepOf(prec: number): Decimal {
 const absOf = (x: Decimal): Decimal => (x.isNegative() ? x.neg() : x);
 
 function within(have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean {
+  // Equal values (the usual case for amounts) are within any non-negative tolerance: skip the arithmetic.
+  if (cmp(have, want) === 0 && !tol.isNegative()) return true;
   const diff = absOf(have.minus(want));
-  // Equal values (the usual case for amounts) are within any non-negative tolerance: skip the product.
-  if (diff.isZero() && !tol.isNegative()) return true;
-  return diff.lte(absOf(want).times(tol)) || (step.gt(ZERO) && diff.lt(step));
+  // The step test first: the same `or`, but a comparison is much cheaper than the product.
+  return (gt(step, ZERO) && lt(diff, step)) || lte(diff, absOf(want).times(tol));
 }
 
 function matchesDesired(o: OwnOrder, d: DesiredOrder, priceTol: Decimal, amountTol: Decimal, priceStep: Decimal, amountStep: Decimal): boolean {
@@ -101,11 +103,11 @@ export function ordersToTargets(desired: readonly DesiredOrder[], live: readonly
   const kept = new Set<OwnOrder>();
   const toPlace: DesiredOrder[] = [];
   for (const d of desired) {
-    if (!d.amount.gt(ZERO)) continue;
+    if (!gt(d.amount, ZERO)) continue;
     let best: OwnOrder | undefined;
     for (const o of candidates) {
       if (kept.has(o) || !matchesDesired(o, d, priceTol, amountTol, priceStep, amountStep)) continue;
-      if (!best || o.price.minus(d.price).abs().lt(best.price.minus(d.price).abs())) best = o;
+      if (!best || lt(o.price.minus(d.price).abs(), best.price.minus(d.price).abs())) best = o;
     }
     if (best) kept.add(best);
     else toPlace.push(d);

@@ -61,7 +61,8 @@ export class DealTracker {
       let reachedKnown = false;
       for (const deal of deals) {
         if (this.isHorizon(deal)) reachedKnown = true;
-        else if (!this.isKnown(deal)) fresh.set(deal.id, deal);
+        // not a horizon: neither seen nor older than the watermark, so only `known` is left of isKnown()
+        else if (!this.known.has(deal.id)) fresh.set(deal.id, deal);
       }
       if (reachedKnown || deals.length < this.pageSize) break;
     }

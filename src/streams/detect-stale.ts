@@ -43,12 +43,21 @@ export function detectStale<T>(options: DetectStaleOptions<T>): OperatorFunction
       let lastValue: T | undefined;
       let timer: Subscription | undefined;
 
-      const arm = () => {
-        timer?.unsubscribe();
-        timer = scheduler.schedule(() => {
-          stale = true;
-          subscriber.next({ stale: true, at: scheduler.now(), lastFreshAt });
-        }, staleAfterMs);
+      // One timer, re-armed lazily: a fresh value only moves `lastFreshAt`; when the timer fires early (fresh values
+      // came meanwhile) it waits again for the rest. Re-arming on every value cost a timer cancel and a new timer per
+      // book snapshot; the stale status still comes exactly `staleAfterMs` after the last fresh value.
+      const check = (): void => {
+        timer = undefined;
+        const left = lastFreshAt + staleAfterMs - scheduler.now();
+        if (left > 0) {
+          timer = scheduler.schedule(check, left);
+          return;
+        }
+        stale = true;
+        subscriber.next({ stale: true, at: scheduler.now(), lastFreshAt });
+      };
+      const arm = (): void => {
+        if (timer === undefined) timer = scheduler.schedule(check, staleAfterMs);
       };
 
       arm();

@@ -92,21 +92,58 @@ export class RateLimiter {
   }
 
   /** Runs `task` once the endpoint and its shared buckets have room; the slot is held until it settles. */
-  async schedule<T>(endpoint: EndpointName, task: () => Promise<T>): Promise<T> {
-    const lane = this.laneOf(endpoint);
-    const enqueued = this.clock.now();
-    const queue = lane.queue;
-    // fast path: nobody waits ahead of us and there is room, so FIFO holds without a trip through the queue
-    if (queue.size + queue.pending > 0 || this.tryAdmit(lane, enqueued, enqueued) !== true) {
-      await queue.add(() => this.admit(lane, enqueued));
+  schedule<T>(endpoint: EndpointName, task: () => Promise<T>): Promise<T> {
+    let lane: Lane;
+    let enqueued: number;
+    try {
+      lane = this.laneOf(endpoint);
+      enqueued = this.clock.now();
+      const queue = lane.queue;
+      // Fast path: nobody waits ahead of us and there is room, so FIFO holds without a trip through the queue. It
+      // runs the task at once, without an async frame of its own: the caller's promise settles in the same microtask
+      // turn as before (one reaction after the task's), with fewer promises made per request.
+      if (queue.size + queue.pending === 0 && this.tryAdmit(lane, enqueued, enqueued) === true) return this.run(lane, task);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return this.queued(lane, enqueued, task);
+  }
+
+  /** The slow path (as it always was): waits in the endpoint's FIFO until admitted, then runs the task. */
+  private async queued<T>(lane: Lane, enqueued: number, task: () => Promise<T>): Promise<T> {
+    await lane.queue.add(() => this.admit(lane, enqueued));
     try {
       return await task();
     } finally {
-      const now = this.clock.now();
-      for (const b of lane.buckets) b.complete(now);
-      if (this.wakers.size > 0) this.wake();
+      this.release(lane);
     }
+  }
+
+  /** Runs an admitted task; its slot counts until the task settles (then the window starts). */
+  private run<T>(lane: Lane, task: () => Promise<T>): Promise<T> {
+    let pending: Promise<T>;
+    try {
+      pending = task();
+    } catch (error) {
+      this.release(lane);
+      return Promise.reject(error);
+    }
+    return pending.then(
+      (value) => {
+        this.release(lane);
+        return value;
+      },
+      (error: unknown) => {
+        this.release(lane);
+        throw error;
+      },
+    );
+  }
+
+  private release(lane: Lane): void {
+    const now = this.clock.now();
+    for (const b of lane.buckets) b.complete(now);
+    if (this.wakers.size > 0) this.wake();
   }
 
   /** Holds back new admissions of `endpoint` for `ms` (after a 429). */

@@ -31,6 +31,7 @@ import {
   D,
   ZERO,
   bookTop,
+  dcmp,
   decimalParam,
   defineStrategy,
   dmax,
@@ -109,7 +110,7 @@ export function desiredQuotes(
   priceStep: Decimal,
 ): DesiredOrder[] {
   const c = quoteConstants(p);
-  if (c.lastInventory === undefined || !c.lastInventory.eq(inventory)) {
+  if (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0) {
     const ratio = dmax(MINUS_ONE, dmin(ONE, inventory.div(p.maxInventory)));
     c.lastCentreFactor = ONE.minus(p.inventorySkew.times(ratio));
     c.lastInventory = inventory;
@@ -124,10 +125,10 @@ export function desiredQuotes(
       if (top.ask !== undefined) bid = dmin(bid, top.ask.minus(priceStep));
       if (top.bid !== undefined) ask = dmax(ask, top.bid.plus(priceStep));
     }
-    if (inventory.lt(p.maxInventory) && bid.gt(ZERO)) {
+    if (dcmp(inventory, p.maxInventory) < 0 && dcmp(bid, ZERO) > 0) {
       quotes.push({ side: 'buy', price: bid, amount: p.size, tag: level.bidTag, postOnly: p.postOnly });
     }
-    if (inventory.gt(c.minInventory)) {
+    if (dcmp(inventory, c.minInventory) > 0) {
       quotes.push({ side: 'sell', price: ask, amount: p.size, tag: level.askTag, postOnly: p.postOnly });
     }
   }

@@ -49,6 +49,22 @@ describe('stepping scheduler', () => {
     expect(await ticks).toEqual([0, 1, 2]);
     expect(s.now()).toBe(3000);
   });
+
+  it('tells whether a step ran only work declared synchronous (no promise to settle)', () => {
+    const s = new SteppingScheduler(0);
+    const seen: string[] = [];
+    s.scheduleSynchronous(() => seen.push('sync@5'), 5);
+    s.scheduleSynchronous(() => seen.push('sync@10'), 10);
+    s.schedule(() => seen.push('plain@10'), 10);
+    s.schedule(() => seen.push('plain@20'), 20);
+    expect(s.runNext()).toBe(true);
+    expect(s.settleNeeded).toBe(false);
+    expect(s.runNext()).toBe(true);
+    expect(s.settleNeeded).toBe(true); // a plain action in the same step
+    expect(s.runNext()).toBe(true);
+    expect(s.settleNeeded).toBe(true);
+    expect(seen).toEqual(['sync@5', 'sync@10', 'plain@10', 'plain@20']);
+  });
 });
 
 describe('backtest venue', () => {
@@ -61,6 +77,21 @@ describe('backtest venue', () => {
     // 0.5 × 99.5 × (1 + maker fee 0.001) frozen for a post-only buy
     expect(bal['USDT']!.freeze.toFixed()).toBe('49.79975');
     expect(bal['USDT']!.available.toFixed()).toBe('950.20025');
+  });
+
+  it('arrives without promise work (no settle needed) and settles the promise in the response step', async () => {
+    const { scheduler, venue } = setup();
+    let settled = false;
+    void venue.tradeBalance().then(() => (settled = true));
+    await new Promise((r) => setImmediate(r));
+    expect(scheduler.runNext()).toBe(true);
+    expect(scheduler.now()).toBe(1_000_020);
+    expect(scheduler.settleNeeded).toBe(false);
+    expect(scheduler.runNext()).toBe(true);
+    expect(scheduler.now()).toBe(1_000_050);
+    expect(scheduler.settleNeeded).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(true);
   });
 
   it('rejects like the venue: rule violations 422 with the code, post-only/balance 400 code 10, unknown cancel 400 code 2', async () => {

@@ -119,6 +119,44 @@ describe('RateLimiter', () => {
     await expect(waiting).rejects.toBeInstanceOf(LimiterClosedError);
   });
 
+  it('admits at once when there is room, releases the slot however the task ends, and rejects (never throws) when closed', async () => {
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter({ clock, marginMs: 0, limits: small({ orders: { limit: 1, windowMs: 1000 } }) });
+    const boom = new Error('boom');
+    // a task that throws synchronously: the call rejects and the slot is released (its window starts now)
+    const thrown = limiter.schedule('orders', () => {
+      throw boom;
+    });
+    await expect(thrown).rejects.toBe(boom);
+    expect(limiter.stats().find((s) => s.bucket === 'orders')).toMatchObject({ inWindow: 1, admitted: 1 });
+    const started: number[] = [];
+    const next = limiter.schedule('orders', async () => void started.push(clock.now()));
+    await clock.advanceTo(999);
+    expect(started).toEqual([]);
+    await clock.advanceTo(1000);
+    await next;
+    expect(started).toEqual([1000]);
+    // a rejected task: the caller sees the rejection
+    await clock.advanceTo(2000);
+    await expect(limiter.schedule('orders', () => Promise.reject(boom))).rejects.toBe(boom);
+    limiter.close();
+    const closed = limiter.schedule('orders', async () => 1);
+    expect(closed).toBeInstanceOf(Promise);
+    await expect(closed).rejects.toBeInstanceOf(LimiterClosedError);
+  });
+
+  it('settles a fast-path call one reaction after its task, as an async wrapper would', async () => {
+    const limiter = new RateLimiter({ marginMs: 0 });
+    const order: string[] = [];
+    let resolveTask!: (v: number) => void;
+    const task = new Promise<number>((r) => (resolveTask = r));
+    const viaLimiter = limiter.schedule('orders', () => task).then(() => order.push('limiter'));
+    const viaAsync = (async () => await task)().then(() => order.push('async wrapper'));
+    resolveTask(1);
+    await Promise.all([viaLimiter, viaAsync]);
+    expect(order).toEqual(['limiter', 'async wrapper']);
+  });
+
   it('rejects a bad margin', () => {
     expect(() => new RateLimiter({ marginMs: -1 })).toThrow(/marginMs/);
   });
