@@ -18,9 +18,9 @@ export interface Journal {
  * Flush policy of FileJournal. Every record is written with one synchronous write(2) before the engine goes on:
  * nothing is buffered in the process, so a crash of the process (SIGKILL, OOM, an exception) loses nothing already
  * appended, whatever the policy. The policies differ only in what survives a crash of the MACHINE (power, kernel):
- * - `fsync: 'background'` (default): after each write an fsync is started on the thread pool (coalesced: at most one
- *   in flight, one more if records came meanwhile); the request is not held for it. A machine crash can lose the
- *   records of the last few milliseconds. An order sent in that window is still on the venue, under the strategy's
+ * - `fsync: 'background'` (default): the file is fsynced on the thread pool at most once a second while records come
+ *   (the first record after a quiet second at once); the request is not held for it. A machine crash can lose up to
+ *   the last second of records. An order sent in that window is still on the venue, under the strategy's
  *   client-id prefix: a restart adopts it through the open-orders endpoint (reconcile), and its fills come from the
  *   deals endpoint. A failed background fsync makes the next append throw (the engine stops sending).
  * - `fsync: 'submissions'` fsyncs `submit` and `cancel` records BEFORE their request is sent, so even a machine crash
@@ -31,6 +31,8 @@ export interface Journal {
 export type FsyncPolicy = 'background' | 'submissions' | 'always' | 'never';
 
 export const DEFAULT_FSYNC_POLICY: FsyncPolicy = 'background';
+/** The background policy's period: at most one fsync per second, as Redis's `appendfsync everysec`. */
+export const BACKGROUND_FSYNC_MS = 1000;
 
 export class JournalError extends BotError {
   constructor(message: string, cause?: unknown) {
@@ -49,6 +51,8 @@ export class FileJournal implements Journal {
   private syncing = false;
   private dirty = false;
   private syncError: unknown;
+  private syncTimer: NodeJS.Timeout | undefined;
+  private lastSyncAt = Number.NEGATIVE_INFINITY;
 
   constructor(path: string, options: { fsync?: FsyncPolicy } = {}) {
     this.path = path;
@@ -79,18 +83,30 @@ export class FileJournal implements Journal {
     }
   }
 
-  /** Starts an fsync on the thread pool unless one is in flight; records written meanwhile get one more after it. */
+  /**
+   * Background policy: an fsync on the thread pool, at most one every BACKGROUND_FSYNC_MS, when records were written
+   * since the last one. Not one per record: while the disk flushes the file's last page, a write(2) that appends to
+   * that page waits for the flush (stable pages), which put a flush back on the order path at every record.
+   */
   private syncInBackground(): void {
-    if (this.syncing) {
+    if (this.syncing || this.syncTimer !== undefined) {
       this.dirty = true;
       return;
     }
+    const wait = Math.max(0, this.lastSyncAt + BACKGROUND_FSYNC_MS - performance.now());
+    this.syncTimer = setTimeout(() => this.syncNow(), wait);
+    this.syncTimer.unref();
+  }
+
+  private syncNow(): void {
+    this.syncTimer = undefined;
     const fd = this.fd;
     if (fd === undefined) return;
     this.syncing = true;
     this.dirty = false;
     fsync(fd, (error) => {
       this.syncing = false;
+      this.lastSyncAt = performance.now();
       // close() fsyncs synchronously; a callback that lands after it has nothing left to protect
       if (this.fd === undefined) return;
       if (error) this.syncError = error;
@@ -110,6 +126,8 @@ export class FileJournal implements Journal {
 
   close(): void {
     if (this.fd === undefined) return;
+    clearTimeout(this.syncTimer);
+    this.syncTimer = undefined;
     fsyncSync(this.fd);
     closeSync(this.fd);
     this.fd = undefined;
