@@ -13,6 +13,7 @@ import { planPolling } from '../src/streams/polling-plan.js';
 import { BacktestConfigSchema, type BacktestConfig } from './backtest-config.js';
 import { buildReport, type BacktestReport } from './report/build-report.js';
 import { renderHtmlReport } from './report/html-report.js';
+import type { RecordingCacheOptions } from './data/cache-settings.js';
 import { runBacktest, type BacktestResult } from './replay/run-backtest.js';
 import { FILL_MODEL_DOC } from './fill-model/fill-model-doc.js';
 
@@ -25,6 +26,8 @@ export interface BacktestRunOptions {
   readonly out?: string;
   readonly logger?: Logger;
   readonly onProgress?: (done: number, total: number) => void;
+  /** The recording cache (`bot backtest --cache DIR` / `--no-cache`). */
+  readonly cache?: RecordingCacheOptions;
 }
 
 export interface BacktestRun {
@@ -78,6 +81,7 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     sampleMs: config.sampleMs,
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    ...(o.cache === undefined ? {} : { cache: o.cache }),
   });
   const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC });
   const outDir = resolve(o.out ?? config.out);

@@ -1,7 +1,7 @@
 /**
  * Where the recording cache lives and whether it is used: `$XDG_CACHE_HOME/v4-trader`, else
  * `~/.cache/v4-trader` (never next to the data, which may be read-only). `bot backtest --cache DIR` /
- * `--no-cache` change it for the process (`configureRecordingCache`); a `DataFeed` may also be given its own.
+ * `--no-cache` pass their own options down (runBacktest's `cache`, then the DataFeed's).
  * Debug messages (why a file is not cached, a damaged cache rebuilt) go to stderr with `DEBUG=v4-trader:cache`
  * (or any DEBUG naming v4-trader), or to the `log` given here.
  */
@@ -33,18 +33,11 @@ function defaultLog(env: NodeJS.ProcessEnv = process.env): (message: string) => 
   return /v4-trader/.test(env['DEBUG'] ?? '') ? (m) => process.stderr.write(`v4-trader:cache ${m}\n`) : () => undefined;
 }
 
-let processDefaults: RecordingCacheOptions = {};
-
-/** Sets the process-wide cache options (the CLI's `--cache DIR` / `--no-cache`). */
-export function configureRecordingCache(options: RecordingCacheOptions): void {
-  processDefaults = options;
-}
-
-/** The effective settings: `options`, else the process-wide ones, else the defaults. */
+/** The effective settings: `options`, else the defaults. */
 export function recordingCacheSettings(options: RecordingCacheOptions = {}): RecordingCacheSettings {
   // Under the test runner the cache is off unless a test asks for it: tests must not leave caches of their
   // temporary recordings in the user's home, and each test states which path (text or cache) it exercises.
-  const dir = options.dir ?? processDefaults.dir ?? (process.env['VITEST'] !== undefined ? false : defaultCacheDir());
-  const blockEvents = options.blockEvents ?? processDefaults.blockEvents;
-  return { dir: dir === false ? undefined : dir, log: options.log ?? processDefaults.log ?? defaultLog(), ...(blockEvents === undefined ? {} : { blockEvents }) };
+  const dir = options.dir ?? (process.env['VITEST'] !== undefined ? false : defaultCacheDir());
+  const blockEvents = options.blockEvents;
+  return { dir: dir === false ? undefined : dir, log: options.log ?? defaultLog(), ...(blockEvents === undefined ? {} : { blockEvents }) };
 }

@@ -26,7 +26,7 @@ export interface DataFeedOptions {
   readonly from?: number;
   /** Unix ms; reading stops after it. */
   readonly to?: number;
-  /** The recording cache (directory, or false for none). Default: the process-wide settings (backtest/data/cache-settings.ts). */
+  /** The recording cache (directory, or false for none). Default: backtest/data/cache-settings.ts. */
   readonly cache?: RecordingCacheOptions;
 }
 

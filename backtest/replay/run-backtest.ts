@@ -17,6 +17,7 @@ import { ConfigError } from '../../src/model/errors.js';
 import type { PollingOptions, RuntimeStrategy } from '../../src/engine/runtime.js';
 import { parseMarket } from '../../src/venue/parse-market.js';
 import type { Market } from '../../src/model/market.js';
+import type { RecordingCacheOptions } from '../data/cache-settings.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
 import type { LatencyModel } from './backtest-venue.js';
 import { DataFeed, type FeedEvent } from './data-feed.js';
@@ -25,6 +26,8 @@ import { SteppingScheduler } from './stepping-scheduler.js';
 
 export interface BacktestOptions {
   readonly files: readonly string[];
+  /** The recording cache (a directory, or `dir: false` for none). Default: backtest/data/cache-settings.ts. */
+  readonly cache?: RecordingCacheOptions;
   readonly from?: number;
   readonly to?: number;
   readonly strategies: readonly RuntimeStrategy[];
@@ -55,7 +58,7 @@ export interface BacktestResult {
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
-  const feed = new DataFeed({ files: o.files, ...(o.from === undefined ? {} : { from: o.from }), ...(o.to === undefined ? {} : { to: o.to }) });
+  const feed = new DataFeed({ files: o.files, ...(o.cache === undefined ? {} : { cache: o.cache }), ...(o.from === undefined ? {} : { from: o.from }), ...(o.to === undefined ? {} : { to: o.to }) });
   let ev = await feed.next();
   while (ev !== undefined && ev.kind !== 'book') ev = await feed.next();
   if (ev === undefined || feed.market === undefined) throw new ConfigError(`backtest: no order book snapshot in ${o.files.join(', ')}${o.from !== undefined || o.to !== undefined ? ' within --from/--to' : ''}`);

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { configureRecordingCache } from '../../backtest/data/cache-settings.js';
 import { parseTimeArg } from '../../backtest/parse-time.js';
 import { formatBacktestSummary } from '../../backtest/report/format-summary.js';
 import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
@@ -23,8 +22,6 @@ export function register(program: Command): void {
       '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
     )
     .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean }) => {
-      if (typeof opts.cache === 'string') configureRecordingCache({ dir: opts.cache });
-      else if (opts.cache === false) configureRecordingCache({ dir: false });
       const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
       bar?.start(100, 0);
       try {
@@ -34,6 +31,7 @@ export function register(program: Command): void {
           ...(opts.from !== undefined ? { from: opts.from } : {}),
           ...(opts.to !== undefined ? { to: opts.to } : {}),
           ...(opts.out ? { out: opts.out } : {}),
+          ...(typeof opts.cache === 'string' ? { cache: { dir: opts.cache } } : opts.cache === false ? { cache: { dir: false } } : {}),
           ...(bar ? { onProgress: (done: number, total: number) => bar.update(total > 0 ? Math.floor((100 * done) / total) : 0) } : {}),
         });
         bar?.stop();

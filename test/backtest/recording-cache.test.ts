@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
-import { configureRecordingCache, type RecordingCacheOptions } from '../../backtest/data/cache-settings.js';
+import type { RecordingCacheOptions } from '../../backtest/data/cache-settings.js';
 import { formatPlainDecimal, parsePlainDecimal } from '../../backtest/data/plain-decimal.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
@@ -259,13 +259,8 @@ describe('recording cache', () => {
     const strategies = [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' } }];
     const dir = fresh('cache');
     const replay = async (cache: RecordingCacheOptions): Promise<string> => {
-      configureRecordingCache(cache);
-      try {
-        const r = await runBacktest({ files: [sample], strategies, balances: { BTC: D('1'), USDT: D('50000') }, polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 } });
-        return JSON.stringify({ snapshots: r.snapshots, trades: r.trades, lanes: r.lanes.map((l) => ({ intents: l.intents, fills: l.exchange.fills, rejections: [...l.rejections], errors: l.errors, equity: l.equity })) });
-      } finally {
-        configureRecordingCache({});
-      }
+      const r = await runBacktest({ files: [sample], cache, strategies, balances: { BTC: D('1'), USDT: D('50000') }, polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 } });
+      return JSON.stringify({ snapshots: r.snapshots, trades: r.trades, lanes: r.lanes.map((l) => ({ intents: l.intents, fills: l.exchange.fills, rejections: [...l.rejections], errors: l.errors, equity: l.equity })) });
     };
     const text = await replay({ dir: false });
     expect(await replay({ dir })).toBe(text); // reads the text, builds the cache

@@ -12,7 +12,6 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configureRecordingCache } from '../../backtest/data/cache-settings.js';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
@@ -83,12 +82,7 @@ export default async function backtestBench(): Promise<void> {
   const cacheFloor = await timed(() => readOnly(file, cacheDir));
 
   const run = async (assumptions: Array<'optimistic' | 'pessimistic'>, cache: string | false, to?: number) => {
-    configureRecordingCache({ dir: cache });
-    try {
-      return await timed(() => runBacktest({ files: [file], strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, ...(to === undefined ? {} : { to }) }));
-    } finally {
-      configureRecordingCache({});
-    }
+    return timed(() => runBacktest({ files: [file], cache: { dir: cache }, strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, ...(to === undefined ? {} : { to }) }));
   };
   // Warm the engine's JIT as the floors were warmed: a replay of the first tenth of the file (at most 10,000 s).
   await run(['optimistic', 'pessimistic'], cacheDir, 1_700_000_000_000 + Math.min(10_000, Math.ceil(n / 10)) * 1000);
