@@ -3,7 +3,7 @@ import { Decimal, fmt } from '../model/decimal.js';
 import { gt, gte, lte } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Side, StpMode } from '../model/order.js';
-import { describeViolations, priceStep, quantizeOrder, validateOrder, type RuleViolation } from '../rules/index.js';
+import { describeViolations, priceStep, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
 
@@ -49,13 +49,13 @@ const rulesReject = (v: readonly RuleViolation[]): GateResult => ({
 
 /**
  * The one way an intent becomes an order: quantize (price toward the passive side, amount down), validate
- * with the rules module exactly as the venue will, then the post-only and funds pre-checks, then risk.
+ * the whole request with the rules module exactly as the venue will (one check: what `quantizeOrder` checks
+ * and the id, flags and activation price), then the post-only and funds pre-checks, then risk.
  * Pure. A rejection is a value with a reason; nothing is ever sent for it.
  */
 export function gatePlace(input: GateInput): GateResult {
   const { market, intent } = input;
-  const q = quantizeOrder(market, { side: intent.side, price: intent.price, amount: intent.amount });
-  if (!q.ok) return rulesReject(q.violations);
+  const q = toMarketSteps(market, { side: intent.side, price: intent.price, amount: intent.amount });
   const stop = intent.kind === 'place-stop-limit';
   // The activation price is a trigger, not a limit: put it on the nearest step.
   const activationPrice = stop ? intent.activationPrice.toNearest(priceStep(market), Decimal.ROUND_HALF_UP) : undefined;
@@ -65,10 +65,10 @@ export function gatePlace(input: GateInput): GateResult {
     {
       market: market.name,
       side: intent.side,
-      amount: fmt(q.amount),
-      price: fmt(q.price),
+      amount: q.amount,
+      price: q.price,
       clientOrderId: input.clientOrderId,
-      ...(activationPrice ? { activationPrice: fmt(activationPrice) } : {}),
+      ...(activationPrice ? { activationPrice } : {}),
       ...flags,
       ...(intent.stp ? { stp: intent.stp } : {}),
     },

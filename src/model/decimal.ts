@@ -22,8 +22,12 @@ export function isDecimalString(text: unknown): text is string {
   return typeof text === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(text.trim()) && text.trim() === text;
 }
 
-/** Parse a venue decimal (string or number); undefined when it is not numeric. */
+/**
+ * Parse a venue decimal (string or number); undefined when it is not numeric. A Decimal (what the engine is
+ * about to send, printed with `fmt`, which reads back to the same value) is taken as it is when finite.
+ */
 export function parseDecimal(value: unknown): Decimal | undefined {
+  if (value instanceof Decimal) return value.isFinite() ? value : undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value) : undefined;
   if (isDecimalString(value)) return new Decimal(value);
   return undefined;

@@ -1,4 +1,5 @@
-import { parseDecimal, type Decimal } from '../model/decimal.js';
+import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
+import { gt, lt, lte } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
@@ -86,9 +87,9 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
     if (a === undefined) add(C.amount, 'amount', MSG.amountNotNumber);
     else {
       amount = a;
-      if (known !== undefined && a.lt(known.minAmount)) add(C.amount, 'amount', MSG.amountBelowMin(known.minAmount));
-      else if (a.lte(0)) add(C.amount, 'amount', MSG.amountNotPositive);
-      if (known !== undefined && a.gt(0) && !isOnStep(a, amountStep(known))) add(C.amount, 'amount', MSG.amountStep(amountStep(known)));
+      if (known !== undefined && lt(a, known.minAmount)) add(C.amount, 'amount', MSG.amountBelowMin(known.minAmount));
+      else if (lte(a, ZERO)) add(C.amount, 'amount', MSG.amountNotPositive);
+      if (known !== undefined && gt(a, ZERO) && !isOnStep(a, amountStep(known))) add(C.amount, 'amount', MSG.amountStep(amountStep(known)));
     }
   }
 
@@ -99,22 +100,22 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
     if (p === undefined) add(C.price, 'price', MSG.priceNotNumber);
     else {
       price = p;
-      if (known !== undefined && p.lt(minPrice(known))) add(C.price, 'price', MSG.priceBelowMin(minPrice(known)));
-      else if (p.lte(0)) add(C.price, 'price', MSG.priceNotPositive);
-      if (known !== undefined && p.gt(0) && !isOnStep(p, priceStep(known))) add(C.price, 'price', MSG.priceStep(priceStep(known)));
+      if (known !== undefined && lt(p, minPrice(known))) add(C.price, 'price', MSG.priceBelowMin(minPrice(known)));
+      else if (lte(p, ZERO)) add(C.price, 'price', MSG.priceNotPositive);
+      if (known !== undefined && gt(p, ZERO) && !isOnStep(p, priceStep(known))) add(C.price, 'price', MSG.priceStep(priceStep(known)));
     }
   }
   if (kind === 'stop-limit' && !absent(fields.activationPrice)) {
     const ap = parseDecimal(fields.activationPrice);
     if (ap === undefined) add(C.price, 'activation_price', MSG.activationNotNumber);
-    else if (ap.lte(0)) add(C.price, 'activation_price', MSG.activationNotPositive);
+    else if (lte(ap, ZERO)) add(C.price, 'activation_price', MSG.activationNotPositive);
   }
 
   // 30 (key total): the market's notional limits.
-  if (known !== undefined && amount !== undefined && price !== undefined && amount.gt(0) && price.gt(0)) {
+  if (known !== undefined && amount !== undefined && price !== undefined && gt(amount, ZERO) && gt(price, ZERO)) {
     const total = amount.mul(price);
-    if (total.lt(known.minTotal)) add(C.default, 'total', MSG.totalBelowMin(known.minTotal));
-    else if (known.maxTotal !== null && known.maxTotal.gt(0) && total.gt(known.maxTotal)) add(C.default, 'total', MSG.totalAboveMax(known.maxTotal));
+    if (lt(total, known.minTotal)) add(C.default, 'total', MSG.totalBelowMin(known.minTotal));
+    else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(C.default, 'total', MSG.totalAboveMax(known.maxTotal));
   }
 
   // 36: client order id ('' and absent both mean "none given").

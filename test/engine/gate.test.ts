@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, ZERO } from '../../src/model/decimal.js';
+import { D, fmt, ZERO } from '../../src/model/decimal.js';
 import { gatePlace, type GateInput } from '../../src/engine/gate.js';
 import type { RiskState } from '../../src/engine/risk-limits.js';
-import { validateOrder } from '../../src/rules/index.js';
+import { quantizeOrder, toMarketSteps, validateOrder } from '../../src/rules/index.js';
 import { placeLimit, placeStopLimit } from '../../src/strategy/intents.js';
 import { bookFixture, marketFixture } from '../../src/strategy/testing.js';
 
@@ -77,6 +77,36 @@ describe('gatePlace', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it('rejects for the rules exactly when the venue would reject the quantized request, with its first code (property)', () => {
+    const flag = fc.option(fc.boolean(), { nil: undefined });
+    fc.assert(
+      fc.property(
+        fc.record({
+          side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+          p: fc.integer({ min: 0, max: 10_000_000_000 }),
+          a: fc.integer({ min: 0, max: 100_000_000 }),
+          postOnly: flag,
+          ioc: flag,
+          rpi: flag,
+          id: fc.constantFrom('mm-abc-1', 'bad_id', 'x'.repeat(3)),
+        }),
+        ({ side, p, a, postOnly, ioc, rpi, id }) => {
+          const flags = { ...(postOnly !== undefined ? { postOnly } : {}), ...(ioc !== undefined ? { ioc } : {}), ...(rpi !== undefined ? { rpi } : {}) };
+          const intent = placeLimit({ side, price: D(p).div(1000), amount: D(a).div(100_000), ...flags });
+          const r = gatePlace(input({ intent, clientOrderId: id }));
+          const q = toMarketSteps(market, { side, price: intent.price, amount: intent.amount });
+          // what the venue reads: the quantized numbers as printed on the wire, with the id and flags
+          const wire = validateOrder(market, { market: market.name, side, price: fmt(q.price), amount: fmt(q.amount), clientOrderId: id, ...flags });
+          expect(!r.ok && r.stage === 'rules').toBe(wire.length > 0);
+          if (!r.ok && r.stage === 'rules') expect(r.reason).toBe(`rules:${wire[0]?.code}`);
+          // and whatever quantizeOrder alone refuses, the gate refuses too
+          if (!quantizeOrder(market, { side, price: intent.price, amount: intent.amount }).ok) expect(r.ok).toBe(false);
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 });

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D } from '../../src/model/decimal.js';
-import { amountStep, isOnStep, minPrice, priceStep } from '../../src/rules/index.js';
-import { BTC_USDT } from './fixtures.js';
+import { D, Decimal } from '../../src/model/decimal.js';
+import { amountStep, isOnStep, minPrice, priceStep, roundToStep, type RoundingMode } from '../../src/rules/index.js';
+import { BTC_USDT, decimalArb } from './fixtures.js';
 
 describe('steps', () => {
   it('derives the steps from the precisions', () => {
@@ -31,5 +32,34 @@ describe('steps', () => {
   it('rejects non-finite values and a zero step', () => {
     expect(isOnStep(D(Infinity), D('0.01'))).toBe(false);
     expect(isOnStep(D('1'), D(0))).toBe(false);
+  });
+
+  // A market's own steps take a fast path (count decimals, round to decimals); a step built elsewhere, equal in
+  // value, takes the general one (mod, divide-round-multiply). Both must agree on every value and mode.
+  const signedArb = fc.tuple(decimalArb(14, true), fc.boolean()).map(([d, neg]) => (neg ? d.neg() : d));
+  const precArb = fc.integer({ min: 0, max: 10 });
+  const modeArb = fc.integer({ min: 0, max: 8 }).map((m) => m as RoundingMode);
+  const marketStep = (p: number) => amountStep({ ...BTC_USDT, stockPrec: p });
+
+  it('isOnStep: a market step (counting decimals) agrees with the general mod check', () => {
+    fc.assert(
+      fc.property(signedArb, precArb, (v, p) => {
+        expect(isOnStep(v, marketStep(p))).toBe(v.mod(new Decimal(10).pow(-p)).isZero());
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('roundToStep: a market step (rounding to decimals) agrees with divide, round, multiply', () => {
+    fc.assert(
+      fc.property(signedArb, precArb, modeArb, (v, p, mode) => {
+        const general = roundToStep(v, new Decimal(10).pow(-p), mode);
+        const fast = roundToStep(v, marketStep(p), mode);
+        expect(fast.eq(general)).toBe(true);
+        expect(fast.toFixed()).toBe(general.toFixed());
+        expect(isOnStep(fast, marketStep(p))).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D } from '../../src/model/decimal.js';
+import { D, fmt, type Decimal } from '../../src/model/decimal.js';
 import {
   CLIENT_ORDER_ID_PATTERN,
   toErrorsMap,
@@ -9,7 +10,7 @@ import {
   type RuleViolation,
   type ValidateOptions,
 } from '../../src/rules/index.js';
-import { BTC_USDT } from './fixtures.js';
+import { BTC_USDT, decimalArb } from './fixtures.js';
 
 const ok: RawOrderFields = { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '30000' };
 const v = (code: number, field: string, message: string): RuleViolation => ({ code, field, message });
@@ -105,5 +106,21 @@ describe('validateOrder: markets and precedence', () => {
   it('client order id pattern allows letters, digits and dashes only', () => {
     expect(CLIENT_ORDER_ID_PATTERN.test('Bot-17-abc')).toBe(true);
     for (const bad of ['a.b', 'a_b', 'a b', 'ü', '', 'a\n']) expect(CLIENT_ORDER_ID_PATTERN.test(bad)).toBe(false);
+  });
+
+  it('reads a Decimal exactly as the string the venue would receive (fmt), non-finite as not a number (property)', () => {
+    const num = fc.oneof(
+      fc.tuple(decimalArb(10, true), fc.boolean()).map(([d, neg]) => (neg ? d.neg() : d)),
+      fc.constantFrom(D(Infinity), D(-Infinity), D(NaN)),
+    );
+    const text = (d: Decimal) => (d.isFinite() ? fmt(d) : d.toString());
+    fc.assert(
+      fc.property(num, num, num, fc.constantFrom<'limit' | 'stop-limit'>('limit', 'stop-limit'), (amount, price, activationPrice, kind) => {
+        const asDecimals = validateOrder(BTC_USDT, { market: 'BTC_USDT', side: 'buy', amount, price, activationPrice }, { kind });
+        const asText = validateOrder(BTC_USDT, { market: 'BTC_USDT', side: 'buy', amount: text(amount), price: text(price), activationPrice: text(activationPrice) }, { kind });
+        expect(asDecimals).toEqual(asText);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });
