@@ -41,7 +41,7 @@ import { defineStrategy } from '../../src/strategy/define-strategy.js';
 import { placeLimit } from '../../src/strategy/intents.js';
 import { marketFixture } from '../../src/strategy/testing.js';
 import { RestClient } from '../../src/venue/rest-client.js';
-import { stealMeter } from './cpu-steal.js';
+import { cpuShares, cpuTimes, stealMeter } from './cpu-steal.js';
 import type { TradingApi } from '../../src/venue/trading-api.js';
 
 /** Rounds of PAIRS samples per variant, each sample next to one of the bare client's. */
@@ -171,6 +171,8 @@ export default async function tickBench(): Promise<void> {
     bareStarts: number[];
     /** Per round: the index of its first sample in `samples` and `bare` (both have PAIRS per round). */
     roundStarts: number[];
+    /** Per round: the share of CPU the hypervisor stole while this variant's round ran (undefined outside Linux). */
+    roundSteal: Array<number | undefined>;
     waitAccepted: () => Promise<void>;
   }
   const engines: Engine[] = [];
@@ -193,7 +195,7 @@ export default async function tickBench(): Promise<void> {
       if (e.type === 'accepted' || e.type === 'rejected') accepted?.();
     });
     await runtime.start();
-    engines.push({ name: v.name, client: engineClient, bareClient: client(), api, runtime, samples: [], starts: [], engineOnly: [], bare: [], bareStarts: [], roundStarts: [], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
+    engines.push({ name: v.name, client: engineClient, bareClient: client(), api, runtime, samples: [], starts: [], engineOnly: [], bare: [], bareStarts: [], roundStarts: [], roundSteal: [], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
   }
 
   let tick = 0;
@@ -244,11 +246,13 @@ export default async function tickBench(): Promise<void> {
   for (let r = 0; r < ROUNDS; r++) {
     for (const e of engines) {
       e.roundStarts.push(e.samples.length);
+      const cpuBefore = cpuTimes();
       for (let i = 0; i < PAIRS; i++) {
         if (i % 2 === 0) await bareSample(e, true);
         await engineSample(e, true);
         if (i % 2 === 1) await bareSample(e, true);
       }
+      e.roundSteal.push(cpuShares(cpuBefore, cpuTimes())?.steal);
     }
   }
   const stealLine = steal();
@@ -281,9 +285,11 @@ export default async function tickBench(): Promise<void> {
     process.stdout.write(`    longest wait for a rate-limit slot: bare ${waits(e.bareClient)} ms, engine ${waits(e.client)} ms\n`);
     const perRound = e.roundStarts.map((from) => pct(samples.slice(from, from + PAIRS), 99) - pct(bare.slice(from, from + PAIRS), 99));
     const median = pct(perRound, 50);
+    const stolen = e.roundSteal.map((x) => (x === undefined ? '?' : `${x.toFixed(0)}%`));
     process.stdout.write(
       `    own overhead at p99, round by round: ${perRound.map(signed).join(' ')} µs; median ${signed(median)} µs (target < 1000 µs: ${median < 1000 ? 'met' : 'not met'})\n`,
     );
+    process.stdout.write(`      CPU stolen by the hypervisor in each of those rounds: ${stolen.join(' ')}\n`);
   }
 
   for (const e of engines) {
