@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+
+/** Where a real external program is looked up: PATH, as the tests that start it do. */
+function onPath(program: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs once before the suite. Tests that need a real redis-server or Chromium skip themselves when it is
+ * missing; this prints the one visible line that says so, with the install command.
+ */
+export default function setup(): void {
+  const missing: string[] = [];
+  if (!onPath('redis-server')) missing.push('redis-server (BullMQ sweep tests)');
+  if (!onPath('chromium') && !onPath('chromium-browser')) missing.push('chromium (dashboard browser test)');
+  if (missing.length > 0) {
+    process.stdout.write(
+      `SKIPPED: tests needing ${missing.join(' and ')}: not on PATH; install with: apt-get install redis-server chromium\n`,
+    );
+  }
+}
