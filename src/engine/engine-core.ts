@@ -38,6 +38,8 @@ export interface EngineCoreOptions {
   readonly events$: Subject<EngineEvent>;
   readonly dryRun: boolean;
   readonly concurrency?: number;
+  /** See Executor's batchPlaces. */
+  readonly bulkPlaces?: boolean;
 }
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
@@ -78,6 +80,7 @@ export class EngineCore {
       now: o.now,
       emit: (e) => this.emit(e),
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+      ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
     });
   }
 
@@ -278,6 +281,21 @@ export class EngineCore {
           if (run) this.cancel(run, id, false);
         },
         handleDeal: (d) => this.handleDeal(d),
+        soleStrategyOf: (market) => {
+          const on = this.o.runs.filter((r) => r.market.name === market);
+          return on.length === 1 ? on[0]!.id : undefined;
+        },
+        cancelSent: (strategyId, id) => {
+          this.tracker.requestCancel(id);
+          this.o.journal.append({ t: this.o.now(), type: 'cancel', strategyId, clientOrderId: id });
+          this.emit({ type: 'submitted', at: this.o.now(), strategyId, clientOrderId: id, kind: 'cancel' });
+        },
+        venueCanceled: (strategyId, id) => {
+          this.tracker.move(id, 'canceled');
+          const o = this.tracker.get(id);
+          this.o.journal.append({ t: this.o.now(), type: 'outcome', strategyId, clientOrderId: id, state: o?.state ?? 'canceled', ...(o?.orderId !== undefined ? { orderId: o.orderId } : {}) });
+          this.emit({ type: 'canceled', at: this.o.now(), strategyId, clientOrderId: id });
+        },
         balances: (value) => {
           this.balances = { startedAt: this.o.now(), value };
           this.o.journal.append({ t: this.o.now(), type: 'balance', balances: journalBalances(value) });
