@@ -32,14 +32,16 @@ const recordSchema = z.preprocess(
   }),
 );
 
-const historySchema = z.union([z.record(z.string(), z.array(recordSchema)), z.array(recordSchema)]);
+const groupedSchema = z.record(z.string(), z.array(recordSchema));
+const flatSchema = z.array(recordSchema);
 
 /**
  * The executed-orders history: an object keyed by market (the documented form) or a flat array; merged
  * newest finished first. `left` = amount − dealStock, `timestamp` = ctime (the record has neither).
  */
 export function parseOrderHistory(raw: unknown, endpoint = 'order history'): ExecutedOrder[] {
-  const parsed = parseShape(historySchema, raw, endpoint, 'executed-orders history');
+  // the two forms are told apart first, so a wrong field is named by its path rather than as "no union member matched"
+  const parsed = Array.isArray(raw) ? parseShape(flatSchema, raw, endpoint, 'executed-orders history') : parseShape(groupedSchema, raw, endpoint, 'executed-orders history');
   const groups: Array<[string | undefined, z.output<typeof recordSchema>[]]> = Array.isArray(parsed) ? [[undefined, parsed]] : Object.entries(parsed);
   const out: ExecutedOrder[] = [];
   for (const [key, records] of groups) {
