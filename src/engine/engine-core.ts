@@ -23,6 +23,7 @@ import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
 import { logEvent } from './log-event.js';
 import { runStopSequence } from './stop-sequence.js';
+import { cancelAllHooks } from './shutdown-cancel-all.js';
 
 const FINISHED_RETENTION_MS = 10 * 60_000;
 
@@ -281,21 +282,7 @@ export class EngineCore {
           if (run) this.cancel(run, id, false);
         },
         handleDeal: (d) => this.handleDeal(d),
-        soleStrategyOf: (market) => {
-          const on = this.o.runs.filter((r) => r.market.name === market);
-          return on.length === 1 ? on[0]!.id : undefined;
-        },
-        cancelSent: (strategyId, id) => {
-          this.tracker.requestCancel(id);
-          this.o.journal.append({ t: this.o.now(), type: 'cancel', strategyId, clientOrderId: id });
-          this.emit({ type: 'submitted', at: this.o.now(), strategyId, clientOrderId: id, kind: 'cancel' });
-        },
-        venueCanceled: (strategyId, id) => {
-          this.tracker.move(id, 'canceled');
-          const o = this.tracker.get(id);
-          this.o.journal.append({ t: this.o.now(), type: 'outcome', strategyId, clientOrderId: id, state: o?.state ?? 'canceled', ...(o?.orderId !== undefined ? { orderId: o.orderId } : {}) });
-          this.emit({ type: 'canceled', at: this.o.now(), strategyId, clientOrderId: id });
-        },
+        ...cancelAllHooks({ tracker: this.tracker, journal: this.o.journal, now: this.o.now, runs: this.o.runs, emit: (e) => this.emit(e) }),
         balances: (value) => {
           this.balances = { startedAt: this.o.now(), value };
           this.o.journal.append({ t: this.o.now(), type: 'balance', balances: journalBalances(value) });

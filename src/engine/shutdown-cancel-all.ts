@@ -2,6 +2,7 @@ import type { Deal } from '../model/order.js';
 import { DealTracker } from '../streams/deal-tracker.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import type { EngineEvent } from './events.js';
+import type { Journal } from './journal.js';
 import type { OrderTracker } from './order-tracker.js';
 import { fetchAllOpenOrders } from './reconcile.js';
 
@@ -66,4 +67,31 @@ export async function cancelAllWhereAlone(p: CancelAllPort, startedAt: number): 
     }
   }
   return handled;
+}
+
+/** The engine's side of the cancel-all step: which strategy is alone on a market, and the per-order journalling. */
+export function cancelAllHooks(e: {
+  readonly tracker: OrderTracker;
+  readonly journal: Journal;
+  readonly now: () => number;
+  readonly runs: ReadonlyArray<{ readonly id: string; readonly market: { readonly name: string } }>;
+  emit(event: EngineEvent): void;
+}): Required<Pick<CancelAllPort, 'soleStrategyOf' | 'cancelSent' | 'venueCanceled'>> {
+  return {
+    soleStrategyOf: (market) => {
+      const on = e.runs.filter((r) => r.market.name === market);
+      return on.length === 1 ? on[0]!.id : undefined;
+    },
+    cancelSent: (strategyId, id) => {
+      e.tracker.requestCancel(id);
+      e.journal.append({ t: e.now(), type: 'cancel', strategyId, clientOrderId: id });
+      e.emit({ type: 'submitted', at: e.now(), strategyId, clientOrderId: id, kind: 'cancel' });
+    },
+    venueCanceled: (strategyId, id) => {
+      e.tracker.move(id, 'canceled');
+      const o = e.tracker.get(id);
+      e.journal.append({ t: e.now(), type: 'outcome', strategyId, clientOrderId: id, state: o?.state ?? 'canceled', ...(o?.orderId !== undefined ? { orderId: o.orderId } : {}) });
+      e.emit({ type: 'canceled', at: e.now(), strategyId, clientOrderId: id });
+    },
+  };
 }
