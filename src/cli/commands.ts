@@ -16,6 +16,9 @@ import { register as importCmd } from './import.js';
 import { register as backtestCmd } from './backtest.js';
 import { register as cacheCmd } from './cache.js';
 import { register as newStrategyCmd } from './new-strategy.js';
+import { register as bulkCmd } from './bulk.js';
+import { register as cancelAllCmd } from './cancel-all.js';
+import { register as orderHistoryCmd } from './order-history.js';
 
 /** Every `bot` command, in help order. Each module wires parts and holds no logic. */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
@@ -27,6 +30,9 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   stopLimitCmd,
   cancelCmd,
   ordersCmd,
+  bulkCmd,
+  cancelAllCmd,
+  orderHistoryCmd,
   codeCmd,
   investmentsCmd,
   simCmd,

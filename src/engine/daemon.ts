@@ -108,6 +108,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       dryRun: o.dryRun === true,
       cancelOnStop: cfg.shutdown.cancelOpenOrders,
       concurrency: cfg.executor.concurrency,
+      bulkPlaces: cfg.executor.bulk,
     });
     logger.info({ polling: plan.intervals, journal: journal.path, venue: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl }, 'starting');
     await runtime.start();

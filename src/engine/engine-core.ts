@@ -23,6 +23,7 @@ import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
 import { logEvent } from './log-event.js';
 import { runStopSequence } from './stop-sequence.js';
+import { cancelAllHooks } from './shutdown-cancel-all.js';
 
 const FINISHED_RETENTION_MS = 10 * 60_000;
 
@@ -38,6 +39,8 @@ export interface EngineCoreOptions {
   readonly events$: Subject<EngineEvent>;
   readonly dryRun: boolean;
   readonly concurrency?: number;
+  /** See Executor's batchPlaces. */
+  readonly bulkPlaces?: boolean;
 }
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
@@ -78,6 +81,7 @@ export class EngineCore {
       now: o.now,
       emit: (e) => this.emit(e),
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+      ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
     });
   }
 
@@ -278,6 +282,7 @@ export class EngineCore {
           if (run) this.cancel(run, id, false);
         },
         handleDeal: (d) => this.handleDeal(d),
+        ...cancelAllHooks({ tracker: this.tracker, journal: this.o.journal, now: this.o.now, runs: this.o.runs, emit: (e) => this.emit(e) }),
         balances: (value) => {
           this.balances = { startedAt: this.o.now(), value };
           this.o.journal.append({ t: this.o.now(), type: 'balance', balances: journalBalances(value) });

@@ -8,6 +8,7 @@ import type { GatedOrder } from './gate.js';
 import type { Journal } from './journal.js';
 import type { JournalOrder } from './journal-records.js';
 import type { OrderTracker } from './order-tracker.js';
+import { PlaceBatcher } from './place-batcher.js';
 import type { Reconciler } from './reconcile.js';
 
 export interface ExecutorOptions {
@@ -23,6 +24,11 @@ export interface ExecutorOptions {
    * TradingApi (RestClient live, the virtual venue in backtests) owns them, so p-queue only orders and bounds.
    */
   readonly concurrency?: number;
+  /**
+   * Send a strategy's limit places emitted together in one bulk request (see place-batcher.ts). Default false;
+   * without `api.placeLimitBulk` it has no effect.
+   */
+  readonly batchPlaces?: boolean;
 }
 
 /** Venue code of "Unexecuted order was not found." on cancel. */
@@ -39,8 +45,22 @@ export class Executor {
   private readonly submitting = new Map<string, Promise<void>>();
   /** Submissions queued but not started, with the function that settles their `submitting` promise. */
   private readonly queued = new Map<string, () => void>();
+  private readonly batcher: PlaceBatcher | undefined;
 
-  constructor(private readonly o: ExecutorOptions) {}
+  constructor(private readonly o: ExecutorOptions) {
+    this.batcher =
+      o.batchPlaces === true && o.api.placeLimitBulk !== undefined
+        ? new PlaceBatcher({
+            api: o.api,
+            queue: (strategyId) => this.queue(strategyId),
+            start: (id) => this.queued.delete(id),
+            sendOne: (strategyId, order) => this.send(strategyId, order),
+            begin: (strategyId, order) => this.begin(strategyId, order),
+            accepted: (strategyId, order, venue) => this.accepted(strategyId, order, venue),
+            failed: (strategyId, id, error) => this.failed(strategyId, id, error),
+          })
+        : undefined;
+  }
 
   depth(): number {
     let n = 0;
@@ -55,6 +75,16 @@ export class Executor {
       done();
       this.submitting.delete(order.clientOrderId);
     });
+    if (this.batcher !== undefined) {
+      if (order.kind === 'limit') {
+        this.batcher.add(strategyId, order, () => {
+          done();
+          this.submitting.delete(order.clientOrderId);
+        });
+        return;
+      }
+      this.batcher.close(strategyId); // a stop-limit keeps its place among the strategy's requests
+    }
     void this.queue(strategyId).add(async () => {
       this.queued.delete(order.clientOrderId);
       try {
@@ -68,6 +98,7 @@ export class Executor {
 
   /** Queues a cancel (the caller marked it with `tracker.requestCancel`; the mark is cleared when it ends). */
   cancel(strategyId: string, clientOrderId: string): void {
+    this.batcher?.close(strategyId); // places emitted after this cancel go after it, as emitted
     void this.queue(strategyId).add(async () => {
       try {
         await this.sendCancel(strategyId, clientOrderId);
@@ -103,11 +134,18 @@ export class Executor {
     return q;
   }
 
-  private async send(strategyId: string, order: GatedOrder): Promise<void> {
-    const { api, tracker, journal, now, emit } = this.o;
+  /** Journals the submission (before its request is sent) and tells it. */
+  private begin(strategyId: string, order: GatedOrder): void {
+    const { journal, now, emit } = this.o;
     const id = order.clientOrderId;
     journal.append({ t: now(), type: 'submit', strategyId, clientOrderId: id, order: journalOrder(order), ...(order.tag !== undefined ? { tag: order.tag } : {}) });
     emit({ type: 'submitted', at: now(), strategyId, clientOrderId: id, kind: 'place' });
+  }
+
+  private async send(strategyId: string, order: GatedOrder): Promise<void> {
+    const { api } = this.o;
+    const id = order.clientOrderId;
+    this.begin(strategyId, order);
     let venue: Order;
     try {
       venue =
@@ -136,6 +174,13 @@ export class Executor {
       this.failed(strategyId, id, error);
       return;
     }
+    this.accepted(strategyId, order, venue);
+  }
+
+  /** The venue's record of an accepted order: tracker, journal outcome, event. */
+  private accepted(strategyId: string, order: GatedOrder, venue: Order): void {
+    const { tracker, journal, now, emit } = this.o;
+    const id = order.clientOrderId;
     tracker.applyVenueOrder(id, venue, { ioc: order.ioc === true });
     const t = tracker.get(id);
     journal.append({

@@ -80,6 +80,8 @@ export interface RuntimeOptions {
   readonly cancelOnStop?: boolean;
   /** Requests in flight per strategy (see Executor). Default 1. */
   readonly concurrency?: number;
+  /** Batch a strategy's simultaneous limit places into bulk requests (see place-batcher.ts). Default false. */
+  readonly bulkPlaces?: boolean;
 }
 
 export interface Runtime {
@@ -139,6 +141,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     events$,
     dryRun: options.dryRun === true,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.bulkPlaces === true ? { bulkPlaces: true } : {}),
   });
 
   // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies

@@ -6,9 +6,10 @@ import type { EngineEvent } from './events.js';
 import type { Executor } from './executor.js';
 import type { OrderTracker } from './order-tracker.js';
 import type { Reconciler } from './reconcile.js';
+import { cancelAllWhereAlone, type CancelAllPort } from './shutdown-cancel-all.js';
 
 /** What the stop sequence needs from the engine. */
-export interface StopPort {
+export interface StopPort extends CancelAllPort {
   readonly api: TradingApi;
   readonly executor: Executor;
   readonly tracker: OrderTracker;
@@ -41,7 +42,10 @@ export async function runStopSequence(p: StopPort, opts: { cancel: boolean; star
   for (const id of p.executor.clear()) p.dropped(id);
   await guard('draining the queue', () => p.executor.drain());
   if (opts.cancel) {
+    // a market one strategy trades alone: one cancel-all request (see shutdown-cancel-all.ts); the rest one by one
+    const wholesale = p.dryRun ? new Set<string>() : await cancelAllWhereAlone(p, opts.startedAt);
     for (const o of p.tracker.liveOrders()) {
+      if (wholesale.has(o.market) && o.state !== 'unknown') continue;
       p.tracker.clearCancel(o.clientOrderId);
       p.cancel(o.strategyId, o.clientOrderId);
     }

@@ -5,3 +5,4 @@ export * from './order.js';
 export * from './book.js';
 export * from './balance.js';
 export * from './investment.js';
+export * from './executed-order.js';

@@ -111,7 +111,16 @@ export const DaemonConfigSchema = z
       .default({ level: 'info' }),
     status: z.strictObject({ everyMs: ms.default(5000) }).default({ everyMs: 5000 }),
     shutdown: z.strictObject({ cancelOpenOrders: z.boolean().default(true) }).default({ cancelOpenOrders: true }),
-    executor: z.strictObject({ concurrency: zIntLike.pipe(z.number().int().min(1).max(16)).default(1) }).default({ concurrency: 1 }),
+    executor: z
+      .strictObject({
+        concurrency: zIntLike.pipe(z.number().int().min(1).max(16)).default(1),
+        /**
+         * Send a strategy's limit places emitted together as one bulk request (order/bulk, up to 20 each) instead
+         * of one order/new each. Off by default, so runs stay request-for-request what they were.
+         */
+        bulk: z.boolean().default(false),
+      })
+      .default({ concurrency: 1, bulk: false }),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();

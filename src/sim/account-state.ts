@@ -1,12 +1,12 @@
 import type { Deal, Order } from '../model/order.js';
-import { type SimFill, type SimOrder, toDeal, toOrder } from './sim-order.js';
+import { type OrderOwner, type SimFill, type SimOrder, toDeal, toOrder } from './sim-order.js';
 import type { DealsFilter, OpenOrdersFilter, SimAccount } from './sim-types.js';
 
 /**
  * One account's orders and deals. Finished orders and deals are kept up to a bound (the synthetic
  * flow's account trades all day); client order ids stay "used" forever, as the venue requires.
  */
-export class AccountState {
+export class AccountState implements OrderOwner {
   /** Open orders in placement order (Map keeps insertion order: oldest first). */
   readonly open = new Map<number, SimOrder>();
   private readonly usedClientIds = new Set<string>();
@@ -74,6 +74,12 @@ export class AccountState {
   /** An order by id, open or finished (finished only while within the history bound). */
   find(orderId: number): SimOrder | undefined {
     return this.open.get(orderId) ?? this.finished.get(orderId);
+  }
+
+  /** Finished orders as they are kept, newest first (the executed-orders history reads them). */
+  *finishedNewestFirst(): Generator<SimOrder> {
+    const all = [...this.finished.values()];
+    for (let i = all.length - 1; i >= 0; i--) yield all[i]!;
   }
 
   finishedOrders(): Order[] {

@@ -4,6 +4,7 @@ import type { OrderBook } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import { BotError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
+import type { ExecutedOrder } from '../model/executed-order.js';
 import type { Deal, Order } from '../model/order.js';
 import { AccountState } from './account-state.js';
 import { ledgerScale, marketFromConfig } from './exchange-setup.js';
@@ -13,6 +14,7 @@ import { createCodeFromMain, transferFunds } from './main-account.js';
 import { type EngineContext, MarketEngine } from './market-engine.js';
 import { wouldTake } from './matching.js';
 import { normaliseStp, toTicks } from './order-input.js';
+import { type OrderHistoryFilter, queryOrderHistory } from './order-history.js';
 import { publicBook, type PublicBookOptions } from './public-book.js';
 import type { SimConfig } from './sim-config.js';
 import { type SimOrder, toOrder } from './sim-order.js';
@@ -68,6 +70,7 @@ export class SimExchange {
       nextDealId: () => ++this.dealSeq,
       eventTime: () => this.eventTime(),
       hasTradeListeners: () => this.tradeListeners.size > 0,
+      nowSeconds: () => this.clock() / 1000,
       publishTrade: (t) => {
         for (const fn of this.tradeListeners) fn(t);
       },
@@ -125,6 +128,25 @@ export class SimExchange {
     if (order === undefined) return undefined;
     this.engines.get(market)!.cancel(order);
     return toOrder(order, this.ledger.scale);
+  }
+
+  /** Cancels the account's open orders in `market` (all markets when undefined), untriggered stops too; returns them. */
+  cancelAll(accountId: string, market?: string): Order[] {
+    const state = this.states.get(accountId);
+    if (state === undefined) return [];
+    const out: Order[] = [];
+    for (const o of [...state.open.values()]) {
+      if (market !== undefined && o.market !== market) continue;
+      this.engines.get(o.market)!.cancel(o);
+      out.push(toOrder(o, this.ledger.scale));
+    }
+    return out;
+  }
+
+  /** The executed-orders history (see order-history.ts), newest finished first. */
+  orderHistory(accountId: string, f: OrderHistoryFilter): ExecutedOrder[] {
+    const state = this.states.get(accountId);
+    return state === undefined ? [] : queryOrderHistory(state.finishedNewestFirst(), f, this.ledger.scale, this.markets);
   }
 
   /** Open orders (resting and untriggered stops), newest first. */

@@ -19,6 +19,8 @@ export interface InvestmentFilters {
 export const INVESTMENT_MESSAGES = {
   id: 'The id must be a string.',
   ticker: 'The ticker must be a string.',
+  /** A ticker the exchange does not know: an invalid filter value, 400 like the others. */
+  unknownTicker: 'The selected ticker is invalid.',
   status: 'The selected status is invalid.',
   limit: 'The limit must be an integer between 1 and 100.',
   offset: 'The offset must be an integer between 0 and 10000.',
@@ -26,13 +28,15 @@ export const INVESTMENT_MESSAGES = {
 
 /**
  * Request validation of the investments filters (HTTP 400, code 0, `Validation failed`): errors
- * keyed id / ticker / status / limit / offset; `{}` when valid. Pure.
+ * keyed id / ticker / status / limit / offset; `{}` when valid. With `knownTickers`, a ticker the
+ * exchange does not know is an invalid filter value too (the venue answers an invalid filter with 400). Pure.
  */
-export function validateInvestmentFilters(body: Readonly<Record<string, unknown>>): Record<string, string[]> {
+export function validateInvestmentFilters(body: Readonly<Record<string, unknown>>, knownTickers?: ReadonlySet<string>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const { id, ticker, status, limit, offset } = body;
   if (id !== undefined && (typeof id !== 'string' || id === '')) errors.id = [INVESTMENT_MESSAGES.id];
   if (ticker !== undefined && (typeof ticker !== 'string' || ticker === '')) errors.ticker = [INVESTMENT_MESSAGES.ticker];
+  else if (typeof ticker === 'string' && knownTickers !== undefined && !knownTickers.has(ticker)) errors.ticker = [INVESTMENT_MESSAGES.unknownTicker];
   if (status !== undefined && status !== 1 && status !== 2) errors.status = [INVESTMENT_MESSAGES.status];
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= 100)) errors.limit = [INVESTMENT_MESSAGES.limit];
   if (offset !== undefined && !(Number.isInteger(offset) && (offset as number) >= 0 && (offset as number) <= 10_000)) errors.offset = [INVESTMENT_MESSAGES.offset];

@@ -19,6 +19,8 @@ export interface EngineContext {
   /** True when someone observes trades (so trade records are only built when needed). */
   hasTradeListeners(): boolean;
   publishTrade(trade: SimTrade): void;
+  /** Wall (or virtual) time in Unix seconds, for an order's finish time; unlike eventTime it takes no tick. */
+  nowSeconds(): number;
 }
 
 /** A fee rate as an exact fraction num / den. */
@@ -129,6 +131,7 @@ export class MarketEngine {
     order.lockU = 0n;
     order.status = status;
     order.open = false;
+    order.finishedAt = this.ctx.nowSeconds();
     order.state.finish(order);
   }
 

@@ -1,6 +1,5 @@
 import type { Decimal } from '../model/decimal.js';
 import type { Deal, DealRole, Order, OrderType, Side, StpMode, VenueOrderStatus } from '../model/order.js';
-import type { AccountState } from './account-state.js';
 import type { Cell } from './ledger.js';
 import { fromUnits } from './units.js';
 
@@ -40,9 +39,22 @@ export interface SimOrder {
   /** Where fills pay out: the stock cell for a buy, the money cell for a sell. */
   readonly gainCell: Cell;
   /** The owning account's orders and deals (resolved once, not per fill). */
-  readonly state: AccountState;
+  readonly state: OrderOwner;
   /** True while in the book or waiting as an untriggered stop. */
   open: boolean;
+  /** When it finished (filled or cancelled), Unix seconds; set by the matching engine. */
+  finishedAt?: number;
+}
+
+/**
+ * What an order needs from the account that owns it (AccountState implements it). Declared here, on the
+ * order's side, so that sim-order.ts needs nothing from account-state.ts and the two do not import each other.
+ */
+export interface OrderOwner {
+  /** Records an order that finished (filled, cancelled). */
+  finish(order: SimOrder): void;
+  /** Records the account's side of a fill. */
+  addDeal(fill: SimFill, maker: boolean): void;
 }
 
 /** Immutable domain snapshot. */

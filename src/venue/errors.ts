@@ -114,3 +114,16 @@ export class OutcomeUnknownError extends VenueError {
     this.clientOrderId = clientOrderId;
   }
 }
+
+/**
+ * A bulk order request may have reached the venue but no usable answer came: every order in it is in doubt.
+ * Never resubmit: reconcile each by its client order id (`clientOrderIds`, in request order).
+ */
+export class BulkOutcomeUnknownError extends OutcomeUnknownError {
+  readonly clientOrderIds: readonly string[];
+
+  constructor(message: string, clientOrderIds: readonly string[], ctx: VenueErrorContext) {
+    super(message, clientOrderIds.join(','), ctx);
+    this.clientOrderIds = clientOrderIds;
+  }
+}

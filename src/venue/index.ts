@@ -22,3 +22,6 @@ export * from './http-transport.js';
 export * from './rest-client-options.js';
 export * from './retry-policy.js';
 export * from './rest-client.js';
+export * from './bulk-records.js';
+export * from './parse-bulk.js';
+export * from './parse-executed-order.js';

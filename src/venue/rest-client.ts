@@ -4,7 +4,11 @@ import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
 import type { AssetInfo, CreateCodeRequest, CreatedCode, InvestmentsPage, InvestmentsQuery, KillSwitchState, TransferRequest } from './account-records.js';
-import { MalformedResponseError, RateLimitedError, VenueError } from './errors.js';
+import type { ExecutedOrder } from '../model/executed-order.js';
+import type { BulkPlaceOptions, BulkPlaceResult, OrderHistoryQuery } from './bulk-records.js';
+import { BulkOutcomeUnknownError, MalformedResponseError, OutcomeUnknownError, RateLimitedError, RequestValidationError, VenueError } from './errors.js';
+import { parseBulkResults } from './parse-bulk.js';
+import { parseOrderHistory } from './parse-executed-order.js';
 import { HttpTransport, type RawResponse } from './http-transport.js';
 import { countFailure, retryDelay, surfacedError, type CallPolicy, type RetryCount } from './retry-policy.js';
 import { mapErrorResponse, type ErrorFamily } from './map-error-response.js';
@@ -151,6 +155,55 @@ export class RestClient implements TradingApi {
   async killSwitch(market: string, timeoutSec: number | null): Promise<KillSwitchState | null> {
     const fields = ser.serializeKillSwitch(market, timeoutSec);
     return this.call({ endpoint: 'killSwitch', path: PATHS.killSwitch, family: 'trading', policy: 'read', fields, parse: parseKillSwitch });
+  }
+
+  // ------------------------------------------------------------ batch endpoints (wire/order-batch.ts)
+
+  /**
+   * Up to 20 limit orders in one request (one rate-limit slot), each checked by the venue like order/new.
+   * One result per order, in order (see parseBulkResults). Retried only when the venue surely did not act;
+   * when it may have (dropped connection, timeout, 5xx, malformed answer), BulkOutcomeUnknownError names
+   * every client order id: reconcile each, never resubmit.
+   */
+  async placeLimitBulk(requests: readonly PlaceLimitRequest[], options: BulkPlaceOptions = {}): Promise<BulkPlaceResult[]> {
+    const ids = requests.map((r) => r.clientOrderId ?? '');
+    try {
+      return await this.call({
+        endpoint: 'orderBulk',
+        path: PATHS.orderBulk,
+        family: 'trading',
+        policy: 'create',
+        fields: ser.serializeBulkOrders(requests, this.options.dialect, options.stopOnFail),
+        clientOrderId: ids.join(','),
+        parse: (raw, endpoint) => parseBulkResults(raw, ids, endpoint, options.stopOnFail === true),
+      });
+    } catch (error) {
+      if (error instanceof OutcomeUnknownError) {
+        throw new BulkOutcomeUnknownError(`${PATHS.orderBulk}: the ${ids.length} orders may or may not have been placed (${String(error.cause instanceof Error ? error.cause.message : error.message)}); reconcile each by client order id`, ids, {
+          endpoint: PATHS.orderBulk,
+          ...(error.status !== undefined ? { status: error.status } : {}),
+          cause: error.cause,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** Cancels every open order of the account in `market` (stop orders too). Idempotent, so retried like a read. */
+  async cancelAll(market: string): Promise<void> {
+    await this.call({ endpoint: 'orderCancelAll', path: PATHS.orderCancelAll, family: 'trading', policy: 'read', fields: { market }, parse: () => undefined });
+  }
+
+  /** The account's executed orders (fully or partly traded, then finished), newest finished first. */
+  async orderHistory(query: OrderHistoryQuery = {}): Promise<ExecutedOrder[]> {
+    const fields = ser.serializeOrderHistory(query);
+    try {
+      return await this.call({ endpoint: 'orderHistory', path: PATHS.orderHistory, family: 'trading', policy: 'read', fields, parse: parseOrderHistory });
+    } catch (error) {
+      // A single-order lookup by an unknown client order id answers 422 "OrderHistory was not found." (the docs): no such order.
+      if (error instanceof RequestValidationError && Object.values(error.errors).some((m) => m.includes('OrderHistory was not found.'))) return [];
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------ main account

@@ -2,7 +2,8 @@ import { fmt } from '../model/decimal.js';
 import { BotError } from '../model/errors.js';
 import type { CreateCodeRequest, InvestmentsQuery, TransferRequest } from './account-records.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, PlaceLimitRequest, PlaceStopLimitRequest } from './trading-api.js';
-import type { Dialect } from './wire.js';
+import type { OrderHistoryQuery } from './bulk-records.js';
+import { BULK_MAX_ORDERS, type Dialect } from './wire.js';
 
 /**
  * Domain requests into the endpoint's own body fields (without `request`/`nonce`), in the dialect of
@@ -88,4 +89,29 @@ export function serializeKillSwitch(market: string, timeoutSec: number | null): 
     throw new InvalidRequestError(`kill-switch timeout must be an integer of seconds 5-600 or null, got ${timeoutSec}`);
   }
   return { market, timeout: timeoutSec === null ? null : String(timeoutSec) };
+}
+
+// ------------------------------------------------------------ batch endpoints (wire/order-batch.ts)
+
+/** 1-20 limit orders, each serialized exactly as order/new's body (the venue validates each with the same rules). */
+export function serializeBulkOrders(requests: readonly PlaceLimitRequest[], dialect: Dialect, stopOnFail?: boolean): Body {
+  if (requests.length === 0 || requests.length > BULK_MAX_ORDERS) {
+    throw new InvalidRequestError(`a bulk order request holds 1 to ${BULK_MAX_ORDERS} orders, got ${requests.length}`);
+  }
+  const body: Body = { orders: requests.map((r) => serializeLimitOrder(r, dialect)) };
+  if (stopOnFail !== undefined) body.stopOnFail = stopOnFail;
+  return body;
+}
+
+export function serializeOrderHistory(q: OrderHistoryQuery): Body {
+  return defined({
+    market: q.market,
+    orderId: q.orderId,
+    clientOrderId: q.clientOrderId,
+    status: q.status,
+    startDate: q.startDate,
+    endDate: q.endDate,
+    limit: q.limit,
+    offset: q.offset,
+  });
 }

@@ -3,6 +3,7 @@ import type { OrderBook } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order, Side, StpMode } from '../model/order.js';
+import type { BulkPlaceOptions, BulkPlaceResult } from './bulk-records.js';
 
 export interface PlaceLimitRequest {
   readonly market: string;
@@ -75,4 +76,14 @@ export interface TradingApi {
   openOrders(query?: OpenOrdersQuery): Promise<Order[]>;
   /** The account's executed deals, newest first. How fills are learnt. */
   deals(query?: DealsQuery): Promise<Deal[]>;
+
+  // Batch endpoints: optional, so a venue without them (the backtest's) still is a TradingApi; callers fall
+  // back to one request per order when they are absent.
+  /**
+   * Up to 20 limit orders in one request; one result per order, in order. Rejects with
+   * BulkOutcomeUnknownError when the request may have been acted on but no usable answer came.
+   */
+  placeLimitBulk?(requests: readonly PlaceLimitRequest[], options?: BulkPlaceOptions): Promise<BulkPlaceResult[]>;
+  /** Cancels every open order of the account in `market`, stop orders included. */
+  cancelAll?(market: string): Promise<void>;
 }

@@ -12,3 +12,4 @@ export * from './wire/orders.js';
 export * from './wire/account.js';
 export * from './wire/public.js';
 export * from './wire/errors.js';
+export * from './wire/order-batch.js';

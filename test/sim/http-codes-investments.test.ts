@@ -93,6 +93,7 @@ describe('main-account/smart/investments', () => {
   it.each([
     ['id not a string', { id: 5 }, 'id'],
     ['ticker not a string', { ticker: ['USDT'] }, 'ticker'],
+    ['ticker unknown to the exchange', { ticker: 'NOPE' }, 'ticker'],
     ['status 3', { status: 3 }, 'status'],
     ['status as text', { status: 'active' }, 'status'],
     ['limit 0', { limit: 0 }, 'limit'],

@@ -5,6 +5,7 @@ import { orderNew, orderStopLimit } from './routes-order-create.js';
 import { killSwitch, orderCancel, orders } from './routes-order-manage.js';
 import { executedHistory, tradeBalance } from './routes-trade-account.js';
 import { codes, investments, mainBalance, transfer } from './routes-main-account.js';
+import { orderBulk, orderCancelAll, orderHistory } from './routes-order-batch.js';
 
 /**
  * Path → route. Public endpoints answer GET, private ones POST; anything else is an unknown route
@@ -28,6 +29,9 @@ const PRIVATE: ReadonlyArray<Route & { kind: 'private' }> = [
   { kind: 'private', endpoint: 'transfer', handle: transfer },
   { kind: 'private', endpoint: 'codes', handle: codes },
   { kind: 'private', endpoint: 'investments', handle: investments },
+  { kind: 'private', endpoint: 'orderBulk', handle: orderBulk },
+  { kind: 'private', endpoint: 'orderCancelAll', handle: orderCancelAll },
+  { kind: 'private', endpoint: 'orderHistory', handle: orderHistory },
 ];
 
 const BY_PATH = new Map<string, Route>([

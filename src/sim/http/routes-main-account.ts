@@ -61,7 +61,7 @@ export const codes: PrivateHandler = (ctx, account, body) => {
 /** Business partners only (403 first, before any filter is looked at); bad filters → 400 code 0. */
 export const investments: PrivateHandler = (ctx, account, body) => {
   if (!account.partner) return investmentsForbidden();
-  const errors = validateInvestmentFilters(body);
+  const errors = validateInvestmentFilters(body, ctx.exchange.assets);
   if (Object.keys(errors).length > 0) return validationFailed(400, 0, errors);
   const filters = toInvestmentFilters(body);
   const { records } = ctx.exchange.investments(account.id, filters);

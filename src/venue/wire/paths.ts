@@ -17,6 +17,10 @@ export const PATHS = {
   transfer: '/api/v4/main-account/transfer',
   codes: '/api/v4/main-account/codes',
   investments: '/api/v4/main-account/smart/investments',
+  // bulk orders, cancel-all and the executed-orders history: shapes in wire/order-batch.ts
+  orderBulk: '/api/v4/order/bulk',
+  orderCancelAll: '/api/v4/order/cancel/all',
+  orderHistory: '/api/v4/trade-account/order/history',
 } as const;
 
 export type EndpointName = keyof typeof PATHS;

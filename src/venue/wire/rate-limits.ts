@@ -34,4 +34,9 @@ export const RATE_LIMITS: Readonly<Record<RateBucket, RateLimit>> = {
   transfer: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
   codes: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
   investments: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
+  // Not shown in the contract nor found in the exchange's docs: the general private allowance. A bulk request
+  // counts once however many orders it carries (one request), and not against order/new's bucket.
+  orderBulk: { limit: 1000, windowMs: 10_000 },
+  orderCancelAll: { limit: 1000, windowMs: 10_000 },
+  orderHistory: { limit: 1000, windowMs: 10_000 },
 };
