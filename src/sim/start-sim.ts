@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Dialect, RateBucket, RateLimit } from '../venue/wire.js';
 import { SimExchange } from './exchange.js';
 import { createSimServer, type AccessEntry } from './http/server.js';
-import type { FaultConfig } from './http/faults.js';
+import type { FaultConfig, FaultInjector } from './http/faults.js';
 import type { SimStats } from './http/sim-stats.js';
 import type { MarketFlow } from './market-flow.js';
 import { createSyntheticFlow } from './synthetic-flow.js';
@@ -55,6 +55,8 @@ export interface SimHandle {
   readonly accounts: readonly SimAccountInfo[];
   readonly exchange: SimExchange;
   readonly stats: SimStats;
+  /** Fault injection (inert without `faults`); `faults.setEnabled(false)` stops it. */
+  readonly faults: FaultInjector;
   readonly dialect: Dialect;
   /** Stops the timers and the server (open keep-alive connections included). Idempotent. */
   close(): Promise<void>;
@@ -64,7 +66,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   const config = options.config ?? DEFAULT_SIM_CONFIG;
   const dialect = options.dialect ?? 'contract';
   const exchange = new SimExchange(config, () => Date.now());
-  const { server, stats } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits, onRequest: options.onRequest });
+  const { server, stats, faults } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits, onRequest: options.onRequest });
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -101,6 +103,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
       .map((a) => ({ name: a.name, apiKey: a.apiKey, apiSecret: a.apiSecret, partner: a.partner })),
     exchange,
     stats,
+    faults,
     dialect,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PATHS } from '../../venue/wire.js';
 import type { FaultConfig } from './faults.js';
+import { GARBAGE_KINDS } from './garbage-answers.js';
 
 /**
  * YAML form of the fault injection config (`bot sim --faults FILE`), e.g.
@@ -8,6 +9,7 @@ import type { FaultConfig } from './faults.js';
  *   endpoints:
  *     orderNew: { error5xx: 0.05, dropAfterAccept: 0.05, latencyMs: [20, 200] }
  *     "*": { latencyMs: 10 }
+ * and the chaos harness's kinds: spike/spikeMs, timeout/timeoutMs, burst429/burstMs, garbage/garbageKinds/dripMs.
  */
 const probability = z.number().min(0).max(1);
 const latency = z.union([z.number().min(0), z.tuple([z.number().min(0), z.number().min(0)])]);
@@ -23,6 +25,15 @@ export const FaultConfigSchema = z.strictObject({
         dropAfterAccept: probability.optional(),
         latencyMs: latency.optional(),
         latencyProbability: probability.optional(),
+        spike: probability.optional(),
+        spikeMs: latency.optional(),
+        timeout: probability.optional(),
+        timeoutMs: z.number().min(0).optional(),
+        burst429: probability.optional(),
+        burstMs: z.number().min(0).optional(),
+        garbage: probability.optional(),
+        garbageKinds: z.array(z.enum(GARBAGE_KINDS)).optional(),
+        dripMs: latency.optional(),
       }),
     )
     .optional(),

@@ -4,7 +4,8 @@ import type { SimExchange } from '../exchange.js';
 import { authenticate } from './auth.js';
 import { BookCache } from './book-cache.js';
 import { NOT_FOUND, UNAVAILABLE, type SimReply } from './error-bodies.js';
-import { FaultInjector, type FaultConfig } from './faults.js';
+import { FaultInjector, type FaultConfig, type FaultPlan } from './faults.js';
+import { garbageAnswer } from './garbage-answers.js';
 import { NonceCheck } from './nonce-check.js';
 import { RateWindow } from './rate-window.js';
 import type { RouteContext } from './route-context.js';
@@ -47,6 +48,8 @@ export interface AccessEntry {
 export interface SimServer {
   readonly server: Server;
   readonly stats: SimStats;
+  /** The fault injector (e.g. to turn faults off before a final reconciliation). */
+  readonly faults: FaultInjector;
 }
 
 /** Largest private body accepted; the venue's bodies are a few hundred bytes. */
@@ -97,6 +100,13 @@ export function createSimServer(options: SimServerOptions): SimServer {
       return;
     }
     const plan = faults.plan(route.endpoint);
+    for (const label of plan.labels ?? []) stats.fault(route.endpoint, label);
+    if (plan.tooMany) {
+      write(res, { status: 429, text: TOO_MANY_REQUESTS_TEXT });
+      stats.answered(arrival, 429, undefined);
+      log(req, arrival, undefined);
+      return;
+    }
     if (plan.delayMs > 0) await sleep(plan.delayMs);
     let reply: SimReply;
     if (plan.fail5xx) reply = UNAVAILABLE;
@@ -115,6 +125,12 @@ export function createSimServer(options: SimServerOptions): SimServer {
       log(req, arrival, undefined);
       return;
     }
+    if (plan.garbage !== undefined) {
+      await writeGarbage(res, plan, reply, () => faults.draw());
+      stats.answered(arrival, 200, undefined);
+      log(req, arrival, undefined);
+      return;
+    }
     write(res, reply);
     stats.answered(arrival, reply.status, venueCode(reply));
     log(req, arrival, venueCode(reply));
@@ -128,7 +144,28 @@ export function createSimServer(options: SimServerOptions): SimServer {
       else res.destroy();
     });
   });
-  return { server, stats };
+  return { server, stats, faults };
+}
+
+/** The venue acted (or refused); the client gets garbage instead of the answer (malformed-venue mode). */
+async function writeGarbage(res: ServerResponse, plan: FaultPlan, reply: SimReply, random: () => number): Promise<void> {
+  const answer = garbageAnswer(plan.garbage!, reply.text ?? reply.body, random);
+  res.on('error', () => {}); // a client that gave up on a drip closes the socket under us
+  res.writeHead(answer.status, answer.contentType !== undefined ? { 'content-type': answer.contentType } : {});
+  if (plan.garbage !== 'drip' || answer.text.length === 0) {
+    res.end(answer.text);
+    return;
+  }
+  // a slow drip: the body a few bytes at a time, spread over dripMs
+  const bytes = Buffer.from(answer.text);
+  const pieces = Math.min(bytes.length, 40);
+  const step = Math.ceil(bytes.length / pieces);
+  const pause = Math.max(1, Math.round((plan.dripMs ?? 0) / pieces));
+  for (let at = 0; at < bytes.length && !res.destroyed; at += step) {
+    res.write(bytes.subarray(at, at + step));
+    await sleep(pause);
+  }
+  res.end();
 }
 
 function write(res: ServerResponse, reply: SimReply): void {

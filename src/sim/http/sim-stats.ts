@@ -20,6 +20,8 @@ export class SimStats {
   tooManyRequests = 0;
   /** Venue error code → count, for 4xx answers that carried a JSON `code`. */
   readonly rejectionsByCode = new Map<number, number>();
+  /** Faults applied, `endpoint:kind` → count (kinds: 503, drop, 429, spike, timeout, garbage:<kind>). */
+  readonly faults = new Map<string, number>();
   /** HTTP status → count. */
   readonly byStatus = new Map<number, number>();
   /** Keep at most this many arrivals (oldest dropped) so a long-running `bot sim` does not grow without bound. */
@@ -42,6 +44,11 @@ export class SimStats {
     this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
     if (status === 429) this.tooManyRequests++;
     if (venueCode !== undefined && status >= 400) this.rejectionsByCode.set(venueCode, (this.rejectionsByCode.get(venueCode) ?? 0) + 1);
+  }
+
+  fault(endpoint: string, kind: string): void {
+    const key = `${endpoint}:${kind}`;
+    this.faults.set(key, (this.faults.get(key) ?? 0) + 1);
   }
 
   /** Arrival times of one endpoint (optionally one client), oldest first. */
