@@ -68,7 +68,18 @@ export interface ReconcilerOptions {
   readonly applyDeal: (deal: Deal) => void;
   /** Retry delays after a failed reconcile, ms (doubling, capped). */
   readonly retry?: { readonly initialMs: number; readonly maxMs: number };
+  /**
+   * How long after an order's outcome became unknown (or after a restart found it in flight) its absence from
+   * the venue proves it was never placed. A request the client gave up on may still be on its way or queued at
+   * the venue and be acted on later; the venue refuses a request whose nonce is more than 5 s old (nonceWindow,
+   * exchange-facts §1), so after that window and a margin "not found" is final. Before, the order stays
+   * unknown (live to its strategy, so nothing is placed in its stead) and is looked up again. Default 7000.
+   */
+  readonly notPlacedAfterMs?: number;
 }
+
+/** NONCE_WINDOW_MS of the venue (5 s) plus 2 s for clock skew and the request's own travel. */
+export const NOT_PLACED_AFTER_MS = 7_000;
 
 /**
  * Settles orders whose fate is unknown (a submit that got no usable answer, a cancel that found nothing,
@@ -76,8 +87,10 @@ export interface ReconcilerOptions {
  * proven state on orders$ and decides again. Failed look-ups retry on the scheduler with backoff.
  */
 export class Reconciler {
-  private readonly running = new Set<string>();
+  private readonly running = new Map<string, Promise<void>>();
   private readonly timers = new Map<string, Subscription>();
+  /** When each unconfirmed order was first looked up: the start of its not-placed window. */
+  private readonly unknownSince = new Map<string, number>();
 
   constructor(private readonly o: ReconcilerOptions) {}
 
@@ -85,13 +98,47 @@ export class Reconciler {
     return this.running.size + this.timers.size;
   }
 
-  /** Reconciles now (or joins a reconcile already running for that id). */
-  async reconcile(clientOrderId: string, attempt = 0): Promise<void> {
-    const order = this.o.tracker.get(clientOrderId);
-    if (!order || this.running.has(clientOrderId)) return;
-    this.running.add(clientOrderId);
+  /**
+   * Reconciles now (or joins a reconcile already running for that id). An unconfirmed order the venue does not
+   * show is settled as never placed only once its not-placed window has passed; before, it is looked up again
+   * at the window's end, or, with `wait` (the stop sequence), waited for.
+   */
+  async reconcile(clientOrderId: string, attempt = 0, opts: { wait?: boolean } = {}): Promise<void> {
+    const joined = this.running.get(clientOrderId);
+    if (joined !== undefined) {
+      await joined;
+      // the stop sequence must see it settled, not merely looked at
+      const o = this.o.tracker.get(clientOrderId);
+      if (opts.wait && o && (o.state === 'pending' || o.state === 'unknown')) await this.reconcile(clientOrderId, attempt, opts);
+      return;
+    }
+    const run = this.run(clientOrderId, attempt, opts.wait === true);
+    this.running.set(clientOrderId, run);
     try {
-      const facts = await venueFacts(this.o.api, order.market, clientOrderId);
+      await run;
+    } finally {
+      this.running.delete(clientOrderId);
+    }
+  }
+
+  private async run(clientOrderId: string, attempt: number, wait: boolean): Promise<void> {
+    const order = this.o.tracker.get(clientOrderId);
+    if (!order) return;
+    const unconfirmed = order.orderId === undefined && (order.state === 'pending' || order.state === 'unknown');
+    if (unconfirmed && !this.unknownSince.has(clientOrderId)) this.unknownSince.set(clientOrderId, this.o.now());
+    try {
+      let facts = await venueFacts(this.o.api, order.market, clientOrderId);
+      for (;;) {
+        const pause = this.notPlacedWait(clientOrderId, facts);
+        if (pause <= 0) break;
+        if (!wait) {
+          this.later(clientOrderId, pause, attempt);
+          return;
+        }
+        await new Promise<void>((resolve) => this.o.scheduler.schedule(() => resolve(), pause));
+        facts = await venueFacts(this.o.api, order.market, clientOrderId);
+      }
+      this.unknownSince.delete(clientOrderId);
       for (const d of facts.deals) this.o.applyDeal(d);
       const state = provenState(order, facts);
       this.o.tracker.move(clientOrderId, state, facts.open);
@@ -117,10 +164,21 @@ export class Reconciler {
         code: (error as { code?: string }).code ?? 'ERR_RECONCILE',
         message: `reconcile ${clientOrderId} failed, retry in ${delay} ms: ${(error as Error).message}`,
       });
+      if (wait) throw error;
       this.later(clientOrderId, delay, attempt + 1);
-    } finally {
-      this.running.delete(clientOrderId);
     }
+  }
+
+  /**
+   * Milliseconds to wait before "nothing on the venue" may be taken as "never placed" for this order, or 0
+   * when the facts are conclusive (it is open, it has deals, it was confirmed once, or the window has passed).
+   */
+  private notPlacedWait(clientOrderId: string, facts: VenueFacts): number {
+    const order = this.o.tracker.get(clientOrderId);
+    const since = this.unknownSince.get(clientOrderId);
+    if (!order || since === undefined || facts.open || facts.deals.length > 0) return 0;
+    if (order.orderId !== undefined || (order.state !== 'pending' && order.state !== 'unknown')) return 0;
+    return Math.max(0, since + (this.o.notPlacedAfterMs ?? NOT_PLACED_AFTER_MS) - this.o.now());
   }
 
   /** Schedules a reconcile on the engine's scheduler. */

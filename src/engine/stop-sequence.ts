@@ -27,7 +27,7 @@ export interface StopPort extends CancelAllPort {
 
 /**
  * After the strategies are unsubscribed: (1) drop queued intents that were never sent, (2) wait for requests in
- * flight, (3) cancel every live order when configured and wait, (4) settle orders still unknown, (5) sweep the
+ * flight, (3) cancel every live order when configured and wait, (4) settle orders still unknown (or pending since a restart), (5) sweep the
  * deals once more so every fill up to now is journalled, (6) journal the final balances. Never throws: each
  * failure becomes an `error` event and the sequence goes on, so the journal is always flushed and closed.
  */
@@ -53,9 +53,14 @@ export async function runStopSequence(p: StopPort, opts: { cancel: boolean; star
   }
   p.reconciler.stop();
   if (p.dryRun) return;
-  for (const o of p.tracker.liveOrders()) {
-    if (o.state === 'unknown') await guard(`reconcile ${o.clientOrderId}`, () => p.reconciler.reconcile(o.clientOrderId));
-  }
+  // unknown (and, after a restart, still pending) orders are settled for good: waiting out their not-placed
+  // window when the venue does not show them yet (see Reconciler), all at once
+  await Promise.all(
+    p.tracker
+      .liveOrders()
+      .filter((o) => o.state === 'unknown' || o.state === 'pending')
+      .map((o) => guard(`reconcile ${o.clientOrderId}`, () => p.reconciler.reconcile(o.clientOrderId, 0, { wait: true }))),
+  );
   for (const market of p.markets) {
     await guard(`final deals of ${market}`, async () => {
       const sweep = new DealTracker({ since: opts.startedAt / 1000 - 60, knownIds: p.tracker.seenDealIds() });

@@ -18,10 +18,10 @@ afterEach(() => {
 });
 
 /** The engine's submit path (tracker + journal + executor + reconciler) against a sim with faults on order/new. */
-async function rig(options: StartSimOptions) {
+async function rig(options: StartSimOptions, o: { timeoutMs?: number; notPlacedAfterMs?: number } = {}) {
   const sim = await newSim(options);
   const account = simAccount(sim, false);
-  const api = new RestClient({ baseUrl: sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret, timeoutMs: 3000, retry: { limit: 0 } });
+  const api = new RestClient({ baseUrl: sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret, timeoutMs: o.timeoutMs ?? 3000, retry: { limit: 0 }, nonceWindow: true });
   clients.push(api);
   const events: EngineEvent[] = [];
   const journal = new MemoryJournal();
@@ -37,6 +37,7 @@ async function rig(options: StartSimOptions) {
     applyDeal: (d) => {
       if (tracker.applyDeal(d).fresh) deals.push(d.id);
     },
+    notPlacedAfterMs: o.notPlacedAfterMs ?? 300,
   });
   const executor = new Executor({ api, tracker, journal, reconciler, now: () => Date.now(), emit: (e) => events.push(e) });
   const submit = async (o: Omit<GatedOrder, 'market' | 'kind'>) => {
@@ -45,7 +46,7 @@ async function rig(options: StartSimOptions) {
     executor.submit('s', order);
     await executor.drain();
     // the reconcile started by the executor runs in the background; wait for its event
-    for (let i = 0; i < 100 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++) await new Promise((r) => setTimeout(r, 20));
   };
   const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
   return { sim, tracker, journal, events, submit, deals, accountId };
@@ -81,5 +82,23 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     await r.submit({ clientOrderId: 'rc-c-1', side: 'buy', price: D('20000'), amount: D('0.001') });
     expect(r.sim.exchange.openOrders(r.accountId)).toHaveLength(0);
     expect(r.tracker.get('rc-c-1')?.state).toBe('rejected');
+  });
+
+  it('an order the venue acts on after the client gave up (held past the deadline) is found, not settled as never placed (chaos finding)', async () => {
+    // the first lookup comes before the venue acts: "not found" there must not count as "never placed"
+    const r = await rig({ flow: false, faults: { endpoints: { orderNew: { timeout: 1, timeoutMs: 1200 } } } }, { timeoutMs: 300, notPlacedAfterMs: 2500 });
+    await r.submit({ clientOrderId: 'rc-d-1', side: 'buy', price: D('20000'), amount: D('0.001') });
+    const venue = r.sim.exchange.openOrders(r.accountId);
+    expect(venue.map((o) => o.clientOrderId)).toEqual(['rc-d-1']);
+    expect(r.tracker.get('rc-d-1')).toMatchObject({ state: 'open', orderId: venue[0]!.orderId });
+    expect(r.journal.records().map((x) => (x.type === 'outcome' ? `outcome:${x.state}` : x.type))).toEqual(['submit', 'outcome:unknown', 'outcome:open']);
+  });
+
+  it('with nothing on the venue, an unknown order stays unknown (live) for the whole not-placed window, then is settled as rejected', async () => {
+    const r = await rig({ flow: false, faults: { endpoints: { orderNew: { error5xx: 1 } } } }, { notPlacedAfterMs: 1500 });
+    const started = Date.now();
+    await r.submit({ clientOrderId: 'rc-e-1', side: 'buy', price: D('20000'), amount: D('0.001') });
+    expect(r.tracker.get('rc-e-1')?.state).toBe('rejected');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
   });
 });
