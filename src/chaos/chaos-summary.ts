@@ -1,0 +1,44 @@
+import type { AccountAudit } from './journal-audit.js';
+
+/** The one line a chaos run ends with, and what decides its exit code. */
+export interface ChaosSummary {
+  readonly orders: number;
+  readonly duplicates: number;
+  readonly lost: number;
+  readonly unknownLeft: number;
+  readonly fillsMissing: number;
+  readonly balanceDiff: number;
+  /** 429 answers the venue gave (injected bursts included). */
+  readonly tooManyRequests: number;
+  /** Orders the venue refused for its rules (codes 30-37): the gate should have caught them. */
+  readonly ruleRejects: number;
+  readonly restarts: number;
+  /** Secrets found in what the run wrote. */
+  readonly secretHits: number;
+}
+
+export function summarize(audits: readonly AccountAudit[], venue: { tooManyRequests: number; ruleRejects: number; restarts: number; secretHits: number }): ChaosSummary {
+  const sum = (f: (a: AccountAudit) => number): number => audits.reduce((n, a) => n + f(a), 0);
+  return {
+    orders: sum((a) => a.orders),
+    duplicates: sum((a) => a.duplicates.length),
+    lost: sum((a) => a.lost.length),
+    unknownLeft: sum((a) => a.unknownLeft.length),
+    fillsMissing: sum((a) => a.fillsMissing.length),
+    balanceDiff: sum((a) => a.balanceDiff.length),
+    ...venue,
+  };
+}
+
+/** `orders N, duplicates D, lost L, unknown-left U, fills-missing F, balance-diff B, 429 R, rule-rejects J, restarts K` (+ secrets). */
+export function formatSummaryLine(s: ChaosSummary): string {
+  return (
+    `orders ${s.orders}, duplicates ${s.duplicates}, lost ${s.lost}, unknown-left ${s.unknownLeft}, fills-missing ${s.fillsMissing}, ` +
+    `balance-diff ${s.balanceDiff}, 429 ${s.tooManyRequests}, rule-rejects ${s.ruleRejects}, restarts ${s.restarts}, secrets ${s.secretHits}`
+  );
+}
+
+/** 0 only when every loss column, the rule rejects and the secret hits are zero. */
+export function chaosPassed(s: ChaosSummary): boolean {
+  return s.duplicates === 0 && s.lost === 0 && s.unknownLeft === 0 && s.fillsMissing === 0 && s.balanceDiff === 0 && s.ruleRejects === 0 && s.secretHits === 0;
+}

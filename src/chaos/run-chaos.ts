@@ -1,0 +1,221 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Balances } from '../model/balance.js';
+import { parseJournalText } from '../engine/journal.js';
+import { startSim, type SimHandle } from '../sim/start-sim.js';
+import { accountKeys, chaosSimConfig, writeDaemonConfigs, type ChaosAccount } from './chaos-setup.js';
+import { chaosPassed, formatSummaryLine, summarize, type ChaosSummary } from './chaos-summary.js';
+import { DaemonFleet } from './daemon-fleet.js';
+import { REPO_ROOT } from './daemon-process.js';
+import { chaosFaults, malformedFaults } from './fault-plan.js';
+import { auditAccount, type AccountAudit } from './journal-audit.js';
+import { JournalTail } from './journal-tail.js';
+import { planKills } from './kill-plan.js';
+import { LiveWatch } from './live-watch.js';
+import { MidHistory, garbageInJournal, ordersOffMarket, typedErrorCounts } from './malformed-check.js';
+import { scanForSecrets } from './secret-scan.js';
+
+export interface ChaosOptions {
+  /** `faults`: faults at scale and SIGKILL loops until `orders`; `malformed`: garbage answers for `durationMs`. */
+  readonly mode: 'faults' | 'malformed';
+  readonly orders: number;
+  readonly kills: number;
+  readonly seed: number;
+  /** Malformed mode: how long to run. Faults mode: a cap on the trading phase (the audit runs either way). */
+  readonly durationMs?: number;
+  /** Run directory: configs, journals, logs, outputs, report.json. */
+  readonly out: string;
+  /** Sim market speed. Default 10. */
+  readonly speed?: number;
+  /** The daemons' venue.timeoutMs. Default 2500. */
+  readonly clientTimeoutMs?: number;
+  /** Fault-free time before the final stop, so reconciliation finishes. Default 6000. */
+  readonly settleMs?: number;
+  readonly progress?: (line: string) => void;
+}
+
+export interface ChaosResult {
+  readonly summary: ChaosSummary;
+  readonly line: string;
+  readonly passed: boolean;
+  readonly audits: readonly AccountAudit[];
+  readonly wallMs: number;
+  readonly reportPath: string;
+  readonly notes: readonly string[];
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Runs one chaos experiment end to end (see README, "Chaos runs"). Never leaves a process behind. */
+export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
+  const began = Date.now();
+  const say = o.progress ?? (() => {});
+  const clientTimeoutMs = o.clientTimeoutMs ?? 2500;
+  mkdirSync(o.out, { recursive: true });
+  const keys = accountKeys();
+  const faults = o.mode === 'faults' ? chaosFaults({ seed: o.seed, clientTimeoutMs }) : malformedFaults({ seed: o.seed, clientTimeoutMs });
+  const access = createWriteStream(join(o.out, 'sim-access.log'), { flags: 'a' });
+  const sim = await startSim({
+    port: 0,
+    host: '127.0.0.1',
+    config: chaosSimConfig(o.speed ?? 10, keys),
+    faults,
+    onRequest: (e) => access.write(`${e.method} ${e.path} ${e.endpoint} ${e.client} ${e.status} ${e.venueCode ?? ''} ${e.ms}\n`),
+  });
+  let fleet: DaemonFleet | undefined;
+  try {
+    const accounts = writeDaemonConfigs({ dir: o.out, speed: o.speed ?? 10, clientTimeoutMs, baseUrl: () => sim.baseUrl }, keys);
+    const ids = accounts.map((a) => sim.exchange.accountByKey(a.apiKey)!.id);
+    const initial = ids.map((id) => sim.exchange.tradeBalances(id));
+    const secrets = [...accounts.map((a) => ({ label: `API secret of ${a.name}`, value: a.apiSecret })), ...createCode(sim, accounts[0]!, o.out)];
+
+    fleet = new DaemonFleet(accounts);
+    fleet.start();
+    const tails = accounts.map((a) => new JournalTail(a.journalPath));
+    const watches = accounts.map((a) => new LiveWatch(a.grids));
+    const mids = new MidHistory();
+    const kills = o.mode === 'faults' ? planKills(o.seed, o.kills, o.orders, accounts.length) : [];
+    let next = 0;
+    let lastReport = Date.now();
+    const deadline = o.durationMs !== undefined ? began + o.durationMs : Number.POSITIVE_INFINITY;
+    const submits = (): number => tails.reduce((n, t) => n + t.submits, 0);
+    say(`chaos: ${o.mode} mode, seed ${o.seed}, sim ${sim.baseUrl}, run dir ${o.out}`);
+
+    // ---- trading phase: faults on, SIGKILLs at the planned moments
+    for (;;) {
+      ids.forEach((id, i) => watches[i]!.sample(sim.exchange.openOrders(id, { limit: 1_000_000 })));
+      for (const t of tails) t.poll();
+      for (const m of ['BTC_USDT', 'ETH_USDT']) {
+        const top = sim.exchange.topOfBook(m);
+        if (top.bid && top.ask) mids.add(m, Date.now(), top.bid.plus(top.ask).div(2));
+      }
+      const n = submits();
+      const k = kills[next];
+      if (k !== undefined && (k.earlyAfterMs !== undefined ? fleet.age(k.target) >= k.earlyAfterMs : n >= k.atOrders)) {
+        await fleet.killAndRestart(k.target, k.downMs);
+        next += 1;
+        say(`chaos: kill ${next}/${kills.length} (${accounts[k.target]!.name}${k.earlyAfterMs !== undefined ? `, ${k.earlyAfterMs} ms after its restart` : ''}) at ${n} orders`);
+      }
+      if (Date.now() - lastReport > 15_000) {
+        lastReport = Date.now();
+        say(`chaos: ${n} orders, ${fleet.restarts} restarts, ${fleet.crashes.length} crashes, ${Math.round((Date.now() - began) / 1000)} s`);
+      }
+      const done = o.mode === 'faults' ? n >= o.orders && next >= kills.length : false;
+      if (done || Date.now() >= deadline) break;
+      await sleep(200);
+    }
+    const aliveAtEnd = fleet.allRunning() && fleet.crashes.length === 0;
+
+    // ---- faults off; let reconciliation finish; clean stop
+    sim.faults.setEnabled(false);
+    say('chaos: faults off, letting the daemons reconcile');
+    await sleep(o.settleMs ?? 6000);
+    ids.forEach((id, i) => watches[i]!.sample(sim.exchange.openOrders(id, { limit: 1_000_000 })));
+    const stops = await fleet.stopAll(60_000);
+    const notes: string[] = [...fleet.crashes];
+    stops.forEach((s, i) => {
+      if (s !== 0) notes.push(`daemon ${accounts[i]!.name} did not stop cleanly (exit ${s})`);
+    });
+
+    // ---- audit: journal vs the venue's records, account by account
+    const audits = accounts.map((a, i) => {
+      const id = ids[i]!;
+      const records = existsSync(a.journalPath) ? parseJournalText(readFileSync(a.journalPath, 'utf8')).records : [];
+      return auditAccount(
+        a.name,
+        records,
+        {
+          open: sim.exchange.openOrders(id, { limit: 1_000_000 }),
+          finished: sim.exchange.finishedOrders(id),
+          deals: sim.exchange.deals(id, { limit: 10_000_000 }),
+          balances: sim.exchange.tradeBalances(id),
+          initial: initial[i] as Balances,
+        },
+        watches[i]!.gridDuplicates,
+      );
+    });
+
+    const malformed = o.mode === 'malformed' ? malformedReport(sim, accounts, ids, mids, aliveAtEnd) : undefined;
+    if (malformed) notes.push(...malformed.problems);
+    const injected429 = [...sim.stats.faults].filter(([k]) => k.endsWith(':429')).reduce((n, [, v]) => n + v, 0);
+    let ruleRejects = 0;
+    for (let code = 30; code <= 37; code++) ruleRejects += sim.stats.rejectionsByCode.get(code) ?? 0;
+    const draft = { tooManyRequests: sim.stats.tooManyRequests, ruleRejects, restarts: fleet.restarts };
+    const report = (secretHits: number, line: string) =>
+      JSON.stringify(
+        {
+          mode: o.mode,
+          seed: o.seed,
+          line,
+          wallMs: Date.now() - began,
+          injected429,
+          faults: Object.fromEntries([...sim.stats.faults].sort()),
+          byStatus: Object.fromEntries(sim.stats.byStatus),
+          notes,
+          audits,
+          ...(malformed ? { malformed: malformed.report } : {}),
+        },
+        null,
+        2,
+      );
+    // the report is scanned before it is written, together with everything the run wrote
+    access.end();
+    await new Promise<void>((r) => access.once('close', () => r()));
+    const provisional = report(0, formatSummaryLine(summarize(audits, { ...draft, secretHits: 0 })));
+    const scan = scanForSecrets(o.out, secrets, [{ name: 'report.json', text: provisional }]);
+    for (const h of scan.hits) notes.push(`secret (${h.secret}) found in ${h.file} at byte ${h.offset}`);
+    const summary = summarize(audits, { ...draft, secretHits: scan.hits.length });
+    const line = formatSummaryLine(summary);
+    const reportPath = join(o.out, 'report.json');
+    writeFileSync(reportPath, report(scan.hits.length, line));
+    const passed = chaosPassed(summary) && notes.length === 0;
+    say(`chaos: scanned ${scan.files} files, ${scan.bytes} bytes for ${secrets.length} secrets`);
+    return { summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes };
+  } finally {
+    await fleet?.killAll();
+    access.end();
+    await sim.close();
+  }
+}
+
+/**
+ * A created code and its passphrase, for the secret scan: made through `bot code create` as a user would
+ * (its stdout, where the code is printed once by design, is read here and not kept; its stderr is kept).
+ */
+function createCode(sim: SimHandle, account: ChaosAccount, dir: string): Array<{ label: string; value: string }> {
+  const passphrase = `pp${randomBytes(8).toString('hex')}`;
+  const r = spawnSync(process.execPath, ['bin/bot.js', 'code', 'create', 'USDT', '5', '--passphrase', passphrase, '--json', '--base-url', sim.baseUrl], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, BOT_API_KEY: account.apiKey, BOT_API_SECRET: account.apiSecret },
+    encoding: 'utf8',
+  });
+  writeFileSync(join(dir, 'code-create.err'), r.stderr ?? '');
+  const code = /"code"\s*:\s*"([^"]+)"/.exec(r.stdout ?? '')?.[1];
+  return [{ label: 'code passphrase', value: passphrase }, ...(code ? [{ label: 'created code', value: code }] : [])];
+}
+
+function malformedReport(sim: SimHandle, accounts: readonly ChaosAccount[], ids: readonly string[], mids: MidHistory, alive: boolean) {
+  const problems: string[] = [];
+  if (!alive) problems.push('a daemon did not survive the malformed venue');
+  const garbage = Object.fromEntries([...sim.stats.faults].filter(([k]) => k.includes(':garbage:')).sort());
+  const perAccount = accounts.map((a, i) => {
+    const orders = [...sim.exchange.openOrders(ids[i]!, { limit: 1_000_000 }), ...sim.exchange.finishedOrders(ids[i]!)];
+    const off = ordersOffMarket(orders, mids, 0.02);
+    const journal = existsSync(a.journalPath) ? readFileSync(a.journalPath, 'utf8') : '';
+    const bad = garbageInJournal(journal);
+    const log = existsSync(a.logPath) ? readFileSync(a.logPath, 'utf8') : '';
+    for (const x of off) problems.push(`${a.name}: order off the market (garbage-driven?): ${x}`);
+    if (bad > 0) problems.push(`${a.name}: ${bad} journal lines carry garbage values`);
+    const records = parseJournalText(journal).records;
+    return {
+      account: a.name,
+      ordersSent: records.filter((r) => r.type === 'submit').length,
+      cancelsSent: records.filter((r) => r.type === 'cancel').length,
+      ordersOffMarket: off.length,
+      typedErrors: Object.fromEntries([...typedErrorCounts(log)].sort()),
+    };
+  });
+  return { problems, report: { garbage, daemonsAlive: alive, accounts: perAccount } };
+}

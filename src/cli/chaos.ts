@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { runChaos } from '../chaos/run-chaos.js';
+
+/**
+ * `bot chaos [--orders N] [--kills K] [--seed S] [--malformed --minutes M]` (also `npm run chaos -- ...`): the
+ * reliability harness (logic in src/chaos/). Prints one summary line on stdout, progress on stderr; exit 0
+ * only when every loss column, the rule rejects and the secret hits are zero.
+ */
+function positiveInt(name: string, min = 0) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
+    return n;
+  };
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number > 0');
+  return n;
+}
+
+export function register(program: Command): void {
+  program
+    .command('chaos')
+    .description('chaos harness: faults at scale, SIGKILL/restart loops, journal-vs-venue audit, secret scan (or a malformed venue)')
+    .option('--orders <n>', 'order submissions to reach (faults mode)', positiveInt('--orders', 1), 1000)
+    .option('--kills <k>', 'SIGKILL + restart cycles of the daemons', positiveInt('--kills'), 10)
+    .option('--seed <s>', 'seed of the faults, the kill moments and the market', positiveInt('--seed'), 1)
+    .option('--malformed', 'malformed-venue mode: garbage answers instead of faults, no kills')
+    .option('--minutes <m>', 'run time: the malformed mode runs this long (default 10); caps the faults mode', positiveNumber)
+    .option('--speed <x>', 'speed of the simulated market', positiveNumber, 10)
+    .option('--out <dir>', 'run directory (configs, journals, logs, report.json); default var/chaos/<mode>-<seed>-<time>')
+    .addOption(new Option('--timeout-ms <ms>', "the daemons' request timeout").argParser(positiveInt('--timeout-ms', 100)).default(2500))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npm run chaos -- --orders 10000 --kills 50 --seed 1\n  bot chaos --malformed --minutes 10\n\n' +
+        'Summary: orders N, duplicates D, lost L, unknown-left U, fills-missing F, balance-diff B, 429 R, rule-rejects J, restarts K, secrets S',
+    )
+    .action(async (opts: { orders: number; kills: number; seed: number; malformed?: boolean; minutes?: number; speed: number; out?: string; timeoutMs: number }) => {
+      const mode = opts.malformed ? 'malformed' : 'faults';
+      const minutes = opts.minutes ?? (mode === 'malformed' ? 10 : undefined);
+      const out = opts.out ?? join('var', 'chaos', `${mode}-${opts.seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      const result = await runChaos({
+        mode,
+        orders: opts.orders,
+        kills: mode === 'malformed' ? 0 : opts.kills,
+        seed: opts.seed,
+        ...(minutes !== undefined ? { durationMs: minutes * 60_000 } : {}),
+        out,
+        speed: opts.speed,
+        clientTimeoutMs: opts.timeoutMs,
+        progress: (line) => process.stderr.write(`${line}\n`),
+      });
+      for (const note of result.notes) process.stderr.write(`chaos: ${note}\n`);
+      for (const a of result.audits) {
+        for (const [what, list] of Object.entries({ duplicate: a.duplicates, lost: a.lost, 'unknown-left': a.unknownLeft, 'fills-missing': a.fillsMissing, 'balance-diff': a.balanceDiff })) {
+          for (const x of list.slice(0, 10)) process.stderr.write(`chaos: ${a.account}: ${what}: ${x}\n`);
+          if (list.length > 10) process.stderr.write(`chaos: ${a.account}: ${what}: ... ${list.length - 10} more in ${result.reportPath}\n`);
+        }
+      }
+      process.stderr.write(`chaos: wall time ${(result.wallMs / 1000).toFixed(1)} s, report ${result.reportPath}\n`);
+      process.stdout.write(`${result.line}\n`);
+      process.exitCode = result.passed ? 0 : 1;
+    });
+}
