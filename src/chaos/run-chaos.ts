@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +69,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     const accounts = writeDaemonConfigs({ dir: o.out, speed: o.speed ?? 10, clientTimeoutMs, baseUrl: () => sim.baseUrl }, keys);
     const ids = accounts.map((a) => sim.exchange.accountByKey(a.apiKey)!.id);
     const initial = ids.map((id) => sim.exchange.tradeBalances(id));
-    const secrets = [...accounts.map((a) => ({ label: `API secret of ${a.name}`, value: a.apiSecret })), ...createCode(sim, accounts[0]!, o.out)];
+    const notes: string[] = [];
+    const secrets = [...accounts.map((a) => ({ label: `API secret of ${a.name}`, value: a.apiSecret })), ...(await createCode(sim, accounts[0]!, o.out))];
+    if (!secrets.some((x) => x.label === 'created code')) notes.push('bot code create failed: no created code to scan for (see code-create.err)');
 
     fleet = new DaemonFleet(accounts);
     fleet.start();
@@ -114,7 +116,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     await sleep(o.settleMs ?? 6000);
     ids.forEach((id, i) => watches[i]!.sample(sim.exchange.openOrders(id, { limit: 1_000_000 })));
     const stops = await fleet.stopAll(60_000);
-    const notes: string[] = [...fleet.crashes];
+    notes.push(...fleet.crashes);
     stops.forEach((s, i) => {
       if (s !== 0) notes.push(`daemon ${accounts[i]!.name} did not stop cleanly (exit ${s})`);
     });
@@ -184,15 +186,19 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
  * A created code and its passphrase, for the secret scan: made through `bot code create` as a user would
  * (its stdout, where the code is printed once by design, is read here and not kept; its stderr is kept).
  */
-function createCode(sim: SimHandle, account: ChaosAccount, dir: string): Array<{ label: string; value: string }> {
+async function createCode(sim: SimHandle, account: ChaosAccount, dir: string): Promise<Array<{ label: string; value: string }>> {
   const passphrase = `pp${randomBytes(8).toString('hex')}`;
-  const r = spawnSync(process.execPath, ['bin/bot.js', 'code', 'create', 'USDT', '5', '--passphrase', passphrase, '--json', '--base-url', sim.baseUrl], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, BOT_API_KEY: account.apiKey, BOT_API_SECRET: account.apiSecret },
-    encoding: 'utf8',
-  });
-  writeFileSync(join(dir, 'code-create.err'), r.stderr ?? '');
-  const code = /"code"\s*:\s*"([^"]+)"/.exec(r.stdout ?? '')?.[1];
+  // asynchronously: the sim answering it lives in this process
+  const r = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+    execFile(
+      process.execPath,
+      ['bin/bot.js', 'code', 'create', 'USDT', '5', '--passphrase', passphrase, '--json', '--base-url', sim.baseUrl],
+      { cwd: REPO_ROOT, env: { ...process.env, BOT_API_KEY: account.apiKey, BOT_API_SECRET: account.apiSecret }, encoding: 'utf8' },
+      (_error, stdout, stderr) => resolve({ stdout, stderr }),
+    ),
+  );
+  writeFileSync(join(dir, 'code-create.err'), r.stderr);
+  const code = /"code"\s*:\s*"([^"]+)"/.exec(r.stdout)?.[1];
   return [{ label: 'code passphrase', value: passphrase }, ...(code ? [{ label: 'created code', value: code }] : [])];
 }
 

@@ -23,7 +23,8 @@ function engine(api: TradingApi) {
   const events: EngineEvent[] = [];
   const journal = new MemoryJournal();
   const tracker = new OrderTracker({ now: () => Date.now() });
-  const reconciler = new Reconciler({ api, tracker, journal, scheduler: asyncScheduler, now: () => Date.now(), emit: (e) => events.push(e), applyDeal: (d) => tracker.applyDeal(d) });
+  // a short not-placed window: these tests are about batching; the window has its own tests (reconcile.test.ts)
+  const reconciler = new Reconciler({ api, tracker, journal, scheduler: asyncScheduler, now: () => Date.now(), emit: (e) => events.push(e), applyDeal: (d) => tracker.applyDeal(d), notPlacedAfterMs: 50 });
   const executor = new Executor({ api, tracker, journal, reconciler, now: () => Date.now(), emit: (e) => events.push(e), batchPlaces: true });
   const place = (o: { id: string; price: string; amount?: string; side?: 'buy' | 'sell' }): void => {
     const order: GatedOrder = { kind: 'limit', market: 'BTC_USDT', side: o.side ?? 'buy', price: D(o.price), amount: D(o.amount ?? '0.01'), clientOrderId: o.id };
