@@ -62,9 +62,22 @@ export function typedErrorCounts(logText: string): Map<string, number> {
   return counts;
 }
 
-/** Journal lines carrying a value no venue answer should have put there. */
+/**
+ * Journal records carrying a value no venue answer should have put there (NaN, Infinity, 1e400, HTML) in any
+ * field but the free-text `reason`/`message`, which may quote an error about such a value.
+ */
 export function garbageInJournal(text: string): number {
   let n = 0;
-  for (const line of text.split('\n')) if (/NaN|Infinity|1e\+?400|<html/i.test(line)) n += 1;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let record: Record<string, unknown>;
+    try {
+      record = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const { reason: _reason, message: _message, ...values } = record;
+    if (/NaN|Infinity|1e\+?400|<html/i.test(JSON.stringify(values))) n += 1;
+  }
   return n;
 }

@@ -208,7 +208,8 @@ function malformedReport(sim: SimHandle, accounts: readonly ChaosAccount[], ids:
   const garbage = Object.fromEntries([...sim.stats.faults].filter(([k]) => k.includes(':garbage:')).sort());
   const perAccount = accounts.map((a, i) => {
     const orders = [...sim.exchange.openOrders(ids[i]!, { limit: 1_000_000 }), ...sim.exchange.finishedOrders(ids[i]!)];
-    const off = ordersOffMarket(orders, mids, 0.02);
+    // grids span ±2 % around the start; quotes sit well inside: 3 % is off the market
+    const off = ordersOffMarket(orders, mids, 0.03);
     const journal = existsSync(a.journalPath) ? readFileSync(a.journalPath, 'utf8') : '';
     const bad = garbageInJournal(journal);
     const log = existsSync(a.logPath) ? readFileSync(a.logPath, 'utf8') : '';

@@ -24,6 +24,8 @@ export interface RestoreOptions {
   readonly now: () => number;
   readonly emit: (e: EngineEvent) => void;
   readonly logger: Logger;
+  /** How the open-orders look-up is repeated on a failure (see startup-retry.ts). Default: once, no retry. */
+  readonly retry?: <T>(what: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -62,7 +64,8 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
   const markets = [...new Set(o.strategies.map((s) => s.market))];
   for (const market of markets) {
     const owners = o.strategies.filter((s) => s.market === market);
-    for (const v of await fetchAllOpenOrders(o.api, market)) {
+    const open = o.retry ? await o.retry(`open orders of ${market}`, () => fetchAllOpenOrders(o.api, market)) : await fetchAllOpenOrders(o.api, market);
+    for (const v of open) {
       const owner = owners.find((s) => s.owns(v.clientOrderId));
       if (!owner || o.tracker.has(v.clientOrderId)) continue;
       const tag = o.state.orders.get(v.clientOrderId)?.tag;

@@ -34,6 +34,7 @@ import { journalBalances } from './journal-records.js';
 import { replayJournal } from './journal-replay.js';
 import { fetchAllOpenOrders } from './reconcile.js';
 import { restoreAndAdopt } from './restore.js';
+import { withStartupRetries } from './startup-retry.js';
 import type { RiskLimits } from './risk-limits.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
@@ -194,6 +195,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         now,
         emit: (e) => core.emit(e),
         logger,
+        retry: (what, fn) =>
+          withStartupRetries(fn, {
+            delay: (ms) => new Promise<void>((resolve) => scheduler.schedule(() => resolve(), ms)),
+            onRetry: (error, attempt, retryInMs) => onPollError(what)(error, attempt, retryInMs),
+          }),
       });
       logger.info({ ...result, run: ids.run.toString(36) }, 'journal replayed and orders reconciled');
     }

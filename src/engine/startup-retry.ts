@@ -1,0 +1,30 @@
+/**
+ * Start-up look-ups the daemon cannot trade without (the account's open orders, to adopt its strategies' orders
+ * before they quote again) are repeated on a failure instead of ending the start: one garbage answer or 5xx from
+ * the venue at that moment used to stop the daemon with exit 3 (a chaos-harness finding). Reads only: repeating
+ * them cannot act twice. Timers go through the caller's `delay` (the engine's scheduler), never setTimeout.
+ */
+export interface StartupRetryOptions {
+  /** Attempts in all. Default 8 (about 20 s with the default delays). */
+  readonly attempts?: number;
+  /** First pause, ms, doubling per attempt up to `maxMs`. Defaults 250 and 5000. */
+  readonly baseMs?: number;
+  readonly maxMs?: number;
+  readonly delay: (ms: number) => Promise<void>;
+  /** Told about each failure that is retried. */
+  readonly onRetry?: (error: unknown, attempt: number, retryInMs: number) => void;
+}
+
+export async function withStartupRetries<T>(fn: () => Promise<T>, o: StartupRetryOptions): Promise<T> {
+  const attempts = o.attempts ?? 8;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      const pause = Math.min(o.maxMs ?? 5000, (o.baseMs ?? 250) * 2 ** (attempt - 1));
+      o.onRetry?.(error, attempt, pause);
+      await o.delay(pause);
+    }
+  }
+}
