@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Decimal } from '../src/model/decimal.js';
 import type { RuntimeStrategy } from '../src/engine/runtime.js';
+import { ConfigError } from '../src/model/errors.js';
 import { loadYamlConfig } from '../src/settings/load-yaml.js';
 import { loadStrategy } from '../src/strategy/load-strategy.js';
 import { planPolling } from '../src/streams/polling-plan.js';
@@ -38,19 +39,36 @@ export interface BacktestRun {
   readonly htmlPath: string;
 }
 
-export async function resolveStrategies(config: BacktestConfig, cwd: string): Promise<RuntimeStrategy[]> {
+/** `configFile` names the file in the errors of a strategy that cannot be loaded. */
+export async function resolveStrategies(config: BacktestConfig, cwd: string, configFile?: string): Promise<RuntimeStrategy[]> {
   const out: RuntimeStrategy[] = [];
-  for (const s of config.strategies) {
-    out.push({ id: s.id, definition: await loadStrategy(s.use, cwd), params: s.params, market: s.market, risk: s.risk });
+  for (const [i, s] of config.strategies.entries()) {
+    const definition = await loadStrategy(s.use, cwd, configFile === undefined ? undefined : `${configFile}: strategies[${i}].use`);
+    out.push({ id: s.id, definition, params: s.params, market: s.market, risk: s.risk, where: `${configFile ?? 'backtest config'}: strategies[${i}].params` });
   }
   return out;
+}
+
+/**
+ * The replay's own config errors (`backtest: ...`: data unreadable, a strategy's market not the data's) name the
+ * config file too, as every config error does (a config-fuzzer finding: they named neither file nor path).
+ */
+async function runBacktestNamingConfig(configFile: string, options: Parameters<typeof runBacktest>[0]): Promise<BacktestResult> {
+  try {
+    return await runBacktest(options);
+  } catch (error) {
+    if (error instanceof ConfigError && error.message.startsWith('backtest: ')) {
+      throw new ConfigError(`${configFile}: ${error.message.slice('backtest: '.length)}`, { cause: error });
+    }
+    throw error;
+  }
 }
 
 export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
   const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
   const base = dirname(resolve(o.configFile));
   const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
-  const strategies = await resolveStrategies(config, process.cwd());
+  const strategies = await resolveStrategies(config, process.cwd(), o.configFile);
   const p = config.polling;
   const plan = planPolling({
     markets: strategies.map((s) => s.market),
@@ -63,7 +81,8 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(p.reserve !== undefined ? { reserve: p.reserve } : {}),
   });
   const balances: Record<string, Decimal> = { ...config.balances };
-  const result = await runBacktest({
+  if (files.length === 0) throw new ConfigError(`${o.configFile}: data: no recording given (list files under data:, or pass --data FILE)`);
+  const result = await runBacktestNamingConfig(o.configFile, {
     files,
     ...(o.from !== undefined ? { from: o.from } : {}),
     ...(o.to !== undefined ? { to: o.to } : {}),

@@ -64,8 +64,8 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
   if (ev === undefined || feed.market === undefined) throw new ConfigError(`backtest: no order book snapshot in ${o.files.join(', ')}${o.from !== undefined || o.to !== undefined ? ' within --from/--to' : ''}`);
   const head = feed.market;
   const market = parseMarket(head.market);
-  for (const s of o.strategies) {
-    if (s.market !== market.name) throw new ConfigError(`backtest: strategy '${s.id}' trades ${s.market} but the data is ${market.name}`);
+  for (const [i, s] of o.strategies.entries()) {
+    if (s.market !== market.name) throw new ConfigError(`backtest: strategies[${i}].market: strategy '${s.id}' trades ${s.market} but the data is ${market.name}`);
   }
   const scheduler = new SteppingScheduler(ev.t);
   const sampleMs = o.sampleMs ?? 1000;

@@ -1,15 +1,16 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
-import { parse as parseYaml } from 'yaml';
 import type { Logger } from 'pino';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import { DaemonConfigSchema, type DaemonConfig } from '../settings/daemon-config.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
-import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../sim/sim-config.js';
+import { embeddedSimConfig } from '../sim/embedded-sim-config.js';
 import { startSim, type SimHandle } from '../sim/start-sim.js';
+
+export { deepMerge } from '../sim/embedded-sim-config.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
 import { RestClient } from '../venue/rest-client.js';
@@ -56,7 +57,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   let client: RestClient | undefined;
   let runtime: Runtime | undefined;
   try {
-    ({ sim, client } = await openVenue(cfg, cwd, logger));
+    ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     const strategies = [];
     for (const [i, s] of cfg.strategies.entries()) {
@@ -65,7 +66,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       }
       strategies.push({
         id: s.id,
-        definition: await loadStrategy(s.use, cwd),
+        definition: await loadStrategy(s.use, cwd, `${o.configPath}: strategies[${i}].use`),
         params: s.params,
         market: s.market,
         risk: s.risk,
@@ -126,7 +127,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   }
 }
 
-async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger): Promise<{ sim?: SimHandle; client: RestClient }> {
+async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger, configFile: string, env: NodeJS.ProcessEnv): Promise<{ sim?: SimHandle; client: RestClient }> {
   const venueLog = logger.child({ component: 'venue' });
   if (cfg.venue.kind === 'rest') {
     const v = cfg.venue;
@@ -142,9 +143,7 @@ async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger): Promis
     return { client };
   }
   const v = cfg.venue;
-  const { file, ...overrides } = v.sim ?? {};
-  const base: unknown = file ? parseYaml(readFileSync(resolve(cwd, file), 'utf8')) : DEFAULT_SIM_CONFIG_INPUT;
-  const simConfig = parseSimConfig(deepMerge(base, overrides), file ? `${file} + venue.sim` : 'venue.sim');
+  const simConfig = embeddedSimConfig(v.sim, { cwd, configFile, env });
   const sim = await startSim({ config: simConfig, port: 0, host: '127.0.0.1', dialect: v.dialect });
   const account = v.account ? sim.accounts.find((a) => a.name === v.account) : (sim.accounts.find((a) => !a.partner) ?? sim.accounts[0]);
   if (!account) {
@@ -155,18 +154,6 @@ async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger): Promis
   // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
   const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog });
   return { sim, client };
-}
-
-/** Objects merge key by key; arrays and scalars from `over` replace. */
-export function deepMerge(base: unknown, over: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = deepMerge(base[k], v);
-  return out;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

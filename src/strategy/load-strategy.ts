@@ -19,9 +19,21 @@ export function builtinStrategyNames(): readonly string[] {
 /**
  * Loads a strategy module: a built-in name (`market-maker`) resolves to `strategies/<name>/index.ts` in this repo;
  * anything else is a path to a `.ts` or `.js` module, relative to the current directory. The module's default
- * export must be a StrategyDefinition (made with `defineStrategy`). Every failure is a ConfigError saying which.
+ * export must be a StrategyDefinition (made with `defineStrategy`). Every failure is a ConfigError saying which;
+ * with `where` (e.g. `config/x.yaml: strategies[0].use`) its message starts with it, so it names the config file
+ * and path like every other config error.
  */
-export async function loadStrategy(nameOrPath: string, cwd: string = process.cwd()): Promise<StrategyDefinition> {
+export async function loadStrategy(nameOrPath: string, cwd: string = process.cwd(), where?: string): Promise<StrategyDefinition> {
+  if (where === undefined) return loadStrategyModule(nameOrPath, cwd);
+  try {
+    return await loadStrategyModule(nameOrPath, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`${where}: ${error.message}`, { cause: error.cause ?? error });
+    throw error;
+  }
+}
+
+async function loadStrategyModule(nameOrPath: string, cwd: string): Promise<StrategyDefinition> {
   const file = resolveStrategyFile(nameOrPath, cwd);
   let mod: unknown;
   try {
