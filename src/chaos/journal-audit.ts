@@ -66,12 +66,21 @@ export function auditAccount(account: string, records: readonly JournalRecord[],
       lost.push(`venue order ${v.orderId} (${id}) is not in the journal`);
       continue;
     }
-    if (j.state === 'rejected') lost.push(`venue order ${v.orderId} (${id}) is in the journal as never placed`);
+    // at most one finding per order: the first that applies
     const liveInJournal = j.state === 'open' || j.state === 'partially-filled';
-    if (openIds.has(id) && !liveInJournal && j.state !== 'rejected' && j.state !== 'unknown' && j.state !== 'pending') lost.push(`venue order ${v.orderId} (${id}) is open, the journal says ${j.state}`);
-    if (!openIds.has(id) && liveInJournal) lost.push(`venue order ${v.orderId} (${id}) is finished, the journal says ${j.state}`);
     const filledOnVenue = v.left.isZero() && v.dealStock.gt(0);
-    if (!openIds.has(id) && (j.state === 'filled') !== filledOnVenue && j.state !== 'rejected') lost.push(`venue order ${v.orderId} (${id}) ${filledOnVenue ? 'filled' : 'not filled'} on the venue, ${j.state} in the journal`);
+    const open = openIds.has(id);
+    const finding =
+      j.state === 'rejected'
+        ? 'is in the journal as never placed'
+        : open && !liveInJournal && j.state !== 'unknown' && j.state !== 'pending'
+          ? `is open, the journal says ${j.state}`
+          : !open && liveInJournal
+            ? `is finished, the journal says ${j.state}`
+            : !open && (j.state === 'filled') !== filledOnVenue
+              ? `${filledOnVenue ? 'filled' : 'not filled'} on the venue, ${j.state} in the journal`
+              : undefined;
+    if (finding !== undefined) lost.push(`venue order ${v.orderId} (${id}) ${finding}`);
   }
   for (const o of state.orders.values()) {
     if (o.state === 'unknown' || o.state === 'pending') unknownLeft.push(`${o.clientOrderId} left ${o.state}`);
