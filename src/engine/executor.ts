@@ -226,6 +226,7 @@ export class Executor {
     const order = tracker.get(id);
     if (!order || order.state === 'filled' || order.state === 'canceled' || order.state === 'rejected') return;
     journal.append({ t: now(), type: 'cancel', strategyId, clientOrderId: id });
+    tracker.markCancelSent(id);
     emit({ type: 'submitted', at: now(), strategyId, clientOrderId: id, kind: 'cancel' });
     try {
       const venue = await api.cancel(

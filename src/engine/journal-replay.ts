@@ -22,6 +22,8 @@ export interface ReplayedOrder {
   venueLeft: Decimal;
   /** Sum of the deals seen for this order. */
   dealt: Decimal;
+  /** A `cancel` record was written for it (a cancel request went out). */
+  cancelSent?: boolean;
 }
 
 /** Remaining amount: both sources only ever decrease, so the smaller is the most recent knowledge. */
@@ -91,6 +93,11 @@ export function replayJournal(records: Iterable<JournalRecord>): JournalState {
         o.state = r.state;
         if (r.orderId !== undefined) o.orderId = r.orderId;
         if (r.left !== undefined) o.venueLeft = D(r.left);
+        break;
+      }
+      case 'cancel': {
+        const o = orders.get(r.clientOrderId);
+        if (o) o.cancelSent = true;
         break;
       }
       case 'fill':

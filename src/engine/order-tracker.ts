@@ -29,11 +29,16 @@ export interface TrackedOrder {
   confirmedAt?: number;
   /** A cancel was queued or sent and has no outcome yet. */
   cancelRequested?: boolean;
+  /**
+   * A cancel request was sent for it at least once (this run or, from the journal, an earlier one): if the venue
+   * shows nothing of it later, it was either never placed or removed by that cancel (see provenState).
+   */
+  cancelSent?: boolean;
 }
 
 export type NewOrder = Omit<
   TrackedOrder,
-  'state' | 'orderId' | 'venueLeft' | 'dealt' | 'updatedAt' | 'createdAt' | 'confirmedAt' | 'cancelRequested'
+  'state' | 'orderId' | 'venueLeft' | 'dealt' | 'updatedAt' | 'createdAt' | 'confirmedAt' | 'cancelRequested' | 'cancelSent'
 >;
 
 /** Allowed moves; anything else (e.g. a late "open" after "filled") is ignored, so stale news never resurrects an order. */
@@ -102,7 +107,7 @@ export class OrderTracker {
   }
 
   /** Registers an order (pending, or in the state given when restoring). */
-  track(o: NewOrder, init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal }): TrackedOrder {
+  track(o: NewOrder, init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal; cancelSent?: boolean }): TrackedOrder {
     const now = this.clock.now();
     const state = init?.state ?? 'pending';
     // One literal with every field, optional ones included (undefined when absent), so every tracked order has the
@@ -130,6 +135,7 @@ export class OrderTracker {
       createdAt: now,
       confirmedAt: state !== 'pending' && state !== 'unknown' ? now : undefined,
       cancelRequested: undefined,
+      cancelSent: init?.cancelSent === true ? true : undefined,
     };
     this.orders.set(o.clientOrderId, order);
     this.index(order);
@@ -189,6 +195,12 @@ export class OrderTracker {
     o.cancelRequested = true;
     this.touch(o);
     return true;
+  }
+
+  /** A cancel request for it is about to go out (sticky: see TrackedOrder.cancelSent). */
+  markCancelSent(clientOrderId: string): void {
+    const o = this.orders.get(clientOrderId);
+    if (o) o.cancelSent = true;
   }
 
   /** The cancel ended without removing the order (e.g. it failed): it may be asked for again. */

@@ -47,14 +47,18 @@ export async function venueFacts(api: TradingApi, market: string, clientOrderId:
 
 /**
  * The state the venue's records prove. Not open and no deal: nothing of it is on the venue (never arrived,
- * or cancelled untouched), so `rejected` if the engine never saw it accepted, else `canceled`.
+ * or cancelled untouched; the venue's records cannot tell the two apart), so `canceled` if the engine saw it
+ * accepted or sent a cancel for it (that cancel may be what removed it: a chaos-harness finding, where a garbage
+ * answer to the order and one to its cancel left an order the venue had cancelled journalled as never placed),
+ * else `rejected`.
  */
 export function provenState(order: TrackedOrder, facts: VenueFacts): OrderState {
   if (facts.open) return stateFromVenue(facts.open);
   const dealt = facts.deals.reduce((sum, d) => sum.plus(d.amount), ZERO);
   if (dealt.gte(order.amount)) return 'filled';
   if (dealt.gt(0)) return 'canceled';
-  return order.orderId === undefined && (order.state === 'pending' || order.state === 'unknown') ? 'rejected' : 'canceled';
+  const unconfirmed = order.orderId === undefined && (order.state === 'pending' || order.state === 'unknown');
+  return unconfirmed && order.cancelSent !== true ? 'rejected' : 'canceled';
 }
 
 export interface ReconcilerOptions {

@@ -55,7 +55,7 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
         ...(r.activationPrice ? { activationPrice: r.activationPrice } : {}),
         ...(r.tag !== undefined ? { tag: r.tag } : {}),
       },
-      { state: r.state, ...(r.orderId !== undefined ? { orderId: r.orderId } : {}), venueLeft: r.venueLeft, dealt: r.dealt },
+      { state: r.state, ...(r.orderId !== undefined ? { orderId: r.orderId } : {}), venueLeft: r.venueLeft, dealt: r.dealt, ...(r.cancelSent ? { cancelSent: true } : {}) },
     );
     restoredIds.push(r.clientOrderId);
   }

@@ -49,7 +49,7 @@ async function rig(options: StartSimOptions, o: { timeoutMs?: number; notPlacedA
     for (let i = 0; i < 500 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++) await new Promise((r) => setTimeout(r, 20));
   };
   const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
-  return { sim, tracker, journal, events, submit, deals, accountId };
+  return { sim, tracker, journal, events, submit, deals, accountId, executor };
 }
 
 describe('unknown outcome → reconcile (sim drops the connection after accepting)', () => {
@@ -100,5 +100,24 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     await r.submit({ clientOrderId: 'rc-e-1', side: 'buy', price: D('20000'), amount: D('0.001') });
     expect(r.tracker.get('rc-e-1')?.state).toBe('rejected');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+  });
+
+  it('an order placed and cancelled behind garbage answers is settled as cancelled, not as never placed (chaos finding)', async () => {
+    const garbage = { garbage: 1, garbageKinds: ['empty' as const] };
+    // the look-ups are slow: by the time one arrives, the cancel has removed the order (what the venue's records show)
+    const faults = { endpoints: { orderNew: garbage, orderCancel: garbage, orders: { latencyMs: 300 } } };
+    const r = await rig({ flow: false, faults }, { notPlacedAfterMs: 1000 });
+    const id = 'rc-f-1';
+    r.tracker.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', type: 'limit', price: D('20000'), amount: D('0.001') });
+    r.executor.submit('s', { kind: 'limit', market: 'BTC_USDT', side: 'buy', price: D('20000'), amount: D('0.001'), clientOrderId: id });
+    // the strategy cancels it while the order's answer is on its way: the venue cancels it, the answer is garbage again
+    expect(r.tracker.requestCancel(id)).toBe(true);
+    r.executor.cancel('s', id);
+    await r.executor.drain();
+    for (let i = 0; i < 250 && r.tracker.get(id)?.state === 'unknown'; i++) await new Promise((res) => setTimeout(res, 20));
+    const venue = r.sim.exchange.finishedOrders(r.accountId).filter((o) => o.clientOrderId === id);
+    expect(venue.map((o) => o.status)).toEqual(['CANCELED']);
+    expect(r.tracker.get(id)?.state).toBe('canceled');
+    expect(r.journal.records().filter((x) => x.type === 'outcome').map((x) => (x.type === 'outcome' ? x.state : ''))).toEqual(['unknown', 'canceled']);
   });
 });
