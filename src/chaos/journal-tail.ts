@@ -1,21 +1,13 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { JournalRecord } from '../engine/journal-records.js';
-import type { OrderState } from '../strategy/context.js';
-
-/** What the harness follows of one order while the run goes on. */
-export interface TailOrder {
-  readonly strategyId: string;
-  state: OrderState;
-}
 
 /**
  * Follows a daemon's journal while it runs (and across its restarts: the file only grows), reading only the
- * bytes added since the last call and folding complete lines: submissions counted, each order's last state.
+ * bytes added since the last call and counting complete lines: submissions, cancels, starts.
  * A line cut by a SIGKILL is left for the next call (the restarted daemon appends after it; the journal
  * reader skips such a line, and so does this one once a newline ends it).
  */
 export class JournalTail {
-  readonly orders = new Map<string, TailOrder>();
   submits = 0;
   cancels = 0;
   starts = 0;
@@ -63,19 +55,10 @@ export class JournalTail {
         return;
       case 'submit':
         this.submits += 1;
-        this.orders.set(r.clientOrderId, { strategyId: r.strategyId, state: 'pending' });
-        return;
-      case 'adopt':
-        this.orders.set(r.clientOrderId, { strategyId: r.strategyId, state: 'open' });
         return;
       case 'cancel':
         this.cancels += 1;
         return;
-      case 'outcome': {
-        const o = this.orders.get(r.clientOrderId);
-        if (o) o.state = r.state;
-        return;
-      }
       default:
         return;
     }

@@ -47,6 +47,8 @@ export interface ChaosResult {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** No new order for this long ends a faults run as failed. */
+const STALL_MS = 180_000;
 
 /** Runs one chaos experiment end to end (see README, "Chaos runs"). Never leaves a process behind. */
 export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
@@ -83,6 +85,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     let lastReport = Date.now();
     const deadline = o.durationMs !== undefined ? began + o.durationMs : Number.POSITIVE_INFINITY;
     const submits = (): number => tails.reduce((n, t) => n + t.submits, 0);
+    // a run that stops making orders fails instead of hanging (a stuck daemon is a finding too)
+    let progress = { orders: 0, at: Date.now() };
     say(`chaos: ${o.mode} mode, seed ${o.seed}, sim ${sim.baseUrl}, run dir ${o.out}`);
 
     // ---- trading phase: faults on, SIGKILLs at the planned moments
@@ -103,6 +107,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
       if (Date.now() - lastReport > 15_000) {
         lastReport = Date.now();
         say(`chaos: ${n} orders, ${fleet.restarts} restarts, ${fleet.crashes.length} crashes, ${Math.round((Date.now() - began) / 1000)} s`);
+      }
+      if (n > progress.orders) progress = { orders: n, at: Date.now() };
+      else if (o.mode === 'faults' && Date.now() - progress.at > STALL_MS) {
+        notes.push(`no new order for ${STALL_MS / 1000} s at ${n} orders: stopped`);
+        break;
       }
       const done = o.mode === 'faults' ? n >= o.orders && next >= kills.length : false;
       if (done || Date.now() >= deadline) break;
