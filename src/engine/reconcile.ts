@@ -131,8 +131,17 @@ export class Reconciler {
     const unconfirmed = order.orderId === undefined && (order.state === 'pending' || order.state === 'unknown');
     if (unconfirmed && !this.unknownSince.has(clientOrderId)) this.unknownSince.set(clientOrderId, this.o.now());
     try {
+      let lookedAt = this.o.now();
       let facts = await venueFacts(this.o.api, order.market, clientOrderId);
       for (;;) {
+        // "not open, no deal" from a look-up that began before the order was first seen on the venue (e.g. by the
+        // open-orders poll while this look-up was on its way) proves nothing: look again (a chaos-harness finding:
+        // such stale facts settled a live order as cancelled, and it filled afterwards)
+        if (!facts.open && facts.deals.length === 0 && order.confirmedAt !== undefined && order.confirmedAt >= lookedAt) {
+          lookedAt = this.o.now();
+          facts = await venueFacts(this.o.api, order.market, clientOrderId);
+          continue;
+        }
         const pause = this.notPlacedWait(clientOrderId, facts);
         if (pause <= 0) break;
         if (!wait) {
@@ -140,6 +149,7 @@ export class Reconciler {
           return;
         }
         await new Promise<void>((resolve) => this.o.scheduler.schedule(() => resolve(), pause));
+        lookedAt = this.o.now();
         facts = await venueFacts(this.o.api, order.market, clientOrderId);
       }
       this.unknownSince.delete(clientOrderId);

@@ -120,4 +120,23 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     expect(r.tracker.get(id)?.state).toBe('canceled');
     expect(r.journal.records().filter((x) => x.type === 'outcome').map((x) => (x.type === 'outcome' ? x.state : ''))).toEqual(['unknown', 'canceled']);
   });
+
+  it('a look-up that began before the order was first seen on the venue does not settle it as gone (chaos finding)', async () => {
+    // the order reaches the venue late (held 1.2 s, the client gives up at 1 s); the deals look-up is slow (0.7 s), so
+    // the order is seen open (as the open-orders poll would see it) while the reconcile's look-up, which found it
+    // absent, is still running
+    const faults = { endpoints: { orderNew: { timeout: 1, timeoutMs: 1200 }, executedHistory: { latencyMs: 700 } } };
+    const r = await rig({ flow: false, faults }, { timeoutMs: 1000, notPlacedAfterMs: 5000 });
+    const id = 'rc-g-1';
+    r.tracker.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', type: 'limit', price: D('20000'), amount: D('0.001') });
+    r.executor.submit('s', { kind: 'limit', market: 'BTC_USDT', side: 'buy', price: D('20000'), amount: D('0.001'), clientOrderId: id });
+    await r.executor.drain();
+    expect(r.tracker.get(id)?.state).toBe('unknown');
+    for (let i = 0; i < 100 && r.sim.exchange.openOrders(r.accountId).length === 0; i++) await new Promise((res) => setTimeout(res, 10));
+    const onVenue = r.sim.exchange.openOrders(r.accountId)[0]!;
+    expect(r.tracker.applyVenueOrder(id, onVenue)).toBe(true);
+    for (let i = 0; i < 200 && !r.events.some((e) => e.type === 'reconciled' && e.clientOrderId === id); i++) await new Promise((res) => setTimeout(res, 20));
+    expect(r.events.find((e) => e.type === 'reconciled' && e.clientOrderId === id)).toMatchObject({ state: 'open' });
+    expect(r.tracker.get(id)?.state).toBe('open');
+  });
 });
