@@ -67,6 +67,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     onRequest: (e) => access.write(`${e.method} ${e.path} ${e.endpoint} ${e.client} ${e.status} ${e.venueCode ?? ''} ${e.ms}\n`),
   });
   let fleet: DaemonFleet | undefined;
+  const aborts: Array<(signal: NodeJS.Signals) => void> = [];
   try {
     const accounts = writeDaemonConfigs({ dir: o.out, speed: o.speed ?? 10, clientTimeoutMs, baseUrl: () => sim.baseUrl }, keys);
     const ids = accounts.map((a) => sim.exchange.accountByKey(a.apiKey)!.id);
@@ -76,6 +77,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     if (!secrets.some((x) => x.label === 'created code')) notes.push('bot code create failed: no created code to scan for (see code-create.err)');
 
     fleet = new DaemonFleet(accounts);
+    const abort = (signal: NodeJS.Signals): void => {
+      // Ctrl-C on the harness: its daemons must not outlive it
+      for (const p of fleet?.processes ?? []) p.child.kill('SIGKILL');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', abort);
+    process.once('SIGTERM', abort);
+    aborts.push(abort);
     fleet.start();
     const tails = accounts.map((a) => new JournalTail(a.journalPath));
     const watches = accounts.map((a) => new LiveWatch(a.grids));
@@ -185,6 +194,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     say(`chaos: scanned ${scan.files} files, ${scan.bytes} bytes for ${secrets.length} secrets`);
     return { summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes };
   } finally {
+    for (const a of aborts) {
+      process.off('SIGINT', a);
+      process.off('SIGTERM', a);
+    }
     await fleet?.killAll();
     access.end();
     await sim.close();
