@@ -44,6 +44,8 @@ export interface ChaosResult {
   readonly wallMs: number;
   readonly reportPath: string;
   readonly notes: readonly string[];
+  /** Malformed mode: one line per account and one for the garbage sent (also in report.json). */
+  readonly malformedLines?: readonly string[];
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -192,7 +194,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     writeFileSync(reportPath, report(scan.hits.length, line));
     const passed = chaosPassed(summary) && notes.length === 0;
     say(`chaos: scanned ${scan.files} files, ${scan.bytes} bytes for ${secrets.length} secrets`);
-    return { summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes };
+    return { summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes, ...(malformed ? { malformedLines: malformed.lines } : {}) };
   } finally {
     for (const a of aborts) {
       process.off('SIGINT', a);
@@ -246,5 +248,11 @@ function malformedReport(sim: SimHandle, accounts: readonly ChaosAccount[], ids:
       typedErrors: Object.fromEntries([...typedErrorCounts(log)].sort()),
     };
   });
-  return { problems, report: { garbage, daemonsAlive: alive, accounts: perAccount } };
+  const byKind = new Map<string, number>();
+  for (const [k, v] of Object.entries(garbage)) byKind.set(k.split(':').at(-1)!, (byKind.get(k.split(':').at(-1)!) ?? 0) + v);
+  const lines = [
+    `garbage answers ${[...byKind.values()].reduce((a, b) => a + b, 0)} (${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ')}); daemons ${alive ? 'still running' : 'NOT running'}`,
+    ...perAccount.map((a) => `${a.account}: orders sent ${a.ordersSent}, cancels sent ${a.cancelsSent}, off the market ${a.ordersOffMarket}, typed errors ${Object.entries(a.typedErrors).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`),
+  ];
+  return { problems, lines, report: { garbage, daemonsAlive: alive, accounts: perAccount } };
 }

@@ -53,6 +53,7 @@ export function register(program: Command): void {
         clientTimeoutMs: opts.timeoutMs,
         progress: (line) => process.stderr.write(`${line}\n`),
       });
+      for (const line of result.malformedLines ?? []) process.stderr.write(`chaos: ${line}\n`);
       for (const note of result.notes) process.stderr.write(`chaos: ${note}\n`);
       for (const a of result.audits) {
         for (const [what, list] of Object.entries({ duplicate: a.duplicates, lost: a.lost, 'unknown-left': a.unknownLeft, 'fills-missing': a.fillsMissing, 'balance-diff': a.balanceDiff })) {
