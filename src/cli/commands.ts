@@ -19,6 +19,7 @@ import { register as newStrategyCmd } from './new-strategy.js';
 import { register as bulkCmd } from './bulk.js';
 import { register as cancelAllCmd } from './cancel-all.js';
 import { register as orderHistoryCmd } from './order-history.js';
+import { register as killSwitchCmd } from './kill-switch.js';
 
 /** Every `bot` command, in help order. Each module wires parts and holds no logic. */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
@@ -33,6 +34,7 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   bulkCmd,
   cancelAllCmd,
   orderHistoryCmd,
+  killSwitchCmd,
   codeCmd,
   investmentsCmd,
   simCmd,
