@@ -20,6 +20,7 @@ import { register as bulkCmd } from './bulk.js';
 import { register as cancelAllCmd } from './cancel-all.js';
 import { register as orderHistoryCmd } from './order-history.js';
 import { register as chaosCmd } from './chaos.js';
+import { register as killSwitchCmd } from './kill-switch.js';
 
 /** Every `bot` command, in help order. Each module wires parts and holds no logic. */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
@@ -34,6 +35,7 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   bulkCmd,
   cancelAllCmd,
   orderHistoryCmd,
+  killSwitchCmd,
   codeCmd,
   investmentsCmd,
   simCmd,

@@ -18,7 +18,9 @@ export interface VenueCliOptions {
  * BOT_BASE_URL environment variable, else the main address), the dialect, --json and a timeout.
  * Credentials come only from BOT_API_KEY / BOT_API_SECRET, never from the command line (shell history).
  */
-export function venueCommand(program: Command, name: string, description: string): Command {
+export function venueCommand(program: Command, name: string, description: string, o: { requestTimeoutFlag?: '--timeout' | '--request-timeout' } = {}): Command {
+  // a command whose own --timeout means something else (kill-switch) names the request timeout --request-timeout
+  const timeoutFlag = o.requestTimeoutFlag ?? '--timeout';
   return program
     .command(name)
     .description(description)
@@ -26,7 +28,7 @@ export function venueCommand(program: Command, name: string, description: string
     .addOption(new Option('--region <region>', 'live venue address').choices(['main', 'eu']))
     .addOption(new Option('--dialect <dialect>', 'field spelling to send').choices(['contract', 'exchange']).default('contract'))
     .option('--json', 'print the parsed response as JSON (decimals as strings) instead of a table')
-    .option('--timeout <ms>', 'request timeout in milliseconds', parsePositiveInt, 10_000)
+    .option(`${timeoutFlag} <ms>`, 'request timeout in milliseconds', parsePositiveInt, 10_000)
     .addHelpText('after', '\nCredentials (private endpoints): environment variables BOT_API_KEY and BOT_API_SECRET.');
 }
 

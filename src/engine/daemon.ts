@@ -14,6 +14,7 @@ export { deepMerge } from '../sim/embedded-sim-config.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
 import { RestClient } from '../venue/rest-client.js';
+import { DeadManTimer } from './dead-man.js';
 import { FileJournal } from './journal.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { formatSummary, type RunSummary } from './run-summary.js';
@@ -56,6 +57,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   let sim: SimHandle | undefined;
   let client: RestClient | undefined;
   let runtime: Runtime | undefined;
+  let deadMan: DeadManTimer | undefined;
   try {
     ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
@@ -112,16 +114,22 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       bulkPlaces: cfg.executor.bulk,
     });
     logger.info({ polling: plan.intervals, journal: journal.path, venue: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl }, 'starting');
+    // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
+    if (cfg.deadMan !== undefined && o.dryRun !== true) {
+      deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
+      await deadMan.start();
+    }
     await runtime.start();
     const rt = runtime;
     const statusSub = interval(cfg.status.everyMs, scheduler).subscribe(() => logger.info(formatStatusLine(rt.status())));
     await stopSignal;
     statusSub.unsubscribe();
     logger.info('stopping: strategies stopped, queue drained, open orders cancelled as configured');
-    const summary = await runtime.stop();
+    const summary = await runtime.stop({ afterShutdown: async () => deadMan?.clear() });
     (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
     return summary;
   } finally {
+    await deadMan?.stop(); // a failed start or stop leaves the venue's timers to run out: the safe side
     client?.close();
     await sim?.close();
   }

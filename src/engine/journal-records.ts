@@ -66,6 +66,8 @@ export type JournalRecord =
   | { readonly t: number; readonly type: 'fill'; readonly strategyId: string | null; readonly deal: JournalDeal }
   | { readonly t: number; readonly type: 'balance'; readonly balances: Readonly<Record<string, { available: DecimalString; freeze: DecimalString }>> }
   | { readonly t: number; readonly type: 'halt'; readonly strategyId: string; readonly reason: string }
+  /** The venue's dead-man timer of a market (dead-man.ts): armed (or re-armed after running out), run out, cleared at a clean stop. */
+  | { readonly t: number; readonly type: 'deadman'; readonly action: 'arm' | 'expired' | 'clear'; readonly market: string; readonly timeoutSec?: number; readonly cancellationTime?: number }
   | { readonly t: number; readonly type: 'stop'; readonly summary: Record<string, unknown> };
 
 export type JournalRecordType = JournalRecord['type'];

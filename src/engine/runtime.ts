@@ -88,8 +88,11 @@ export interface RuntimeOptions {
 export interface Runtime {
   /** Replays the journal, reconciles in-flight orders, adopts the account's open orders with a strategy's prefix, starts. */
   start(): Promise<void>;
-  /** Stops strategies, drops queued intents, cancels open orders (when configured), sweeps final fills, flushes the journal. */
-  stop(opts?: { cancelOpenOrders?: boolean }): Promise<RunSummary>;
+  /**
+   * Stops strategies, drops queued intents, cancels open orders (when configured), sweeps final fills, runs
+   * `afterShutdown` (e.g. clearing the dead-man timer, journalled), then writes the `stop` record and closes the journal.
+   */
+  stop(opts?: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> }): Promise<RunSummary>;
   readonly events$: Observable<EngineEvent>;
   status(): StatusSnapshot;
 }
@@ -259,12 +262,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
   }
 
-  function stop(opts: { cancelOpenOrders?: boolean } = {}): Promise<RunSummary> {
+  function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> } = {}): Promise<RunSummary> {
     stopping ??= (async () => {
       const cancel = opts.cancelOpenOrders ?? options.cancelOnStop ?? true;
       for (const run of runs) core.stopStrategy(run);
       subs.unsubscribe();
       await core.shutdown({ cancel, startedAt });
+      await opts.afterShutdown?.();
       const summary = core.summary(startedAt, now());
       journal.append({ t: now(), type: 'stop', summary: summaryRecord(summary) });
       journal.close();

@@ -16,6 +16,7 @@ import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schem
  * log: { level: info }
  * status: { everyMs: 5000 }
  * shutdown: { cancelOpenOrders: true }
+ * deadMan: { timeoutSec: 30 }
  * ```
  */
 
@@ -121,6 +122,12 @@ export const DaemonConfigSchema = z
         bulk: z.boolean().default(false),
       })
       .default({ concurrency: 1, bulk: false }),
+    /**
+     * The venue's dead-man timer (engine/dead-man.ts): armed for every traded market at start, reset every third of
+     * `timeoutSec`, cleared at a clean stop; if the daemon dies, the venue cancels its orders when it runs out.
+     * Off when absent. `timeoutSec`: 5-600 (the venue's range), default 30.
+     */
+    deadMan: z.strictObject({ timeoutSec: zIntLike.pipe(z.number().int().min(5).max(600)).default(30) }).optional(),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();

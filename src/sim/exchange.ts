@@ -9,6 +9,7 @@ import type { Deal, Order } from '../model/order.js';
 import { AccountState } from './account-state.js';
 import { ledgerScale, marketFromConfig } from './exchange-setup.js';
 import { type Investment, InvestmentBook, type InvestmentFilters } from './investments.js';
+import { type KillSwitchFiring, KillSwitches, type KillSwitchTimerState } from './kill-switches.js';
 import { Ledger } from './ledger.js';
 import { createCodeFromMain, transferFunds } from './main-account.js';
 import { type EngineContext, MarketEngine } from './market-engine.js';
@@ -19,6 +20,7 @@ import { publicBook, type PublicBookOptions } from './public-book.js';
 import type { SimConfig } from './sim-config.js';
 import { type SimOrder, toOrder } from './sim-order.js';
 import { pow10, scaledSafeInteger, toUnits } from './units.js';
+import { KILL_SWITCH_ORDER_TYPES, type KillSwitchOrderType } from '../venue/wire.js';
 import type {
   CancelBy, CreateCodeResult, DealsFilter, KillSwitchStatus, LimitOrderInput, OpenOrdersFilter, PlaceResult, SimAccount,
   SimTrade, StopLimitInput, TransferResult,
@@ -38,7 +40,7 @@ export class SimExchange {
   private readonly byKey = new Map<string, SimAccount>();
   private readonly ledger: Ledger;
   private readonly investmentBook: InvestmentBook;
-  private readonly killSwitches = new Map<string, { accountId: string; market: string; atMs: number }>();
+  private readonly killSwitches = new KillSwitches();
   private readonly tradeListeners = new Set<(t: SimTrade) => void>();
   private orderSeq = 0;
   private dealSeq = 0;
@@ -224,30 +226,42 @@ export class SimExchange {
   }
 
   /**
-   * Dead-man timer: when `timeoutSec` passes without a renewal, tick() cancels the account's orders in
-   * that market. `null` clears it (returns undefined).
+   * Dead-man timer (wire/kill-switch.ts): `timeoutSec` after now (the sim's clock) without a reset, tick()
+   * cancels the account's orders in that market (the sim's orders are all `spot`: a timer whose `types` leave
+   * spot out cancels nothing). `null` deletes the timer (returns undefined). The market must exist.
    */
-  killSwitch(accountId: string, market: string, timeoutSec: number | null): KillSwitchStatus | undefined {
-    const key = `${accountId}\u0000${market}`;
+  killSwitch(accountId: string, market: string, timeoutSec: number | null, types: readonly KillSwitchOrderType[] = KILL_SWITCH_ORDER_TYPES): KillSwitchStatus | undefined {
     if (timeoutSec === null) {
-      this.killSwitches.delete(key);
+      this.killSwitches.clear(accountId, market);
       return undefined;
     }
-    const now = this.clock();
-    const atMs = now + timeoutSec * 1000;
-    this.killSwitches.set(key, { accountId, market, atMs });
-    return { market, startTime: Math.floor(now / 1000), cancellationTime: Math.floor(atMs / 1000) };
+    return killSwitchStatus(this.killSwitches.set(accountId, market, timeoutSec, types, this.clock()));
   }
 
-  /** Housekeeping the HTTP layer calls on its timer: expired kill switches, stop activations. */
+  /** The account's running kill-switch timers, of one market or all. */
+  killSwitchStatus(accountId: string, market?: string): KillSwitchStatus[] {
+    return this.killSwitches.list(accountId, market).map(killSwitchStatus);
+  }
+
+  /** What the kill-switch cancelled and when, oldest first (of one account when given): tells its cancels from the client's. */
+  killSwitchFirings(accountId?: string): readonly KillSwitchFiring[] {
+    return this.killSwitches.firings(accountId);
+  }
+
+  /** Housekeeping the HTTP layer calls on its timer (or a backtest on virtual time): expired kill switches, stop activations. */
   tick(nowMs: number = this.clock()): void {
-    for (const [key, ks] of this.killSwitches) {
-      if (ks.atMs > nowMs) continue;
-      this.killSwitches.delete(key);
-      const state = this.states.get(ks.accountId);
-      const engine = this.engines.get(ks.market);
-      if (state === undefined || engine === undefined) continue;
-      for (const o of [...state.open.values()]) if (o.market === ks.market) engine.cancel(o);
+    for (const t of this.killSwitches.takeDue(nowMs)) {
+      const state = this.states.get(t.accountId);
+      const engine = this.engines.get(t.market);
+      const cancelled: Order[] = [];
+      if (state !== undefined && engine !== undefined && t.types.includes('spot')) {
+        for (const o of [...state.open.values()]) {
+          if (o.market !== t.market) continue;
+          engine.cancel(o);
+          cancelled.push(toOrder(o, this.ledger.scale));
+        }
+      }
+      this.killSwitches.record({ ...t, firedMs: nowMs, cancelled });
     }
     for (const e of this.engines.values()) e.activateStops();
   }
@@ -311,6 +325,10 @@ export class SimExchange {
     this.lastMicros = micros;
     return micros / 1e6;
   }
+}
+
+function killSwitchStatus(t: KillSwitchTimerState): KillSwitchStatus {
+  return { market: t.market, startTime: Math.floor(t.startMs / 1000), cancellationTime: Math.floor(t.dueMs / 1000), types: [...t.types] };
 }
 
 function notEnoughBalance(): PlaceResult {

@@ -1,5 +1,6 @@
 import type { Decimal } from '../model/decimal.js';
 import type { Order, Side, StpMode } from '../model/order.js';
+import type { KillSwitchOrderType } from '../venue/wire.js';
 
 /** An account of the simulated exchange. `id` is stable for the life of the exchange (the config name). */
 export interface SimAccount {
@@ -81,6 +82,7 @@ export interface KillSwitchStatus {
   readonly market: string;
   readonly startTime: number;
   readonly cancellationTime: number;
+  readonly types: readonly KillSwitchOrderType[];
 }
 
 export type TransferResult = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly errors: Record<string, string[]> };

@@ -1,4 +1,5 @@
 import type { Decimal } from '../model/decimal.js';
+import type { KillSwitchOrderType } from './wire.js';
 
 /** Domain forms of the account and reference endpoints outside TradingApi (codes, investments, assets, kill-switch). */
 
@@ -58,10 +59,13 @@ export interface CreateCodeRequest {
   readonly description?: string;
 }
 
-/** A set kill-switch timer; null when the answer carried none (e.g. after clearing). */
+/** A running kill-switch (dead-man) timer of one market; see wire/kill-switch.ts. */
 export interface KillSwitchState {
   readonly market: string;
-  /** Unix seconds. */
+  /** Unix seconds: when it was set or last reset. */
   readonly startTime: number;
+  /** Unix seconds: when the venue cancels the market's orders unless it is reset first (startTime + timeout). */
   readonly cancellationTime: number;
+  /** The order types it cancels. */
+  readonly types: readonly KillSwitchOrderType[];
 }

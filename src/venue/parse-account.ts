@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AssetInfo, CreatedCode, KillSwitchState } from './account-records.js';
+import type { AssetInfo, CreatedCode } from './account-records.js';
 import { parseShape, zDecimal } from './parse-shape.js';
 
 /** Ping: `["pong"]` means operational; any other array means not. */
@@ -44,15 +44,4 @@ const codeSchema = z.object({ code: z.string().min(1), message: z.string(), exte
 export function parseCreatedCode(raw: unknown, endpoint = '/api/v4/main-account/codes'): CreatedCode {
   const w = parseShape(codeSchema, raw, endpoint, 'code creation result');
   return { code: w.code, message: w.message, externalId: w.external_id };
-}
-
-const killSchema = z.object({ market: z.string(), startTime: z.number(), cancellationTime: z.number() });
-
-/** Kill-switch answer: the timer when one is set; null for answers without one (clearing gives none). */
-export function parseKillSwitch(raw: unknown, endpoint = '/api/v4/order/kill-switch'): KillSwitchState | null {
-  const r = killSchema.safeParse(raw);
-  if (r.success) return r.data;
-  // an answer that is JSON but not a timer is how the venue confirms clearing; anything else is wrong
-  parseShape(z.union([z.array(z.unknown()), z.object({}), z.null(), z.boolean(), z.string()]), raw, endpoint, 'kill-switch answer');
-  return null;
 }

@@ -13,7 +13,8 @@ import { HttpTransport, type RawResponse } from './http-transport.js';
 import { countFailure, retryDelay, surfacedError, type CallPolicy, type RetryCount } from './retry-policy.js';
 import { mapErrorResponse, type ErrorFamily } from './map-error-response.js';
 import { NonceSource } from './nonce.js';
-import { parseAssets, parseCreatedCode, parseKillSwitch, parsePing } from './parse-account.js';
+import { parseAssets, parseCreatedCode, parsePing } from './parse-account.js';
+import { parseKillSwitch, parseKillSwitchStatus } from './parse-kill-switch.js';
 import { parseMainBalance, parseTradeBalance } from './parse-balance.js';
 import { parseOrderBook } from './parse-book.js';
 import { parseDeals } from './parse-deal.js';
@@ -26,7 +27,7 @@ import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClie
 import * as ser from './serialize-request.js';
 import { PayloadSigner } from './signing.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi } from './trading-api.js';
-import { HEADERS, PATHS, type EndpointName } from './wire.js';
+import { HEADERS, PATHS, type EndpointName, type KillSwitchOrderType } from './wire.js';
 
 /** One endpoint call: where, how to read the answer, and what may be repeated. */
 interface CallSpec<T> {
@@ -151,10 +152,20 @@ export class RestClient implements TradingApi {
     return this.call({ endpoint: 'executedHistory', path: PATHS.executedHistory, family: 'trading', policy: 'read', fields, parse });
   }
 
-  /** Sets (seconds 5-600) or clears (null) the market's dead-man timer. */
-  async killSwitch(market: string, timeoutSec: number | null): Promise<KillSwitchState | null> {
-    const fields = ser.serializeKillSwitch(market, timeoutSec);
+  /**
+   * Sets or resets (seconds 5-600) or deletes (null) the market's dead-man timer (wire/kill-switch.ts): when it
+   * runs out, the venue cancels the account's orders in that market. Returns the timer, null after deleting.
+   * Repeating it cannot do harm, so it is retried like a read.
+   */
+  async killSwitch(market: string, timeoutSec: number | null, types?: readonly KillSwitchOrderType[]): Promise<KillSwitchState | null> {
+    const fields = ser.serializeKillSwitch(market, timeoutSec, types);
     return this.call({ endpoint: 'killSwitch', path: PATHS.killSwitch, family: 'trading', policy: 'read', fields, parse: parseKillSwitch });
+  }
+
+  /** The account's running dead-man timers, of `market` or of every market. */
+  async killSwitchStatus(market?: string): Promise<KillSwitchState[]> {
+    const fields = market === undefined ? {} : { market };
+    return this.call({ endpoint: 'killSwitchStatus', path: PATHS.killSwitchStatus, family: 'trading', policy: 'read', fields, parse: parseKillSwitchStatus });
   }
 
   // ------------------------------------------------------------ batch endpoints (wire/order-batch.ts)

@@ -3,7 +3,7 @@ import { BotError } from '../model/errors.js';
 import type { CreateCodeRequest, InvestmentsQuery, TransferRequest } from './account-records.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, PlaceLimitRequest, PlaceStopLimitRequest } from './trading-api.js';
 import type { OrderHistoryQuery } from './bulk-records.js';
-import { BULK_MAX_ORDERS, type Dialect } from './wire.js';
+import { BULK_MAX_ORDERS, KILL_SWITCH_MAX_SEC, KILL_SWITCH_MIN_SEC, type Dialect, type KillSwitchOrderType } from './wire.js';
 
 /**
  * Domain requests into the endpoint's own body fields (without `request`/`nonce`), in the dialect of
@@ -83,12 +83,12 @@ export function serializeInvestments(q: InvestmentsQuery): Body {
   return defined({ id: q.id, ticker: q.ticker, status: q.status, limit: q.limit, offset: q.offset });
 }
 
-/** Timeout in seconds 5-600 as a string, or null to clear the timer. */
-export function serializeKillSwitch(market: string, timeoutSec: number | null): Body {
-  if (timeoutSec !== null && !(Number.isInteger(timeoutSec) && timeoutSec >= 5 && timeoutSec <= 600)) {
-    throw new InvalidRequestError(`kill-switch timeout must be an integer of seconds 5-600 or null, got ${timeoutSec}`);
+/** Timeout in seconds 5-600 as a string (as the docs write it), or null to delete the timer; `types` only when given. */
+export function serializeKillSwitch(market: string, timeoutSec: number | null, types?: readonly KillSwitchOrderType[]): Body {
+  if (timeoutSec !== null && !(Number.isInteger(timeoutSec) && timeoutSec >= KILL_SWITCH_MIN_SEC && timeoutSec <= KILL_SWITCH_MAX_SEC)) {
+    throw new InvalidRequestError(`kill-switch timeout must be an integer of seconds ${KILL_SWITCH_MIN_SEC}-${KILL_SWITCH_MAX_SEC} or null, got ${timeoutSec}`);
   }
-  return { market, timeout: timeoutSec === null ? null : String(timeoutSec) };
+  return { market, timeout: timeoutSec === null ? null : String(timeoutSec), ...(types !== undefined ? { types: [...types] } : {}) };
 }
 
 // ------------------------------------------------------------ batch endpoints (wire/order-batch.ts)

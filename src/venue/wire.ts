@@ -13,3 +13,4 @@ export * from './wire/account.js';
 export * from './wire/public.js';
 export * from './wire/errors.js';
 export * from './wire/order-batch.js';
+export * from './wire/kill-switch.js';

@@ -30,6 +30,24 @@ describe('daemon config', () => {
     expect(bad('venue: { kind: sim }\nstrategies: [{ id: a, use: m, market: X }]\nexecutor: { bulk: yes please }')).toThrow(/executor\.bulk/);
   });
 
+  it('deadMan: off when absent, timeoutSec 5-600 (default 30), strict; on in default.yaml and the REST example, off for grid and stop-guard', () => {
+    const base = 'venue: { kind: sim }\nstrategies: [{ id: a, use: market-maker, market: BTC_USDT }]';
+    expect(parseYamlConfig(base, DaemonConfigSchema, 'x.yaml', {}).deadMan).toBeUndefined();
+    expect(parseYamlConfig(`${base}\ndeadMan: { timeoutSec: 5 }`, DaemonConfigSchema, 'x.yaml', {}).deadMan).toEqual({ timeoutSec: 5 });
+    expect(parseYamlConfig(`${base}\ndeadMan: {}`, DaemonConfigSchema, 'x.yaml', {}).deadMan).toEqual({ timeoutSec: 30 });
+    const bad = (text: string) => () => parseYamlConfig(`${base}\n${text}`, DaemonConfigSchema, 'x.yaml', {});
+    expect(bad('deadMan: { timeoutSec: 4 }')).toThrow(/x\.yaml:3:\d+: deadMan\.timeoutSec/);
+    expect(bad('deadMan: { timeoutSec: 601 }')).toThrow(/deadMan\.timeoutSec/);
+    expect(bad('deadMan: { timeoutSec: 2.5 }')).toThrow(/deadMan\.timeoutSec/);
+    expect(bad('deadMan: { timeout: 30 }')).toThrow(/deadMan.*timeout/);
+    const env = { BOT_API_KEY: 'k', BOT_API_SECRET: 's' };
+    expect(loadYamlConfig(config('default.yaml'), DaemonConfigSchema, {}).deadMan).toEqual({ timeoutSec: 30 });
+    expect(loadYamlConfig(config('market-maker.yaml'), DaemonConfigSchema, env).deadMan).toEqual({ timeoutSec: 30 });
+    expect(loadYamlConfig(config('twap.yaml'), DaemonConfigSchema, env).deadMan).toEqual({ timeoutSec: 30 });
+    expect(loadYamlConfig(config('grid.yaml'), DaemonConfigSchema, env).deadMan).toBeUndefined();
+    expect(loadYamlConfig(config('stop-guard.yaml'), DaemonConfigSchema, env).deadMan).toBeUndefined();
+  });
+
   it('deep-merges sim overrides: objects merge, arrays and scalars replace', () => {
     expect(deepMerge({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { c: [3] }, e: 2 })).toEqual({ a: { b: 1, c: [3] }, d: 1, e: 2 });
   });

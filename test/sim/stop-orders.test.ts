@@ -70,7 +70,7 @@ describe('kill switch', () => {
     const { ex, clock } = makeExchange();
     const o = place(ex, 'a', 'buy', '0.01', '1000');
     const other = place(ex, 'b', 'buy', '0.01', '1000');
-    expect(ex.killSwitch('a', M, 10)).toEqual({ market: M, startTime: 1_700_000_000, cancellationTime: 1_700_000_010 });
+    expect(ex.killSwitch('a', M, 10)).toEqual({ market: M, startTime: 1_700_000_000, cancellationTime: 1_700_000_010, types: ['spot', 'margin', 'futures'] });
     clock.now += 9_000;
     ex.tick(clock.now);
     expect(ex.findOrder('a', o.orderId)!.status).toBe('NEW');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { D, fmt } from '../../src/model/decimal.js';
 import { MalformedResponseError } from '../../src/venue/errors.js';
-import { parseAssets, parseCreatedCode, parseKillSwitch, parsePing } from '../../src/venue/parse-account.js';
+import { parseAssets, parseCreatedCode, parsePing } from '../../src/venue/parse-account.js';
+import { parseKillSwitch } from '../../src/venue/parse-kill-switch.js';
 import { parseMainBalance, parseTradeBalance } from '../../src/venue/parse-balance.js';
 import { parseOrderBook } from '../../src/venue/parse-book.js';
 import { parseDeals } from '../../src/venue/parse-deal.js';
@@ -141,7 +142,7 @@ describe('other parsers', () => {
     expect(parsePing(['pong'])).toBe(true);
     expect(parsePing([])).toBe(false);
     expect(() => parsePing({})).toThrow(MalformedResponseError);
-    expect(parseKillSwitch({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6 })).toEqual({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6 });
+    expect(parseKillSwitch({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6 })).toEqual({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6, types: ['spot', 'margin', 'futures'] });
     expect(parseKillSwitch([])).toBeNull();
   });
 

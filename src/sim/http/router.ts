@@ -2,7 +2,7 @@ import { PATHS, type EndpointName } from '../../venue/wire.js';
 import type { Route } from './route-context.js';
 import * as pub from './routes-public.js';
 import { orderNew, orderStopLimit } from './routes-order-create.js';
-import { killSwitch, orderCancel, orders } from './routes-order-manage.js';
+import { killSwitch, killSwitchStatus, orderCancel, orders } from './routes-order-manage.js';
 import { executedHistory, tradeBalance } from './routes-trade-account.js';
 import { codes, investments, mainBalance, transfer } from './routes-main-account.js';
 import { orderBulk, orderCancelAll, orderHistory } from './routes-order-batch.js';
@@ -23,6 +23,7 @@ const PRIVATE: ReadonlyArray<Route & { kind: 'private' }> = [
   { kind: 'private', endpoint: 'orderCancel', handle: orderCancel },
   { kind: 'private', endpoint: 'orders', handle: orders },
   { kind: 'private', endpoint: 'killSwitch', handle: killSwitch },
+  { kind: 'private', endpoint: 'killSwitchStatus', handle: killSwitchStatus },
   { kind: 'private', endpoint: 'tradeBalance', handle: tradeBalance },
   { kind: 'private', endpoint: 'executedHistory', handle: executedHistory },
   { kind: 'private', endpoint: 'mainBalance', handle: mainBalance },

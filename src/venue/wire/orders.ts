@@ -93,18 +93,6 @@ export interface OrdersBody extends AuthFields {
   offset?: number;
 }
 
-export interface KillSwitchBody extends AuthFields {
-  market: string;
-  /** Seconds 5-600 as a string, or null to clear. */
-  timeout: string | null;
-}
-
-export interface KillSwitchResult {
-  market: string;
-  startTime: number;
-  cancellationTime: number;
-}
-
 export interface ExecutedHistoryBody extends AuthFields {
   market?: string;
   clientOrderId?: string;

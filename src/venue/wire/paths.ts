@@ -11,6 +11,7 @@ export const PATHS = {
   orderCancel: '/api/v4/order/cancel',
   orders: '/api/v4/orders',
   killSwitch: '/api/v4/order/kill-switch',
+  killSwitchStatus: '/api/v4/order/kill-switch/status',
   tradeBalance: '/api/v4/trade-account/balance',
   executedHistory: '/api/v4/trade-account/executed-history',
   mainBalance: '/api/v4/main-account/balance',

@@ -27,7 +27,9 @@ export const RATE_LIMITS: Readonly<Record<RateBucket, RateLimit>> = {
   orderStopLimit: { limit: 10_000, windowMs: 10_000 },
   orderCancel: { limit: 10_000, windowMs: 10_000 },
   orders: { limit: 1000, windowMs: 10_000 },
-  killSwitch: { limit: 1000, windowMs: 10_000 },
+  // the exchange's docs: 10000 / 10 s to set the timer, 100 / 10 s to read it (wire/kill-switch.ts)
+  killSwitch: { limit: 10_000, windowMs: 10_000 },
+  killSwitchStatus: { limit: 100, windowMs: 10_000 },
   tradeBalance: { limit: 1000, windowMs: 10_000 },
   executedHistory: { limit: 1000, windowMs: 10_000 },
   mainBalance: { limit: 1000, windowMs: 10_000, shared: ['mainAccount'] },
