@@ -46,11 +46,24 @@ export async function resolveStrategies(config: BacktestConfig, cwd: string): Pr
   return out;
 }
 
-export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
-  const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
-  const base = dirname(resolve(o.configFile));
-  const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
-  const strategies = await resolveStrategies(config, process.cwd());
+export interface ConfigRunOptions {
+  /** Recording files (absolute or relative to the current directory). */
+  readonly files: readonly string[];
+  readonly from?: number;
+  readonly to?: number;
+  readonly logger?: Logger;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly cache?: RecordingCacheOptions;
+  /** Where `use: ./my-strategy.ts` paths are resolved. Default: the current directory. */
+  readonly cwd?: string;
+  /** Points per chart series in the report. Default 2000. */
+  readonly maxPoints?: number;
+}
+
+/** One backtest of an already validated config, without writing files (sweeps run many of these). */
+export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOptions): Promise<{ result: BacktestResult; report: BacktestReport }> {
+  const files = o.files.map((f) => resolve(f));
+  const strategies = await resolveStrategies(config, o.cwd ?? process.cwd());
   const p = config.polling;
   const plan = planPolling({
     markets: strategies.map((s) => s.market),
@@ -83,7 +96,22 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.cache === undefined ? {} : { cache: o.cache }),
   });
-  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC });
+  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
+  return { result, report };
+}
+
+export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
+  const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
+  const base = dirname(resolve(o.configFile));
+  const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
+  const { result, report } = await runBacktestOfConfig(config, {
+    files,
+    ...(o.from !== undefined ? { from: o.from } : {}),
+    ...(o.to !== undefined ? { to: o.to } : {}),
+    ...(o.logger ? { logger: o.logger } : {}),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    ...(o.cache === undefined ? {} : { cache: o.cache }),
+  });
   const outDir = resolve(o.out ?? config.out);
   mkdirSync(outDir, { recursive: true });
   const jsonPath = join(outDir, 'report.json');

@@ -16,6 +16,8 @@ import { register as importCmd } from './import.js';
 import { register as backtestCmd } from './backtest.js';
 import { register as cacheCmd } from './cache.js';
 import { register as newStrategyCmd } from './new-strategy.js';
+import { register as sweepCmd } from './sweep.js';
+import { register as workerCmd } from './worker.js';
 
 /** Every `bot` command, in help order. Each module wires parts and holds no logic. */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
@@ -35,5 +37,7 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   importCmd,
   backtestCmd,
   cacheCmd,
+  sweepCmd,
+  workerCmd,
   newStrategyCmd,
 ];

@@ -1,0 +1,56 @@
+/**
+ * The distributed executor: each trial is a BullMQ job whose id is the trial key, so a trial already queued or
+ * finished (by this sweep or another on the same data) is not queued twice and its result is read back. Jobs
+ * carry the data files' sha256; `bot worker`s pull them (queue-worker.ts). A failed job comes back as a failed
+ * trial with the worker's reason; a worker that dies mid-trial loses its lock and BullMQ's stalled-job check
+ * hands the job to another worker.
+ */
+import { Job, Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAME, redisClient } from './queue-connection.js';
+import type { TrialFigures, TrialJob } from './run-trial.js';
+import { TrialFailedError, unwrapOutcome, type TrialExecutor, type TrialOutcome } from './trial-executor.js';
+
+export interface QueueExecutorOptions {
+  readonly url: string;
+  /** Trials kept on the queue at once (the workers' total concurrency is a good value). Default 16. */
+  readonly inFlight?: number | undefined;
+  readonly queueName?: string | undefined;
+}
+
+export async function queueExecutor(o: QueueExecutorOptions): Promise<TrialExecutor> {
+  const name = o.queueName ?? QUEUE_NAME;
+  const clients: Redis[] = [redisClient(o.url), redisClient(o.url)];
+  const queue = new Queue(name, { connection: clients[0]! });
+  const events = new QueueEvents(name, { connection: clients[1]! });
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  let closed = false;
+  const run = async (trial: TrialJob): Promise<TrialFigures> => {
+    let job = await Job.fromId(queue, trial.key);
+    if (job !== undefined && (await job.getState()) === 'failed') {
+      // Failed before (missing data, say): this sweep asks again, so it runs again.
+      await job.retry('failed');
+    } else if (job === undefined) {
+      job = await queue.add('trial', { trial }, { jobId: trial.key, attempts: 1, removeOnComplete: false, removeOnFail: false });
+    }
+    try {
+      const outcome = (await job.waitUntilFinished(events)) as TrialOutcome;
+      return unwrapOutcome(outcome);
+    } catch (e) {
+      if (closed) throw new TrialFailedError('sweep stopped', 'ERR_SWEEP_STOPPED');
+      if (e instanceof TrialFailedError) throw e;
+      throw new TrialFailedError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return {
+    name: `BullMQ queue ${name} at ${o.url}`,
+    concurrency: Math.max(1, o.inFlight ?? 16),
+    run,
+    close: async () => {
+      closed = true;
+      await events.close();
+      await queue.close();
+      for (const c of clients) c.disconnect();
+    },
+  };
+}
