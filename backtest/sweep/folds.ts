@@ -30,8 +30,9 @@ export async function dataSpan(files: readonly string[], cache?: RecordingCacheO
   return { from: first ?? 0, to: last };
 }
 
-export function walkForwardFolds(span: Window, k: number, inSample: number): Fold[] {
-  if (k <= 1) return [{ index: 0, inSample: undefined, outOfSample: undefined }];
+/** `whole`: the single fold's window when the sweep is cut to a part of the data (undefined: all of it). */
+export function walkForwardFolds(span: Window, k: number, inSample: number, whole?: Window): Fold[] {
+  if (k <= 1) return [{ index: 0, inSample: whole, outOfSample: undefined }];
   const folds: Fold[] = [];
   const total = span.to - span.from;
   for (let i = 0; i < k; i++) {

@@ -75,15 +75,17 @@ export function trialConfig(plan: SweepPlan, params: Params): Record<string, unk
 }
 
 export function planHash(plan: SweepPlan, data: readonly DataRef[]): string {
-  const { space, sampler, objective, constraints, folds, inSample } = plan.config;
-  return sha256(canonicalJson({ space, sampler, objective, constraints, folds, inSample, base: trialConfig(plan, {}), data: data.map((d) => d.sha256) })).slice(0, 16);
+  const { space, sampler, objective, constraints, folds, inSample, from, to } = plan.config;
+  return sha256(canonicalJson({ space, sampler, objective, constraints, folds, inSample, from, to, base: trialConfig(plan, {}), data: data.map((d) => d.sha256) })).slice(0, 16);
 }
 
 export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
   const t0 = Date.now();
   const { plan } = o;
   const data = await hashDataFiles(plan.dataFiles);
-  const folds = walkForwardFolds(plan.config.folds > 1 ? await dataSpan(plan.dataFiles, o.cache) : { from: 0, to: 0 }, plan.config.folds, plan.config.inSample);
+  const { from, to } = plan.config;
+  const span = plan.config.folds > 1 ? await dataSpan(plan.dataFiles, o.cache) : { from: 0, to: 0 };
+  const folds = walkForwardFolds({ from: Math.max(span.from, from ?? span.from), to: Math.min(span.to, to ?? span.to) }, plan.config.folds, plan.config.inSample, from !== undefined || to !== undefined ? { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER } : undefined);
   const log = new TrialsLog(join(o.outDir, 'trials.jsonl'));
   const hash = planHash(plan, data);
   const logged = o.resume ? log.resume(hash, plan.file) : (log.start(hash, plan.file), []);

@@ -13,6 +13,8 @@
  * constraints: ["maxDrawdown <= 200", "fills >= 20"]
  * folds: 1                                   # K > 1: walk-forward over K consecutive windows
  * inSample: 0.75                             # share of each fold's window used to choose (the rest scores)
+ * from: 2026-11-22T10:56:00Z                 # optional: only this part of the data (ISO or Unix time)
+ * to: 2026-11-22T11:02:00Z
  * out: var/sweep
  * ```
  */
@@ -24,6 +26,7 @@ import { ConfigError } from '../../src/model/errors.js';
 import { interpolateEnv } from '../../src/settings/env-interpolate.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { zIntLike } from '../../src/settings/decimal-schema.js';
+import { parseTimeArg } from '../parse-time.js';
 import { BacktestConfigSchema, type BacktestConfig } from '../backtest-config.js';
 import { describe, parseParamPath, pathProblem } from './config-path.js';
 import { checkLane, parseConstraint, parseFigure, type Constraint, type FigureRef } from './objective.js';
@@ -36,6 +39,16 @@ const SpaceEntry = z.union([
   z.strictObject({ from: bound, to: bound, step: bound }),
   z.strictObject({ from: bound, to: bound, sample: z.enum(['uniform', 'log']).default('uniform'), digits: zIntLike.pipe(z.number().int().min(0).max(30)).optional() }),
 ]);
+
+/** ISO date-time or Unix time (ms, or s with 10 digits), as `bot backtest --from/--to` take it. */
+const timePoint = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  try {
+    return parseTimeArg(String(v));
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `expected an ISO date-time (2026-01-01T10:00:00Z) or Unix time, got ${JSON.stringify(v)}`, input: v });
+    return z.NEVER;
+  }
+});
 
 export const SweepConfigSchema = z.strictObject({
   base: z.string().min(1),
@@ -54,6 +67,8 @@ export const SweepConfigSchema = z.strictObject({
   constraints: z.array(z.string()).default([]),
   folds: zIntLike.pipe(z.number().int().min(1).max(50)).default(1),
   inSample: z.number().gt(0).lt(1).default(0.75),
+  from: timePoint.optional(),
+  to: timePoint.optional(),
   out: z.string().min(1).default('var/sweep'),
 });
 
