@@ -24,6 +24,10 @@ export async function queueExecutor(o: QueueExecutorOptions): Promise<TrialExecu
   const queue = new Queue(name, { connection: clients[0]! });
   const events = new QueueEvents(name, { connection: clients[1]! });
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  // Every trial waiting for its job adds a listener to both: as many as the trials in flight.
+  const inFlight = Math.max(1, o.inFlight ?? 16);
+  queue.setMaxListeners(inFlight + 10);
+  events.setMaxListeners(inFlight + 10);
   let closed = false;
   const run = async (trial: TrialJob): Promise<TrialFigures> => {
     let job = await Job.fromId(queue, trial.key);
@@ -44,7 +48,7 @@ export async function queueExecutor(o: QueueExecutorOptions): Promise<TrialExecu
   };
   return {
     name: `BullMQ queue ${name} at ${o.url}`,
-    concurrency: Math.max(1, o.inFlight ?? 16),
+    concurrency: inFlight,
     run,
     close: async () => {
       closed = true;
