@@ -3,7 +3,8 @@
  *   values: [a, b, c]                       a list (any YAML scalars)
  *   { from, to, step }                      a range with a step (both ends included)
  *   { from, to, sample: uniform | log }     a range to sample; decimals rounded to `digits` places
- * A range is of integers when its bounds (and step) are written as integers, else of decimals. Decimals are
+ * A range is of integers when its bounds (and step) are written as integers and no `digits` is given, else of
+ * decimals. Decimals are
  * computed with Decimal and handed to the config as strings, so `0.0003` is exactly 0.0003.
  *
  * Samplers work on the unit interval: `valueAt(dim, u)` maps u in [0, 1) to a value (a list and a stepped range
@@ -45,7 +46,8 @@ export function rangeDimension(path: string, keys: readonly PathKey[], r: RangeS
   const from = D(r.from);
   const to = D(r.to);
   if (to.lt(from)) throw new ConfigError(`space '${path}': to (${to.toFixed()}) is below from (${from.toFixed()})`);
-  const integer = isIntText(r.from) && isIntText(r.to) && (r.step === undefined || isIntText(r.step));
+  // `digits` asks for decimals even between integer bounds (from: 0, to: 1, digits: 4).
+  const integer = isIntText(r.from) && isIntText(r.to) && (r.step === undefined || isIntText(r.step)) && r.digits === undefined;
   if (r.step !== undefined) {
     const step = D(r.step);
     if (step.lte(0)) throw new ConfigError(`space '${path}': step must be greater than 0`);
