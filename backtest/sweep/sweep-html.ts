@@ -38,7 +38,9 @@ function scatter(r: SweepReport, path: string, trials: readonly ReportTrial[]): 
     .join('');
   return `<figure><svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}"><line x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}"/><line x1="${PAD}" y1="${PAD}" x2="${PAD}" y2="${H - PAD}"/>
 <text x="${PAD}" y="${PAD - 8}">${num(Math.max(...ys))}</text><text x="${PAD}" y="${H - 8}">${num(Math.min(...ys))}</text>
-<text x="${W - PAD}" y="${H - 8}" text-anchor="end">${esc(path)}${dim?.log ? ' (log)' : ''}</text>${dots}</svg></figure>`;
+<text x="${W - PAD}" y="${H - 22}" text-anchor="end">${esc(path)}${dim?.log ? ' (log)' : ''}</text>
+<text x="${W - PAD}" y="${H - 8}" text-anchor="end">${esc(numeric ? raw[xs.indexOf(Math.max(...xs))] : (dim?.values?.at(-1) ?? ''))}</text>
+<text x="${PAD + 60}" y="${H - 8}">${esc(numeric ? raw[xs.indexOf(Math.min(...xs))] : (dim?.values?.[0] ?? ''))}</text>${dots}</svg></figure>`;
 }
 
 function heatMap(r: SweepReport, trials: readonly ReportTrial[]): string {
@@ -66,7 +68,8 @@ function heatMap(r: SweepReport, trials: readonly ReportTrial[]): string {
 }
 
 function trialRow(t: ReportTrial, paths: readonly string[], lanes: readonly string[]): string {
-  const figs = lanes.flatMap((l) => ['tradingPnl', 'fills', 'maxDrawdown'].map((k) => `<td>${esc(t.lanes[l]?.[k] ?? '–')}</td>`));
+  const cell = (v: unknown): string => (typeof v === 'number' ? num(v) : esc(v ?? '–'));
+  const figs = lanes.flatMap((l) => ['tradingPnl', 'fills', 'maxDrawdown'].map((k) => `<td>${cell(t.lanes[l]?.[k])}</td>`));
   return `<tr><td>${t.fold}</td><td>${num(t.objective)}</td>${paths.map((p) => `<td>${esc(t.params[p])}</td>`).join('')}${figs.join('')}<td class="key">${esc(t.key.slice(0, 12))}</td></tr>`;
 }
 
