@@ -3,7 +3,7 @@
  * itself, so clients are made here (ioredis, BullMQ's own driver) and closed by whoever made them.
  */
 import { Redis } from 'ioredis';
-import { ConfigError } from '../../src/model/errors.js';
+import { BotError, ConfigError } from '../../src/model/errors.js';
 
 /** The queue every sweep's trials go through (jobs are identified by trial key, so sweeps can share it). */
 export const QUEUE_NAME = 'bot-sweep-trials';
@@ -19,7 +19,44 @@ export function checkRedisUrl(url: string): string {
   return url;
 }
 
-export function redisClient(url: string): Redis {
+/** Redis cannot be reached (the sweep cannot queue its trials). */
+export class QueueUnavailableError extends BotError {
+  constructor(message: string, cause?: unknown) {
+    super(message, { code: 'ERR_QUEUE_UNAVAILABLE', cause });
+  }
+}
+
+export interface RedisClientOptions {
+  /** Called with connection errors (ioredis retries by itself); default: ignored, they surface as timeouts. */
+  readonly onError?: (e: Error) => void;
+  /** When it returns true, ioredis stops reconnecting (also in the copies BullMQ makes with duplicate()). */
+  readonly giveUp?: () => boolean;
+}
+
+export function redisClient(url: string, o: RedisClientOptions = {}): Redis {
   // maxRetriesPerRequest null: BullMQ's blocking commands must wait out reconnects instead of failing.
-  return new Redis(checkRedisUrl(url), { maxRetriesPerRequest: null, lazyConnect: false });
+  const client = new Redis(checkRedisUrl(url), {
+    maxRetriesPerRequest: null,
+    lazyConnect: false,
+    retryStrategy: (times) => (o.giveUp?.() ? null : Math.min(200 * times, 2000)),
+  });
+  // Without a listener ioredis prints every failed reconnect to the console.
+  client.on('error', (e: Error) => o.onError?.(e));
+  return client;
+}
+
+/** Resolves when `ready` does, or rejects after `ms` naming the URL and the last connection error. */
+export async function readyWithin(ready: Promise<unknown>, url: string, ms: number, lastError: () => Error | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const e = lastError();
+      reject(new QueueUnavailableError(`cannot reach Redis at ${url} within ${ms / 1000} s${e ? `: ${e.message}` : ''}`, e));
+    }, ms);
+  });
+  try {
+    await Promise.race([ready, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -7,7 +7,7 @@
  */
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAME, redisClient } from './queue-connection.js';
+import { QUEUE_NAME, readyWithin, redisClient } from './queue-connection.js';
 import type { TrialFigures, TrialJob } from './run-trial.js';
 import { TrialFailedError, unwrapOutcome, type TrialExecutor, type TrialOutcome } from './trial-executor.js';
 
@@ -16,14 +16,34 @@ export interface QueueExecutorOptions {
   /** Trials kept on the queue at once (the workers' total concurrency is a good value). Default 16. */
   readonly inFlight?: number | undefined;
   readonly queueName?: string | undefined;
+  /** How long to wait for Redis at the start. Default 10 s. */
+  readonly connectTimeoutMs?: number | undefined;
 }
 
 export async function queueExecutor(o: QueueExecutorOptions): Promise<TrialExecutor> {
   const name = o.queueName ?? QUEUE_NAME;
-  const clients: Redis[] = [redisClient(o.url), redisClient(o.url)];
+  let lastError: Error | undefined;
+  const onError = (e: Error): void => void (lastError = e);
+  let gaveUp = false;
+  const giveUp = (): boolean => gaveUp;
+  const clients: Redis[] = [redisClient(o.url, { onError, giveUp }), redisClient(o.url, { onError, giveUp })];
   const queue = new Queue(name, { connection: clients[0]! });
   const events = new QueueEvents(name, { connection: clients[1]! });
-  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  queue.on('error', onError);
+  events.on('error', onError);
+  try {
+    await readyWithin(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), o.url, o.connectTimeoutMs ?? 10_000, () => lastError);
+  } catch (e) {
+    gaveUp = true;
+    // BullMQ holds duplicates of the clients (blocking reads): disconnecting the queue and events ends their retries.
+    // (Not awaited: with Redis away they settle only once a connection attempt ends.)
+    for (const c of [queue, events]) {
+      void c.close().catch(() => undefined);
+      void c.disconnect().catch(() => undefined);
+    }
+    for (const c of clients) c.disconnect();
+    throw e;
+  }
   // Every trial waiting for its job adds a listener to both: as many as the trials in flight.
   const inFlight = Math.max(1, o.inFlight ?? 16);
   queue.setMaxListeners(inFlight + 10);

@@ -22,6 +22,8 @@ export interface QueueWorkerOptions {
   readonly stalledIntervalMs?: number | undefined;
   /** Called when a job finishes or fails (for the worker's log). */
   readonly onJob?: (e: { key: string; ok: boolean; message?: string; ms: number }) => void;
+  /** Redis connection problems (the worker keeps reconnecting). */
+  readonly onError?: (e: Error) => void;
 }
 
 export interface QueueWorkerHandle {
@@ -39,7 +41,7 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorkerHandle {
     idleTimeout: 60_000,
     resourceLimits: { maxYoungGenerationSizeMb: 128 },
   });
-  const client: Redis = redisClient(o.url);
+  const client: Redis = redisClient(o.url, { ...(o.onError ? { onError: o.onError } : {}) });
   const worker = new Worker(
     o.queueName ?? QUEUE_NAME,
     async (job) => {
@@ -59,6 +61,7 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorkerHandle {
       maxStalledCount: 3,
     },
   );
+  worker.on('error', (e) => o.onError?.(e));
   return {
     ready: worker.waitUntilReady().then(() => undefined),
     close: async () => {

@@ -27,6 +27,14 @@ export function register(program: Command): void {
         dataDir: opts.data,
         lockDurationMs: opts.lockMs,
         stalledIntervalMs: opts.stalledCheckMs,
+        onError: (() => {
+          let last = '';
+          // One line per distinct problem: ioredis retries every second or so while Redis is away.
+          return (e: Error) => {
+            if (e.message !== last) process.stderr.write(`bot worker: redis ${opts.queue}: ${e.message} (retrying)\n`);
+            last = e.message;
+          };
+        })(),
         onJob: (e) => process.stderr.write(`trial ${e.key.slice(0, 12)} ${e.ok ? 'done' : `failed: ${e.message}`} (${e.ms} ms)\n`),
       });
       await handle.ready;
