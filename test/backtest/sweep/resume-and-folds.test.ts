@@ -60,6 +60,18 @@ sampler: { kind: tpe, trials: 8, seed: 4, startup: 3 }`;
   });
 });
 
+describe('trial identity', () => {
+  it('a trial asked twice (same resolved config, data and window) runs once and is counted once', async () => {
+    const { dir, file } = writeSweep(`space:\n  strategies[0].params.spread: { values: ["0.0004", "0.00040", 0.0004] }\nsampler: { kind: grid }`, { windowMs: 10_000 });
+    const ex = counting();
+    const outcome = await runSweep({ plan: loadSweepPlan(file), executor: ex, outDir: join(dir, 'out') });
+    // "0.00040" is another string, so another config: two distinct trials; 0.0004 (a YAML number) is written as "0.0004".
+    expect(outcome.records).toHaveLength(3);
+    expect(ex.runs).toBe(2);
+    expect(buildSweepReport(outcome).counts.trials).toBe(2);
+  }, 60_000);
+});
+
 describe('walk-forward folds', () => {
   it('each fold chooses on its in-sample window and is scored on the unseen rest; the report shows both', async () => {
     const { dir, file } = writeSweep(`space:\n  strategies[0].params.spread: { values: ["0.0004", "0.0008"] }\nsampler: { kind: grid }\nfolds: 2\ninSample: 0.75`, { windowMs: 160_000 });
