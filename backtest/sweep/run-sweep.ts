@@ -111,7 +111,8 @@ export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
     if (fresh) log.append(rec);
     if (rec.phase === 'search' && rec.status === 'ok' && rec.objective !== undefined && (best === undefined || sign * rec.objective > sign * best)) best = rec.objective;
     const left = total - done;
-    const etaMs = ran > 0 ? (left * (Date.now() - t0)) / Math.max(done, 1) : undefined;
+    // From the trials run in this session (resumed ones take no time), wall time per trial at the current concurrency.
+    const etaMs = ran > 0 ? (left * (Date.now() - t0)) / ran : undefined;
     o.onTrial?.(rec, { done, total, best, etaMs });
   };
 

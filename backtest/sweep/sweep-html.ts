@@ -43,7 +43,7 @@ function scatter(r: SweepReport, path: string, trials: readonly ReportTrial[]): 
 <text x="${PAD + 60}" y="${H - 8}">${esc(numeric ? raw[xs.indexOf(Math.min(...xs))] : (dim?.values?.[0] ?? ''))}</text>${dots}</svg></figure>`;
 }
 
-function heatMap(r: SweepReport, trials: readonly ReportTrial[]): string {
+function heatMap(r: SweepReport, trials: readonly ReportTrial[], title = ''): string {
   const [a, b] = r.space;
   if (r.space.length !== 2 || r.sampler['kind'] !== 'grid' || !a?.values || !b?.values) return '';
   const cell = new Map(trials.map((t) => [`${String(t.params[a.path])}|${String(t.params[b.path])}`, t]));
@@ -64,7 +64,7 @@ function heatMap(r: SweepReport, trials: readonly ReportTrial[]): string {
       return `<tr><th>${esc(va)}</th>${tds}</tr>`;
     })
     .join('');
-  return `<h2>Heat map: ${esc(r.objective.figure)}</h2><table class="heat"><tr><th>${esc(a.path)} ↓ / ${esc(b.path)} →</th>${b.values.map((v) => `<th>${esc(v)}</th>`).join('')}</tr>${rows}</table><p class="note">green = better; ✗ = broke a constraint</p>`;
+  return `<h2>Heat map: ${esc(r.objective.figure)}${title}</h2><table class="heat"><tr><th>${esc(a.path)} ↓ / ${esc(b.path)} →</th>${b.values.map((v) => `<th>${esc(v)}</th>`).join('')}</tr>${rows}</table><p class="note">green = better; ✗ = broke a constraint</p>`;
 }
 
 function trialRow(t: ReportTrial, paths: readonly string[], lanes: readonly string[]): string {
@@ -112,7 +112,7 @@ sampler ${esc(JSON.stringify(r.sampler))}; objective <b>${esc(r.objective.direct
 ${r.counts.trials} trials: ${r.counts.ok} ok, ${r.counts.rejected} rejected by constraints, ${r.counts.failed} failed; ${esc(r.executor)}, ${r.elapsedSec} s${r.interrupted ? ' <b class="warn">(interrupted: finished trials only)</b>' : ''}</p>
 <h2>Best trials</h2><table>${head}${r.best.map((t) => trialRow(t, paths, lanes)).join('')}</table>
 <h2>${esc(r.objective.figure)} against each parameter</h2>${paths.map((p) => scatter(r, p, search)).join('')}
-${heatMap(r, search)}${folds(r)}
+${heatMap(r, search.filter((t) => t.fold === 0), r.folds.length > 1 ? ' (fold 0)' : '')}${folds(r)}
 ${failed.length > 0 ? `<h2>Failed trials</h2><table><tr><th>fold</th><th>index</th><th>error</th></tr>${failed.map((t) => `<tr><td>${t.fold}</td><td>${t.index}</td><td style="text-align:left">${esc(t.error)}</td></tr>`).join('')}</table>` : ''}
 <p class="note">Figures per lane: ${HEADLINE.join(', ')} in sweep.json; every trial's line in trials.jsonl.</p></body></html>
 `;
