@@ -64,11 +64,27 @@ async function runBacktestNamingConfig(configFile: string, options: Parameters<t
   }
 }
 
-export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
-  const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
-  const base = dirname(resolve(o.configFile));
-  const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
-  const strategies = await resolveStrategies(config, process.cwd(), o.configFile);
+export interface ConfigRunOptions {
+  /** Recording files (absolute or relative to the current directory). */
+  readonly files: readonly string[];
+  readonly from?: number;
+  readonly to?: number;
+  readonly logger?: Logger;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly cache?: RecordingCacheOptions;
+  /** Where `use: ./my-strategy.ts` paths are resolved. Default: the current directory. */
+  readonly cwd?: string;
+  /** Points per chart series in the report. Default 2000. */
+  readonly maxPoints?: number;
+  /** Named in config errors (the sweep names its base config). Default: `backtest config`. */
+  readonly configFile?: string;
+}
+
+/** One backtest of an already validated config, without writing files (sweeps run many of these). */
+export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOptions): Promise<{ result: BacktestResult; report: BacktestReport }> {
+  const files = o.files.map((f) => resolve(f));
+  const configFile = o.configFile ?? 'backtest config';
+  const strategies = await resolveStrategies(config, o.cwd ?? process.cwd(), configFile);
   const p = config.polling;
   const plan = planPolling({
     markets: strategies.map((s) => s.market),
@@ -81,8 +97,8 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(p.reserve !== undefined ? { reserve: p.reserve } : {}),
   });
   const balances: Record<string, Decimal> = { ...config.balances };
-  if (files.length === 0) throw new ConfigError(`${o.configFile}: data: no recording given (list files under data:, or pass --data FILE)`);
-  const result = await runBacktestNamingConfig(o.configFile, {
+  if (files.length === 0) throw new ConfigError(`${configFile}: data: no recording given (list files under data:, or pass --data FILE)`);
+  const result = await runBacktestNamingConfig(configFile, {
     files,
     ...(o.from !== undefined ? { from: o.from } : {}),
     ...(o.to !== undefined ? { to: o.to } : {}),
@@ -102,7 +118,23 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.cache === undefined ? {} : { cache: o.cache }),
   });
-  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC });
+  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
+  return { result, report };
+}
+
+export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
+  const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
+  const base = dirname(resolve(o.configFile));
+  const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
+  const { result, report } = await runBacktestOfConfig(config, {
+    files,
+    configFile: o.configFile,
+    ...(o.from !== undefined ? { from: o.from } : {}),
+    ...(o.to !== undefined ? { to: o.to } : {}),
+    ...(o.logger ? { logger: o.logger } : {}),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    ...(o.cache === undefined ? {} : { cache: o.cache }),
+  });
   const outDir = resolve(o.out ?? config.out);
   mkdirSync(outDir, { recursive: true });
   const jsonPath = join(outDir, 'report.json');

@@ -21,6 +21,8 @@ import { register as cancelAllCmd } from './cancel-all.js';
 import { register as orderHistoryCmd } from './order-history.js';
 import { register as chaosCmd } from './chaos.js';
 import { register as killSwitchCmd } from './kill-switch.js';
+import { register as sweepCmd } from './sweep.js';
+import { register as workerCmd } from './worker.js';
 
 /** Every `bot` command, in help order. Each module wires parts and holds no logic. */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
@@ -44,6 +46,8 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   importCmd,
   backtestCmd,
   cacheCmd,
+  sweepCmd,
+  workerCmd,
   newStrategyCmd,
   chaosCmd,
 ];

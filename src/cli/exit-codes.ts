@@ -7,6 +7,8 @@ export const EXIT = { ok: 0, rejected: 1, usage: 2, unavailable: 3 } as const;
 export function exitCodeFor(error: unknown): number {
   if (error instanceof ConfigError) return EXIT.usage;
   if (error instanceof VenueError) return error.rejected ? EXIT.rejected : EXIT.unavailable;
+  // A sweep's Redis queue that cannot be reached is a network problem like an unreachable venue.
+  if (error instanceof BotError && error.code === 'ERR_QUEUE_UNAVAILABLE') return EXIT.unavailable;
   return EXIT.rejected;
 }
 

@@ -1,0 +1,73 @@
+/**
+ * `bot worker`: pulls trials from the BullMQ queue and runs them on a local pool of worker threads (one trial
+ * per thread; `concurrency` threads). The main thread only talks to Redis, so job locks are renewed on time
+ * while a backtest runs. Data is checked by sha256 before a trial runs (data-files.ts); a job whose data is
+ * missing or different fails at once with the file and hash in its reason, and is not retried.
+ */
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAME, redisClient } from './queue-connection.js';
+import type { TrialJob } from './run-trial.js';
+import type { TrialOutcome } from './trial-executor.js';
+import { Piscina } from 'piscina';
+
+export interface QueueWorkerOptions {
+  readonly url: string;
+  readonly concurrency?: number | undefined;
+  readonly dataDir?: string | undefined;
+  readonly queueName?: string | undefined;
+  /** BullMQ lock duration (ms): a worker silent this long is considered dead. Default 30 000. */
+  readonly lockDurationMs?: number | undefined;
+  /** How often the stalled-job check runs (ms). Default 30 000. */
+  readonly stalledIntervalMs?: number | undefined;
+  /** Called when a job finishes or fails (for the worker's log). */
+  readonly onJob?: (e: { key: string; ok: boolean; message?: string; ms: number }) => void;
+  /** Redis connection problems (the worker keeps reconnecting). */
+  readonly onError?: (e: Error) => void;
+}
+
+export interface QueueWorkerHandle {
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startQueueWorker(o: QueueWorkerOptions): QueueWorkerHandle {
+  const concurrency = Math.max(1, o.concurrency ?? 1);
+  const pool = new Piscina({
+    filename: new URL('./pool-worker.mjs', import.meta.url).href,
+    minThreads: concurrency,
+    maxThreads: concurrency,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 60_000,
+    resourceLimits: { maxYoungGenerationSizeMb: 128 },
+  });
+  const client: Redis = redisClient(o.url, { ...(o.onError ? { onError: o.onError } : {}) });
+  const worker = new Worker(
+    o.queueName ?? QUEUE_NAME,
+    async (job) => {
+      const t0 = Date.now();
+      const trial = (job.data as { trial: TrialJob }).trial;
+      const outcome = (await pool.run({ job: trial, options: { dataDir: o.dataDir } })) as TrialOutcome;
+      o.onJob?.({ key: trial.key, ok: outcome.ok, ...(outcome.ok ? {} : { message: outcome.message }), ms: Date.now() - t0 });
+      // A failed trial fails its job with the reason (data mismatch, bad params): the same job would fail again.
+      if (!outcome.ok) throw new UnrecoverableError(outcome.message);
+      return outcome;
+    },
+    {
+      connection: client,
+      concurrency,
+      lockDuration: o.lockDurationMs ?? 30_000,
+      stalledInterval: o.stalledIntervalMs ?? 30_000,
+      maxStalledCount: 3,
+    },
+  );
+  worker.on('error', (e) => o.onError?.(e));
+  return {
+    ready: worker.waitUntilReady().then(() => undefined),
+    close: async () => {
+      await worker.close(true);
+      await pool.destroy();
+      client.disconnect();
+    },
+  };
+}
