@@ -1,40 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parseJournalText } from '../../src/engine/journal.js';
-import type { JournalRecord } from '../../src/engine/journal-records.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { daemonChildren, journalAt, until } from '../helpers/daemon-child.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { startSim } from '../../src/sim/start-sim.js';
 
-const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const dir = mkdtempSync(join(tmpdir(), 'daemon-restart-bulk-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const journalAt = (path: string): JournalRecord[] => (existsSync(path) ? parseJournalText(readFileSync(path, 'utf8')).records : []);
-
-function spawnDaemon(config: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['bin/bot.js', 'run', config], { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return { child, output: () => text, exited };
-}
-
-async function until(what: string, cond: () => boolean, timeoutMs: number, output: () => string): Promise<void> {
-  for (const start = Date.now(); !cond(); await sleep(100)) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; daemon output:\n${output().slice(-2000)}`);
-  }
-}
+const { dir, spawnDaemon } = daemonChildren('daemon-restart-bulk');
 
 /**
  * The SIGKILL restart test of daemon-restart.test.ts with `executor.bulk: true`: the market maker's quotes go out

@@ -1,40 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parseJournalText } from '../../src/engine/journal.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { daemonChildren, journalAt, until } from '../helpers/daemon-child.js';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 
-const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const dir = mkdtempSync(join(tmpdir(), 'dead-man-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
-
+const { dir, spawnDaemon } = daemonChildren('dead-man');
 const TIMEOUT_SEC = 5; // the venue's minimum: the shortest honest test
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const journalAt = (path: string): JournalRecord[] => (existsSync(path) ? parseJournalText(readFileSync(path, 'utf8')).records : []);
-
-function spawnDaemon(config: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['bin/bot.js', 'run', config], { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return { child, output: () => text, exited };
-}
-
-async function until(what: string, cond: () => boolean, timeoutMs: number, output: () => string): Promise<void> {
-  for (const start = Date.now(); !cond(); await sleep(50)) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; daemon output:\n${output().slice(-2000)}`);
-  }
-}
 
 /** A market maker quoting 1 % around the mid (so its quotes rest), the dead-man on, against a sim in this process. */
 function writeConfig(name: string, sim: SimHandle, journal: string): string {
@@ -77,7 +49,7 @@ describe('the daemon arms the venue kill-switch (deadMan)', () => {
         return armedAt > 0;
       }, 30_000, daemon.output);
       // alive for longer than the timeout, quotes resting: the resets kept the venue's timer from running out
-      await until('quotes resting, more than the timeout after arming', () => Date.now() - armedAt > (TIMEOUT_SEC + 1.5) * 1000 && sim.exchange.openOrders(accountId, { market: 'BTC_USDT' }).length >= 2, 30_000, daemon.output);
+      await until('quotes resting, more than the timeout after arming', () => Date.now() - armedAt > (TIMEOUT_SEC + 1.5) * 1000 && sim.exchange.openOrders(accountId, { market: 'BTC_USDT' }).length >= 2, 30_000, daemon.output, 50);
       expect(sim.exchange.killSwitchFirings()).toEqual([]);
       expect(sim.exchange.killSwitchStatus(accountId).map((t) => t.market)).toEqual(['BTC_USDT']);
 
@@ -87,7 +59,7 @@ describe('the daemon arms the venue kill-switch (deadMan)', () => {
       await daemon.exited;
       expect(restingAtKill.length).toBeGreaterThanOrEqual(2);
 
-      await until('the kill-switch to fire', () => sim.exchange.killSwitchFirings(accountId).length > 0, (TIMEOUT_SEC + 5) * 1000, daemon.output);
+      await until('the kill-switch to fire', () => sim.exchange.killSwitchFirings(accountId).length > 0, (TIMEOUT_SEC + 5) * 1000, daemon.output, 50);
       const [firing, ...more] = sim.exchange.killSwitchFirings(accountId);
       expect(more).toEqual([]);
       expect(firing!.market).toBe('BTC_USDT');
@@ -115,7 +87,7 @@ describe('the daemon arms the venue kill-switch (deadMan)', () => {
       const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
       const journal = join(dir, 'clean.jsonl');
       const daemon = spawnDaemon(writeConfig('clean', sim, journal), { KEY: account.apiKey, SECRET: account.apiSecret });
-      await until('quotes resting with the timer armed', () => sim.exchange.openOrders(accountId).length >= 2 && sim.exchange.killSwitchStatus(accountId).length === 1, 30_000, daemon.output);
+      await until('quotes resting with the timer armed', () => sim.exchange.openOrders(accountId).length >= 2 && sim.exchange.killSwitchStatus(accountId).length === 1, 30_000, daemon.output, 50);
       daemon.child.kill('SIGTERM');
       expect(await daemon.exited).toBe(0);
       expect(sim.exchange.openOrders(accountId)).toEqual([]);
