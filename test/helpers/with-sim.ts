@@ -1,5 +1,7 @@
 import { afterEach } from 'vitest';
 import { startSim, type SimHandle, type StartSimOptions } from '../../src/sim/start-sim.js';
+import { RestClient } from '../../src/venue/rest-client.js';
+import type { Dialect } from '../../src/venue/wire.js';
 
 /**
  * Test helpers that give each test its own simulated exchange on 127.0.0.1, port 0, and close it
@@ -41,3 +43,23 @@ export function simAccount(sim: SimHandle, partner: boolean): SimHandle['account
   if (account === undefined) throw new Error(`the sim config has no ${partner ? 'partner' : 'non-partner'} client account`);
   return account;
 }
+
+/**
+ * Registers an afterEach that closes every client the returned maker made during the test: a real RestClient
+ * on a sim account (`partner` as in simAccount), speaking `dialect`.
+ */
+export function useSimClients(dialect: Dialect): (sim: SimHandle, partner: boolean) => RestClient {
+  const open: RestClient[] = [];
+  afterEach(() => {
+    for (const c of open.splice(0)) c.close();
+  });
+  return (sim, partner) => {
+    const acc = simAccount(sim, partner);
+    const c = new RestClient({ baseUrl: sim.baseUrl, dialect, apiKey: acc.apiKey, apiSecret: acc.apiSecret });
+    open.push(c);
+    return c;
+  };
+}
+
+/** The sim's internal account id behind a client account (for reading the sim's own records). */
+export const simAccountId = (sim: SimHandle, partner: boolean): string => sim.exchange.accountByKey(simAccount(sim, partner).apiKey)!.id;

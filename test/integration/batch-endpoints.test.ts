@@ -4,8 +4,7 @@ import { BulkOutcomeUnknownError, InnerValidationError, RequestValidationError }
 import { RestClient } from '../../src/venue/rest-client.js';
 import type { PlaceLimitRequest } from '../../src/venue/trading-api.js';
 import type { Dialect } from '../../src/venue/wire.js';
-import type { SimHandle } from '../../src/sim/start-sim.js';
-import { simAccount, useSim } from '../helpers/with-sim.js';
+import { simAccount, simAccountId, useSim, useSimClients } from '../helpers/with-sim.js';
 
 /**
  * The batch endpoints (order/bulk, order/cancel/all, trade-account/order/history) and the investments
@@ -13,18 +12,8 @@ import { simAccount, useSim } from '../helpers/with-sim.js';
  */
 describe.each<Dialect>(['contract', 'exchange'])('batch endpoints through the client against the sim, %s dialect', (dialect) => {
   const sim = useSim({ dialect, flow: false });
-  const open: RestClient[] = [];
-  afterEach(() => {
-    for (const c of open.splice(0)) c.close();
-  });
-
-  function client(s: SimHandle, partner: boolean): RestClient {
-    const acc = simAccount(s, partner);
-    const c = new RestClient({ baseUrl: s.baseUrl, dialect, apiKey: acc.apiKey, apiSecret: acc.apiSecret });
-    open.push(c);
-    return c;
-  }
-  const accountId = (s: SimHandle, partner: boolean): string => s.exchange.accountByKey(simAccount(s, partner).apiKey)!.id;
+  const client = useSimClients(dialect);
+  const accountId = simAccountId;
   const buy = (price: string, id: string, amount = '0.01'): PlaceLimitRequest => ({ market: 'BTC_USDT', side: 'buy', amount: D(amount), price: D(price), clientOrderId: id });
 
   it('bulk: per-order results in request order, accepted ones open, refused ones with the venue code, nothing else placed', async () => {

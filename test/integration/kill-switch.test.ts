@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
 import { RequestValidationError } from '../../src/venue/errors.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { InvalidRequestError } from '../../src/venue/serialize-request.js';
 import type { Dialect } from '../../src/venue/wire.js';
-import type { SimHandle } from '../../src/sim/start-sim.js';
 import { signedPost } from '../helpers/sim-request.js';
-import { simAccount, useSim } from '../helpers/with-sim.js';
+import { simAccount, simAccountId, useSim, useSimClients } from '../helpers/with-sim.js';
 
 /**
  * The kill-switch (order/kill-switch) and its status (order/kill-switch/status) through the real client against
@@ -15,18 +14,8 @@ import { simAccount, useSim } from '../helpers/with-sim.js';
  */
 describe.each<Dialect>(['contract', 'exchange'])('kill-switch through the client against the sim, %s dialect', (dialect) => {
   const sim = useSim({ dialect, flow: false });
-  const open: RestClient[] = [];
-  afterEach(() => {
-    for (const c of open.splice(0)) c.close();
-  });
-
-  function client(s: SimHandle, partner: boolean): RestClient {
-    const acc = simAccount(s, partner);
-    const c = new RestClient({ baseUrl: s.baseUrl, dialect, apiKey: acc.apiKey, apiSecret: acc.apiSecret });
-    open.push(c);
-    return c;
-  }
-  const idOf = (s: SimHandle, partner: boolean): string => s.exchange.accountByKey(simAccount(s, partner).apiKey)!.id;
+  const client = useSimClients(dialect);
+  const idOf = simAccountId;
   const place = (c: RestClient, market: string, id: string, price = '1000') =>
     c.placeLimit({ market, side: 'buy', amount: D('0.01'), price: D(price), clientOrderId: id });
 
