@@ -4,9 +4,8 @@
  * Four kinds: the REST depth snapshot (bare object with `lastUpdateId`), and the combined-stream
  * `depth@100ms` diffs, `trade`s and `bookTicker`s. Anything else is skipped.
  */
-import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
-import { BotError } from '../../src/model/errors.js';
+import { CaptureFormatError } from './capture-format-error.js';
+import { readTextLines, type ImportProgress } from './text-lines.js';
 
 export type BinanceLevel = [price: string, quantity: string];
 
@@ -47,11 +46,7 @@ export interface BinanceBookTicker {
 
 export type BinanceMessage = BinanceSnapshot | BinanceDiff | BinanceTrade | BinanceBookTicker;
 
-export class CaptureFormatError extends BotError {
-  constructor(message: string, cause?: unknown) {
-    super(message, { code: 'ERR_CAPTURE_FORMAT', cause });
-  }
-}
+export { CaptureFormatError };
 
 /** Parses one capture line; undefined for blank lines and message kinds we do not use. */
 export function parseCaptureLine(line: string, where: string): BinanceMessage | undefined {
@@ -92,31 +87,9 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
 }
 
 /** Every message of the files, read in the order given (a capture split at midnight is read 0808 then 0809). */
-export async function* readBinanceCapture(files: readonly string[]): AsyncGenerator<BinanceMessage> {
-  for (const file of files) {
-    const source = createReadStream(file, { highWaterMark: 1 << 20 });
-    const stream = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
-    let rest = '';
-    let lineNo = 0;
-    try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        const text = rest + chunk.toString('utf8');
-        let start = 0;
-        for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-          lineNo += 1;
-          const m = parseCaptureLine(text.slice(start, nl), `${file}:${lineNo}`);
-          start = nl + 1;
-          if (m) yield m;
-        }
-        rest = text.slice(start);
-      }
-      const m = parseCaptureLine(rest, `${file}:${lineNo + 1}`);
-      if (m) yield m;
-    } catch (error) {
-      if (error instanceof CaptureFormatError) throw error;
-      throw new CaptureFormatError(`${file}: cannot read (${(error as Error).message})`, error);
-    } finally {
-      source.destroy();
-    }
+export async function* readBinanceCapture(files: readonly string[], onProgress?: ImportProgress): AsyncGenerator<BinanceMessage> {
+  for await (const line of readTextLines(files, onProgress)) {
+    const m = parseCaptureLine(line.text, `${line.file}:${line.lineNo}`);
+    if (m) yield m;
   }
 }

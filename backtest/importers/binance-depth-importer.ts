@@ -8,10 +8,14 @@
  */
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/model/errors.js';
-import type { WireLevel, WireMarket } from '../../src/venue/wire.js';
+import type { WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { BinanceBook } from './binance-book.js';
-import { readBinanceCapture, type BinanceLevel } from './binance-capture.js';
+import { readBinanceCapture } from './binance-capture.js';
+import { GridSampler, trimDecimal } from './grid-sampler.js';
+import type { ImportProgress } from './text-lines.js';
+
+export { trimDecimal };
 
 export interface BinanceImportOptions {
   readonly files: readonly string[];
@@ -23,6 +27,8 @@ export interface BinanceImportOptions {
   readonly market: WireMarket;
   /** Keep the capture's trades. Default true. */
   readonly trades?: boolean;
+  /** Compressed bytes read of the total, for a progress bar. */
+  readonly onProgress?: ImportProgress;
 }
 
 export interface BinanceImportSummary {
@@ -36,60 +42,18 @@ export interface BinanceImportSummary {
   readonly files: readonly string[];
 }
 
-/** "61837.63000000" → "61837.63": the venue's canonical form, and shorter lines to parse. */
-export function trimDecimal(text: string): string {
-  if (text.indexOf('.') < 0) return text;
-  let end = text.length;
-  while (text.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
-  if (text.charCodeAt(end - 1) === 46 /* . */) end -= 1;
-  return text.slice(0, end);
-}
-
-function levels(src: readonly BinanceLevel[]): WireLevel[] {
-  return src.map(([p, q]) => [trimDecimal(p), trimDecimal(q)]);
-}
-
 export async function importBinanceDepth(options: BinanceImportOptions): Promise<BinanceImportSummary> {
-  if (!(options.intervalMs > 0)) throw new RangeError('intervalMs must be > 0');
-  if (!(options.limit >= 1 && options.limit <= 100)) throw new RangeError('limit must be 1-100');
   // Appending to an earlier import would repeat its period: refuse instead of resuming.
   if (existsSync(options.out)) throw new ConfigError(`import: ${options.out} exists; choose another --out or remove it`);
   const scale = 10 ** Number(options.market.moneyPrec);
   const book = new BinanceBook(scale);
-  const writer = new RecordingWriter({ out: options.out, market: options.market, source: 'import binance-depth', trades: options.trades ?? true, flushEvery: 1000 });
   const keepTrades = options.trades ?? true;
-  let next: number | undefined;
-  let snapshots = 0;
+  const writer = new RecordingWriter({ out: options.out, market: options.market, source: 'import binance-depth', trades: keepTrades, flushEvery: 1000 });
+  const sampler = new GridSampler({ writer, market: options.market.name, intervalMs: options.intervalMs, limit: options.limit });
   let trades = 0;
-  let firstT: number | undefined;
-  let lastT: number | undefined;
 
-  const sampleUpTo = (t: number): void => {
-    if (book.state !== 'synced') {
-      next = undefined;
-      return;
-    }
-    next ??= Math.ceil(t / options.intervalMs) * options.intervalMs;
-    while (next < t) {
-      writer.write({
-        type: 'book',
-        t: next,
-        book: {
-          ticker_id: options.market.name,
-          timestamp: Math.floor(next / 1000),
-          asks: levels(book.asks.top(options.limit)),
-          bids: levels(book.bids.top(options.limit)),
-        },
-      });
-      snapshots += 1;
-      firstT ??= next;
-      lastT = next;
-      next += options.intervalMs;
-    }
-  };
-
-  for await (const m of readBinanceCapture(options.files)) {
-    sampleUpTo(m.t);
+  for await (const m of readBinanceCapture(options.files, options.onProgress)) {
+    sampler.advance(m.t, book.state === 'synced' ? book : undefined);
     switch (m.kind) {
       case 'snapshot':
         book.snapshot(m);
@@ -98,7 +62,7 @@ export async function importBinanceDepth(options: BinanceImportOptions): Promise
         book.diff(m);
         break;
       case 'trade':
-        if (keepTrades && firstT !== undefined) {
+        if (keepTrades && sampler.firstT !== undefined) {
           writer.write({ type: 'trade', t: m.t, price: trimDecimal(m.price), amount: trimDecimal(m.qty), side: m.buyerMaker ? 'sell' : 'buy' });
           trades += 1;
         }
@@ -109,13 +73,13 @@ export async function importBinanceDepth(options: BinanceImportOptions): Promise
   }
   await writer.close();
   return {
-    snapshots,
+    snapshots: sampler.snapshots,
     trades,
     diffsApplied: book.stats.applied,
     diffsDropped: book.stats.dropped,
     gaps: book.stats.gaps,
-    firstT,
-    lastT,
+    firstT: sampler.firstT,
+    lastT: sampler.lastT,
     files: writer.files,
   };
 }

@@ -1,0 +1,50 @@
+/**
+ * A plain L2 book with absolute quantities (Tardis incremental_book_L2, OKX `books`, Kraken `book`):
+ * set a level, zero removes it, a snapshot clears first. Prices are mapped to integer ticks of the
+ * market's price step; a price off that grid is refused (a typed error from the caller's parser),
+ * because rounding it would merge two levels into one and write a wrong book silently.
+ */
+import { BookSide, type Level } from './book-side.js';
+
+export class OffTickError extends Error {}
+
+export class LevelBook {
+  readonly bids = new BookSide(true);
+  readonly asks = new BookSide(false);
+  readonly #scale: number;
+
+  /** `moneyPrec`: price decimals of the market (tick 10^-moneyPrec). */
+  constructor(moneyPrec: number) {
+    this.#scale = 10 ** moneyPrec;
+  }
+
+  clear(): void {
+    this.bids.clear();
+    this.asks.clear();
+  }
+
+  set(side: 'bid' | 'ask', price: string, quantity: string): void {
+    (side === 'bid' ? this.bids : this.asks).set(this.tick(price), price, quantity);
+  }
+
+  /** Integer tick of a decimal price string; throws OffTickError when it is not on the grid. */
+  tick(price: string): number {
+    const x = Number(price) * this.#scale;
+    const t = Math.round(x);
+    // Relative tolerance: the float product of an on-grid price is within a few ulps of an integer.
+    if (!Number.isFinite(x) || Math.abs(x - t) > Math.max(1e-6, Math.abs(x) * 1e-12)) {
+      throw new OffTickError(`price "${price}" is not a multiple of the price step 1e-${Math.log10(this.#scale)}`);
+    }
+    return t;
+  }
+
+  crossed(): boolean {
+    const b = this.bids.ticks[0];
+    const a = this.asks.ticks[0];
+    return b !== undefined && a !== undefined && b >= a;
+  }
+
+  top(n: number): { bids: Level[]; asks: Level[] } {
+    return { bids: this.bids.top(n), asks: this.asks.top(n) };
+  }
+}
