@@ -115,6 +115,7 @@ export async function importCryptofeed(options: CryptofeedImportOptions): Promis
       }
     }
     if (n.book === 0) throw new CaptureFormatError(`${options.file}: no book frames for ${symbol} (OKX books or Kraken book channel)`);
+    if (sampler.snapshots === 0) throw new CaptureFormatError(`${options.file}: no grid time after the first snapshot (shorter than --interval): nothing to import`);
   } catch (error) {
     await discard(writer);
     throw error;

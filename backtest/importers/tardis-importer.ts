@@ -9,7 +9,8 @@
  *
  * Book: rows with is_snapshot=true that follow a row without it start a new snapshot run, which
  * clears the book (Tardis writes one at the start of each day and after every reconnect); the run
- * ends at the next update row. Updates before the first snapshot are counted and skipped (the book
+ * ends at the next update row. Grid times from the run's first row to its last are not written (the
+ * book is partial there); the grid resumes after the run. Updates before the first snapshot are counted and skipped (the book
  * is unknown then), and no grid time is written until a snapshot run has completed. Trades are
  * merged by local_timestamp (a trade before a book row of the same time, as hftbacktest orders
  * them); trades with side `unknown` cannot be written (a recording's trade has the taker's side)
@@ -116,6 +117,7 @@ export async function importTardis(options: TardisImportOptions): Promise<Tardis
   let symbol = options.symbol;
   let inRun = false;
   let synced = false;
+  let runT = 0;
 
   try {
     const source = merged(
@@ -148,12 +150,17 @@ export async function importTardis(options: TardisImportOptions): Promise<Tardis
           inRun = true;
           n.runs += 1;
         }
+        runT = row.t;
         set(book, row, where);
         continue;
       }
       if (inRun) {
         inRun = false;
         synced = true;
+        // The book is a true state again only after the run's last row: grid times from the run's
+        // first row to its last are skipped (a gap), the next one is after runT.
+        sampler.advance(runT, undefined);
+        sampler.advance(runT + 1, book);
       }
       sampler.advance(row.t, synced ? book : undefined);
       if (!synced) {
@@ -163,6 +170,7 @@ export async function importTardis(options: TardisImportOptions): Promise<Tardis
       set(book, row, where);
       n.applied += 1;
     }
+    if (sampler.snapshots === 0) throw new CaptureFormatError(`${options.book}: no complete book at any grid time (no snapshot run, or shorter than --interval): nothing to import`);
   } catch (error) {
     await discard(writer);
     throw error;
