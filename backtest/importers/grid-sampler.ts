@@ -2,7 +2,7 @@
  * Fixed-grid snapshotting shared by every importer: the snapshot written at grid time T (t = k ×
  * interval) is the book after every message received before T, as a poller asking at T would have
  * seen it, limited to `limit` levels a side. Call `advance(t)` before applying a message received at
- * t. Sampling pauses while the importer says the book is not a true state (out of sync, mid-snapshot)
+ * t. The first grid time is the first one after the book became a true state. Sampling pauses while the importer says the book is not a true state (out of sync, mid-snapshot)
  * and resumes at the next grid time. A crossed book is never written: it is counted instead.
  */
 import type { WireLevel } from '../../src/venue/wire.js';
@@ -58,11 +58,13 @@ export class GridSampler {
       return;
     }
     const { intervalMs, limit, writer, market } = this.#o;
-    this.#next ??= Math.ceil(t / intervalMs) * intervalMs;
-    if (this.#next >= t) return;
+    // Times are whole ms (floored), so a message stamped T may have arrived after grid time T: a grid
+    // time gets the messages stamped before it, and is written once one stamped at or after it comes.
+    this.#next ??= Math.floor(t / intervalMs) * intervalMs + intervalMs;
+    if (this.#next > t) return;
     const crossed = book.crossed();
     const top = crossed ? undefined : book.top(limit);
-    while (this.#next < t) {
+    while (this.#next <= t) {
       if (top) {
         writer.write({
           type: 'book',

@@ -160,7 +160,7 @@ export async function importTardis(options: TardisImportOptions): Promise<Tardis
         // The book is a true state again only after the run's last row: grid times from the run's
         // first row to its last are skipped (a gap), the next one is after runT.
         sampler.advance(runT, undefined);
-        sampler.advance(runT + 1, book);
+        sampler.advance(runT, book);
       }
       sampler.advance(row.t, synced ? book : undefined);
       if (!synced) {
