@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,4 +85,15 @@ describe('bot import tardis | cryptofeed, then bot backtest on each import', () 
     expect(r.stderr).toContain(`${file}:2: is_snapshot "maybe"`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  // util-linux `script` gives the command a pseudo-terminal, so stderr is a TTY there.
+  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, an import draws a progress bar on stderr (all three importers share src/cli/import-progress.ts)', async () => {
+    const out = join(tmp, 'tty.jsonl.gz');
+    const cmd = `${JSON.stringify(process.execPath)} bin/bot.js import binance-depth ${BINANCE_FILES.map((f) => JSON.stringify(f)).join(' ')} --interval 5s --limit 5 --out ${JSON.stringify(out)}`;
+    const text = await new Promise<string>((resolve) => {
+      execFile('/usr/bin/script', ['-qec', cmd, '/dev/null'], { cwd: root, timeout: 120_000 }, (_e, stdout) => resolve(stdout));
+    });
+    expect(text).toMatch(/import binance-depth \[[^\]]*\] 100% \| 3\/3 MB/);
+    expect(text).toContain('imported ');
+  }, 130_000);
 });
