@@ -55,6 +55,7 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
   if (space <= 0) throw new CaptureFormatError(`${where}: expected "<ns> <json>"`);
   // ns since the epoch exceed 2^53; ms precision is all we need, so drop the last 6 digits as text.
   const ns = line.slice(0, space);
+  if (!/^\d{7,}$/.test(ns)) throw new CaptureFormatError(`${where}: receive time "${ns.slice(0, 30)}" is not ns since the epoch`);
   const t = Number(ns.slice(0, -6));
   let msg: Record<string, unknown>;
   try {
@@ -62,28 +63,52 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
   } catch (error) {
     throw new CaptureFormatError(`${where}: JSON does not parse`, error);
   }
+  if (!msg || typeof msg !== 'object') throw new CaptureFormatError(`${where}: not a JSON object`);
+  // Each field the book depends on is checked: a missing one would rebuild a wrong book silently.
   if ('lastUpdateId' in msg) {
     return {
       kind: 'snapshot',
       t,
-      lastUpdateId: msg['lastUpdateId'] as number,
-      bids: msg['bids'] as BinanceLevel[],
-      asks: msg['asks'] as BinanceLevel[],
+      lastUpdateId: int(msg['lastUpdateId'], 'lastUpdateId', where),
+      bids: levels(msg['bids'], 'bids', where),
+      asks: levels(msg['asks'], 'asks', where),
     };
   }
   const stream = msg['stream'];
   const data = msg['data'] as Record<string, unknown> | undefined;
-  if (typeof stream !== 'string' || !data) return undefined;
+  if (typeof stream !== 'string' || !data || typeof data !== 'object') return undefined;
   if (stream.includes('@depth')) {
-    return { kind: 'diff', t, U: data['U'] as number, u: data['u'] as number, b: data['b'] as BinanceLevel[], a: data['a'] as BinanceLevel[] };
+    return { kind: 'diff', t, U: int(data['U'], 'U', where), u: int(data['u'], 'u', where), b: levels(data['b'], 'b', where), a: levels(data['a'], 'a', where) };
   }
   if (stream.endsWith('@trade')) {
-    return { kind: 'trade', t, price: data['p'] as string, qty: data['q'] as string, buyerMaker: data['m'] === true };
+    return { kind: 'trade', t, price: str(data['p'], 'p', where), qty: str(data['q'], 'q', where), buyerMaker: data['m'] === true };
   }
   if (stream.endsWith('@bookTicker')) {
     return { kind: 'bookTicker', t, u: data['u'] as number, bid: data['b'] as string, ask: data['a'] as string };
   }
   return undefined;
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+function int(v: unknown, name: string, where: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new CaptureFormatError(`${where}: ${name} is not an integer`);
+  return v;
+}
+
+function str(v: unknown, name: string, where: string): string {
+  if (typeof v !== 'string' || !DECIMAL.test(v)) throw new CaptureFormatError(`${where}: ${name} is not a decimal string`);
+  return v;
+}
+
+function levels(v: unknown, name: string, where: string): BinanceLevel[] {
+  if (!Array.isArray(v)) throw new CaptureFormatError(`${where}: ${name} is not a list of levels`);
+  for (const l of v) {
+    if (!Array.isArray(l) || typeof l[0] !== 'string' || typeof l[1] !== 'string' || !DECIMAL.test(l[0]) || !DECIMAL.test(l[1])) {
+      throw new CaptureFormatError(`${where}: ${name} holds a level that is not ["price", "quantity"]`);
+    }
+  }
+  return v as BinanceLevel[];
 }
 
 /** Every message of the files, read in the order given (a capture split at midnight is read 0808 then 0809). */

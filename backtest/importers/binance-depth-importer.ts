@@ -12,6 +12,7 @@ import type { WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { BinanceBook } from './binance-book.js';
 import { readBinanceCapture } from './binance-capture.js';
+import { discard } from './discard-output.js';
 import { GridSampler, trimDecimal } from './grid-sampler.js';
 import type { ImportProgress } from './text-lines.js';
 
@@ -52,24 +53,29 @@ export async function importBinanceDepth(options: BinanceImportOptions): Promise
   const sampler = new GridSampler({ writer, market: options.market.name, intervalMs: options.intervalMs, limit: options.limit });
   let trades = 0;
 
-  for await (const m of readBinanceCapture(options.files, options.onProgress)) {
-    sampler.advance(m.t, book.state === 'synced' ? book : undefined);
-    switch (m.kind) {
-      case 'snapshot':
-        book.snapshot(m);
-        break;
-      case 'diff':
-        book.diff(m);
-        break;
-      case 'trade':
-        if (keepTrades && sampler.firstT !== undefined) {
-          writer.write({ type: 'trade', t: m.t, price: trimDecimal(m.price), amount: trimDecimal(m.qty), side: m.buyerMaker ? 'sell' : 'buy' });
-          trades += 1;
-        }
-        break;
-      case 'bookTicker':
-        break;
+  try {
+    for await (const m of readBinanceCapture(options.files, options.onProgress)) {
+      sampler.advance(m.t, book.state === 'synced' ? book : undefined);
+      switch (m.kind) {
+        case 'snapshot':
+          book.snapshot(m);
+          break;
+        case 'diff':
+          book.diff(m);
+          break;
+        case 'trade':
+          if (keepTrades && sampler.firstT !== undefined) {
+            writer.write({ type: 'trade', t: m.t, price: trimDecimal(m.price), amount: trimDecimal(m.qty), side: m.buyerMaker ? 'sell' : 'buy' });
+            trades += 1;
+          }
+          break;
+        case 'bookTicker':
+          break;
+      }
     }
+  } catch (error) {
+    await discard(writer);
+    throw error;
   }
   await writer.close();
   return {

@@ -117,13 +117,14 @@ describe('Tardis incremental_book_L2 rules', () => {
   });
 
   it.each([
-    ['a side that is not bid/ask', row(1200, false, 'bid', '100.00', '1').replace(',bid,', ',buy,'), /:3: side "buy"/],
-    ['a malformed amount', row(1200, false, 'bid', '100.00', 'x'), /:3: amount "x"/],
-    ['a price off the tick', row(1200, false, 'bid', '100.005', '1'), /:3: price "100.005" is not a multiple/],
-    ['a time going back', row(50, false, 'bid', '100.00', '1'), /:3: local_timestamp goes back/],
-    ['another symbol', row(1200, false, 'bid', '100.00', '1').replace('BTCUSDT', 'ETHUSDT'), /:3: symbol "ETHUSDT".*--symbol/],
+    ['a side that is not bid/ask', row(2400, false, 'bid', '100.00', '1').replace(',bid,', ',buy,'), /:5: side "buy"/],
+    ['a malformed amount', row(2400, false, 'bid', '100.00', 'x'), /:5: amount "x"/],
+    ['a price off the tick', row(2400, false, 'bid', '100.005', '1'), /:5: price "100.005" is not a multiple/],
+    ['a time going back', row(50, false, 'bid', '100.00', '1'), /:5: local_timestamp goes back/],
+    ['another symbol', row(2400, false, 'bid', '100.00', '1').replace('BTCUSDT', 'ETHUSDT'), /:5: symbol "ETHUSDT".*--symbol/],
   ])('%s is a typed error naming file and line, and nothing is left written', async (_what, bad, message) => {
-    const f = csv([row(100, true, 'bid', '100.00', '1'), bad, row(2500, false, 'ask', '101.00', '1')]);
+    // grid times 1000 and 2000 are written before the bad line: the partial output must go
+    const f = csv([row(100, true, 'bid', '100.00', '1'), row(1200, false, 'ask', '101.00', '1'), row(2300, false, 'ask', '102.00', '1'), bad, row(3500, false, 'ask', '101.00', '1')]);
     const o = opts(f);
     const error = await importTardis(o).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ERR_CAPTURE_FORMAT' });
