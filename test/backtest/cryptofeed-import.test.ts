@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
-import { importCryptofeed, type CryptofeedImportOptions } from '../../backtest/importers/cryptofeed-importer.js';
+import { applyCryptofeedBook, importCryptofeed, type CryptofeedImportOptions } from '../../backtest/importers/cryptofeed-importer.js';
+import { LevelBook } from '../../backtest/importers/level-book.js';
 import { readRecordingLines, type RecordingLine } from '../../src/venue/recording-format.js';
 
 const data = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
@@ -149,5 +150,15 @@ describe('a capture that would give a wrong book is refused', () => {
     src[20] = src[20]!.slice(0, 60);
     writeFileSync(file, src.join('\n'));
     await expect(importCryptofeed({ file, symbol: 'BTC-USDT', intervalMs: 200, limit: 25, out: join(tmp, 'y.jsonl.gz'), market: okxMarket })).rejects.toThrow(`${file}:21: JSON does not parse`);
+  });
+});
+
+describe('Kraken book depth', () => {
+  it('keeps the book to the subscribed depth (Kraken drops levels pushed out by an insert)', () => {
+    const book = new LevelBook(1);
+    const frame = (snapshot: boolean, bids: string[][], asks: string[][]) => ({ kind: 'book' as const, venue: 'kraken' as const, symbol: 'XBT/CHF', t: 0, snapshot, bids: bids as Array<[string, string]>, asks: asks as Array<[string, string]>, checksum: undefined, depth: 2 });
+    applyCryptofeedBook(book, frame(true, [['10.0', '1'], ['9.0', '1']], [['11.0', '1'], ['12.0', '1']]), 'x:1');
+    applyCryptofeedBook(book, frame(false, [['9.5', '2']], [['10.5', '2']]), 'x:2');
+    expect(book.top(5)).toEqual({ bids: [['10.0', '1'], ['9.5', '2']], asks: [['10.5', '2'], ['11.0', '1']] });
   });
 });
