@@ -4,9 +4,15 @@
  * market's price step; a price off that grid is refused (a typed error from the caller's parser),
  * because rounding it would merge two levels into one and write a wrong book silently.
  */
+import { BotError } from '../../src/model/errors.js';
 import { BookSide, type Level } from './book-side.js';
 
-export class OffTickError extends Error {}
+/** A price off the market's price grid; the importers rethrow it as a CaptureFormatError with file:line. */
+export class OffTickError extends BotError {
+  constructor(message: string) {
+    super(message, { code: 'ERR_OFF_TICK' });
+  }
+}
 
 export class LevelBook {
   readonly bids = new BookSide(true);
