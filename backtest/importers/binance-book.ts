@@ -13,6 +13,7 @@
  */
 import type { BinanceDiff, BinanceSnapshot } from './binance-capture.js';
 import { BookSide, type Level } from './book-side.js';
+import { priceTick } from './level-book.js';
 
 export type SyncState = 'waiting-snapshot' | 'synced' | 'gap';
 
@@ -113,7 +114,8 @@ export class BinanceBook {
     return b !== undefined && a !== undefined && b >= a;
   }
 
+  /** Refuses a price off the grid (OffTickError): rounding it would merge two levels into one. */
   #tick(price: string): number {
-    return Math.round(Number(price) * this.tickScale);
+    return priceTick(price, this.tickScale);
   }
 }

@@ -10,6 +10,8 @@ import { readTextLines, type ImportProgress } from './text-lines.js';
 export type BinanceLevel = [price: string, quantity: string];
 
 export interface BinanceSnapshot {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'snapshot';
   readonly t: number;
   readonly lastUpdateId: number;
@@ -18,6 +20,8 @@ export interface BinanceSnapshot {
 }
 
 export interface BinanceDiff {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'diff';
   readonly t: number;
   /** First and final update id in the event. */
@@ -28,6 +32,8 @@ export interface BinanceDiff {
 }
 
 export interface BinanceTrade {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'trade';
   readonly t: number;
   readonly price: string;
@@ -37,6 +43,8 @@ export interface BinanceTrade {
 }
 
 export interface BinanceBookTicker {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'bookTicker';
   readonly t: number;
   readonly u: number;
@@ -69,6 +77,7 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
     return {
       kind: 'snapshot',
       t,
+      where,
       lastUpdateId: int(msg['lastUpdateId'], 'lastUpdateId', where),
       bids: levels(msg['bids'], 'bids', where),
       asks: levels(msg['asks'], 'asks', where),
@@ -78,13 +87,13 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
   const data = msg['data'] as Record<string, unknown> | undefined;
   if (typeof stream !== 'string' || !data || typeof data !== 'object') return undefined;
   if (stream.includes('@depth')) {
-    return { kind: 'diff', t, U: int(data['U'], 'U', where), u: int(data['u'], 'u', where), b: levels(data['b'], 'b', where), a: levels(data['a'], 'a', where) };
+    return { kind: 'diff', t, where, U: int(data['U'], 'U', where), u: int(data['u'], 'u', where), b: levels(data['b'], 'b', where), a: levels(data['a'], 'a', where) };
   }
   if (stream.endsWith('@trade')) {
-    return { kind: 'trade', t, price: str(data['p'], 'p', where), qty: str(data['q'], 'q', where), buyerMaker: data['m'] === true };
+    return { kind: 'trade', t, where, price: str(data['p'], 'p', where), qty: str(data['q'], 'q', where), buyerMaker: data['m'] === true };
   }
   if (stream.endsWith('@bookTicker')) {
-    return { kind: 'bookTicker', t, u: data['u'] as number, bid: data['b'] as string, ask: data['a'] as string };
+    return { kind: 'bookTicker', t, where, u: data['u'] as number, bid: data['b'] as string, ask: data['a'] as string };
   }
   return undefined;
 }

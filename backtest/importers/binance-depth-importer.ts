@@ -3,7 +3,8 @@
  * format. The book is rebuilt with Binance's sync rule (binance-book.ts) and sampled every
  * `intervalMs` of local receive time on a fixed grid (t = k × interval): the snapshot written at grid
  * time T is the book after every message received before T, as a poller asking at T would have seen
- * it, limited to `limit` levels a side. Trades are kept (local receive time, aggressor side). Sampling
+ * it, limited to `limit` levels a side (grid-sampler.ts, shared with the other importers). A price off
+ * the --money-prec grid is a CaptureFormatError naming its line. Trades are kept (local receive time, aggressor side). Sampling
  * pauses while the book is out of sync (a sequence gap until the next REST snapshot).
  */
 import { existsSync } from 'node:fs';
@@ -12,7 +13,9 @@ import type { WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { BinanceBook } from './binance-book.js';
 import { readBinanceCapture } from './binance-capture.js';
+import { CaptureFormatError } from './capture-format-error.js';
 import { discard } from './discard-output.js';
+import { OffTickError } from './level-book.js';
 import { GridSampler, trimDecimal } from './grid-sampler.js';
 import type { ImportProgress } from './text-lines.js';
 
@@ -58,10 +61,10 @@ export async function importBinanceDepth(options: BinanceImportOptions): Promise
       sampler.advance(m.t, book.state === 'synced' ? book : undefined);
       switch (m.kind) {
         case 'snapshot':
-          book.snapshot(m);
+          offTick(() => book.snapshot(m), m.where);
           break;
         case 'diff':
-          book.diff(m);
+          offTick(() => book.diff(m), m.where);
           break;
         case 'trade':
           if (keepTrades && sampler.firstT !== undefined) {
@@ -88,6 +91,16 @@ export async function importBinanceDepth(options: BinanceImportOptions): Promise
     lastT: sampler.lastT,
     files: writer.files,
   };
+}
+
+/** A price off the --money-prec grid, named by the line that carries it (or the first buffered diff's snapshot line). */
+function offTick(apply: () => unknown, where: string | undefined): void {
+  try {
+    apply();
+  } catch (error) {
+    if (error instanceof OffTickError) throw new CaptureFormatError(`${where ?? 'capture'}: ${error.message} (--money-prec)`, error);
+    throw error;
+  }
 }
 
 /** A rules record for a market the capture does not describe (fees as percent strings, as the venue). */

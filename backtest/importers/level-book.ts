@@ -14,6 +14,18 @@ export class OffTickError extends BotError {
   }
 }
 
+/** Integer tick of a decimal price string (`scale` = 10^moneyPrec); throws OffTickError when it is not on the grid. */
+export function priceTick(price: string, scale: number): number {
+  const x = Number(price) * scale;
+  const t = Math.round(x);
+  // The float product of an on-grid price is within a few ulps of an integer; off-grid is at least 1e-6 tick away
+  // for any price a capture prints.
+  if (!Number.isFinite(x) || Math.abs(x - t) > Math.max(1e-6, Math.abs(x) * 1e-12)) {
+    throw new OffTickError(`price "${price}" is not a multiple of the price step 1e-${Math.round(Math.log10(scale))}`);
+  }
+  return t;
+}
+
 export class LevelBook {
   readonly bids = new BookSide(true);
   readonly asks = new BookSide(false);
@@ -33,15 +45,8 @@ export class LevelBook {
     (side === 'bid' ? this.bids : this.asks).set(this.tick(price), price, quantity);
   }
 
-  /** Integer tick of a decimal price string; throws OffTickError when it is not on the grid. */
   tick(price: string): number {
-    const x = Number(price) * this.#scale;
-    const t = Math.round(x);
-    // Relative tolerance: the float product of an on-grid price is within a few ulps of an integer.
-    if (!Number.isFinite(x) || Math.abs(x - t) > Math.max(1e-6, Math.abs(x) * 1e-12)) {
-      throw new OffTickError(`price "${price}" is not a multiple of the price step 1e-${Math.log10(this.#scale)}`);
-    }
-    return t;
+    return priceTick(price, this.#scale);
   }
 
   crossed(): boolean {

@@ -97,4 +97,13 @@ describe('Binance diff-depth rebuild', () => {
     expect((error as Error).message).toBe(`${file}:4: b holds a level that is not ["price", "quantity"]`);
     expect(existsSync(out)).toBe(false);
   });
+
+  it('a --money-prec coarser than the capture’s prices is refused, naming the line (rounding would merge levels)', async () => {
+    const market = { ...btcUsdtWireMarket(), moneyPrec: '1' };
+    const out = join(tmp, 'coarse.jsonl.gz');
+    const error = await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 20, out, market }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ERR_CAPTURE_FORMAT' });
+    expect((error as Error).message).toMatch(/btcusdt_20240808\.gz:\d+: price "\d+\.\d+" is not a multiple of the price step 1e-1 \(--money-prec\)/);
+    expect(existsSync(out)).toBe(false);
+  });
 });
