@@ -11,71 +11,15 @@
  * Prices are kept as integer ticks (sorted arrays, binary search) and quantities as the strings
  * received, so nothing is rounded.
  */
-import type { BinanceDiff, BinanceLevel, BinanceSnapshot } from './binance-capture.js';
+import type { BinanceDiff, BinanceSnapshot } from './binance-capture.js';
+import { BookSide, type Level } from './book-side.js';
+import { priceTick } from './level-book.js';
 
 export type SyncState = 'waiting-snapshot' | 'synced' | 'gap';
 
 export interface ApplyResult {
   /** `applied`: the diff changed the book; `dropped`: older than the snapshot; `buffered`: no snapshot yet; `gap`: out of sync. */
   readonly outcome: 'applied' | 'dropped' | 'buffered' | 'gap';
-}
-
-/** One side: prices in ticks kept sorted best-first, quantities by tick. */
-class BookSide {
-  readonly ticks: number[] = [];
-  readonly qty = new Map<number, string>();
-  readonly price = new Map<number, string>();
-  constructor(private readonly descending: boolean) {}
-
-  clear(): void {
-    this.ticks.length = 0;
-    this.qty.clear();
-    this.price.clear();
-  }
-
-  set(tick: number, price: string, quantity: string): void {
-    const zero = isZero(quantity);
-    const had = this.qty.has(tick);
-    if (zero) {
-      if (!had) return;
-      this.qty.delete(tick);
-      this.price.delete(tick);
-      this.ticks.splice(this.#index(tick), 1);
-      return;
-    }
-    this.qty.set(tick, quantity);
-    if (!had) {
-      this.price.set(tick, price);
-      this.ticks.splice(this.#index(tick), 0, tick);
-    }
-  }
-
-  /** Position of `tick` (or where it would go) in best-first order. */
-  #index(tick: number): number {
-    let lo = 0;
-    let hi = this.ticks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = this.ticks[mid]!;
-      if (this.descending ? v > tick : v < tick) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  top(n: number): BinanceLevel[] {
-    const out: BinanceLevel[] = [];
-    const m = Math.min(n, this.ticks.length);
-    for (let i = 0; i < m; i++) {
-      const tick = this.ticks[i]!;
-      out.push([this.price.get(tick)!, this.qty.get(tick)!]);
-    }
-    return out;
-  }
-}
-
-function isZero(quantity: string): boolean {
-  return Number(quantity) === 0;
 }
 
 export class BinanceBook {
@@ -160,13 +104,18 @@ export class BinanceBook {
     return t === undefined ? undefined : this.asks.price.get(t);
   }
 
+  top(n: number): { bids: Level[]; asks: Level[] } {
+    return { bids: this.bids.top(n), asks: this.asks.top(n) };
+  }
+
   crossed(): boolean {
     const b = this.bids.ticks[0];
     const a = this.asks.ticks[0];
     return b !== undefined && a !== undefined && b >= a;
   }
 
+  /** Refuses a price off the grid (OffTickError): rounding it would merge two levels into one. */
   #tick(price: string): number {
-    return Math.round(Number(price) * this.tickScale);
+    return priceTick(price, this.tickScale);
   }
 }

@@ -4,13 +4,14 @@
  * Four kinds: the REST depth snapshot (bare object with `lastUpdateId`), and the combined-stream
  * `depth@100ms` diffs, `trade`s and `bookTicker`s. Anything else is skipped.
  */
-import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
-import { BotError } from '../../src/model/errors.js';
+import { CaptureFormatError } from './capture-format-error.js';
+import { readTextLines, type ImportProgress } from './text-lines.js';
 
 export type BinanceLevel = [price: string, quantity: string];
 
 export interface BinanceSnapshot {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'snapshot';
   readonly t: number;
   readonly lastUpdateId: number;
@@ -19,6 +20,8 @@ export interface BinanceSnapshot {
 }
 
 export interface BinanceDiff {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'diff';
   readonly t: number;
   /** First and final update id in the event. */
@@ -29,6 +32,8 @@ export interface BinanceDiff {
 }
 
 export interface BinanceTrade {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'trade';
   readonly t: number;
   readonly price: string;
@@ -38,6 +43,8 @@ export interface BinanceTrade {
 }
 
 export interface BinanceBookTicker {
+  /** `file:line` of the capture line, for errors. */
+  readonly where?: string;
   readonly kind: 'bookTicker';
   readonly t: number;
   readonly u: number;
@@ -47,11 +54,7 @@ export interface BinanceBookTicker {
 
 export type BinanceMessage = BinanceSnapshot | BinanceDiff | BinanceTrade | BinanceBookTicker;
 
-export class CaptureFormatError extends BotError {
-  constructor(message: string, cause?: unknown) {
-    super(message, { code: 'ERR_CAPTURE_FORMAT', cause });
-  }
-}
+export { CaptureFormatError };
 
 /** Parses one capture line; undefined for blank lines and message kinds we do not use. */
 export function parseCaptureLine(line: string, where: string): BinanceMessage | undefined {
@@ -60,6 +63,7 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
   if (space <= 0) throw new CaptureFormatError(`${where}: expected "<ns> <json>"`);
   // ns since the epoch exceed 2^53; ms precision is all we need, so drop the last 6 digits as text.
   const ns = line.slice(0, space);
+  if (!/^\d{7,}$/.test(ns)) throw new CaptureFormatError(`${where}: receive time "${ns.slice(0, 30)}" is not ns since the epoch`);
   const t = Number(ns.slice(0, -6));
   let msg: Record<string, unknown>;
   try {
@@ -67,56 +71,59 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
   } catch (error) {
     throw new CaptureFormatError(`${where}: JSON does not parse`, error);
   }
+  if (!msg || typeof msg !== 'object') throw new CaptureFormatError(`${where}: not a JSON object`);
+  // Each field the book depends on is checked: a missing one would rebuild a wrong book silently.
   if ('lastUpdateId' in msg) {
     return {
       kind: 'snapshot',
       t,
-      lastUpdateId: msg['lastUpdateId'] as number,
-      bids: msg['bids'] as BinanceLevel[],
-      asks: msg['asks'] as BinanceLevel[],
+      where,
+      lastUpdateId: int(msg['lastUpdateId'], 'lastUpdateId', where),
+      bids: levels(msg['bids'], 'bids', where),
+      asks: levels(msg['asks'], 'asks', where),
     };
   }
   const stream = msg['stream'];
   const data = msg['data'] as Record<string, unknown> | undefined;
-  if (typeof stream !== 'string' || !data) return undefined;
+  if (typeof stream !== 'string' || !data || typeof data !== 'object') return undefined;
   if (stream.includes('@depth')) {
-    return { kind: 'diff', t, U: data['U'] as number, u: data['u'] as number, b: data['b'] as BinanceLevel[], a: data['a'] as BinanceLevel[] };
+    return { kind: 'diff', t, where, U: int(data['U'], 'U', where), u: int(data['u'], 'u', where), b: levels(data['b'], 'b', where), a: levels(data['a'], 'a', where) };
   }
   if (stream.endsWith('@trade')) {
-    return { kind: 'trade', t, price: data['p'] as string, qty: data['q'] as string, buyerMaker: data['m'] === true };
+    return { kind: 'trade', t, where, price: str(data['p'], 'p', where), qty: str(data['q'], 'q', where), buyerMaker: data['m'] === true };
   }
   if (stream.endsWith('@bookTicker')) {
-    return { kind: 'bookTicker', t, u: data['u'] as number, bid: data['b'] as string, ask: data['a'] as string };
+    return { kind: 'bookTicker', t, where, u: data['u'] as number, bid: data['b'] as string, ask: data['a'] as string };
   }
   return undefined;
 }
 
-/** Every message of the files, read in the order given (a capture split at midnight is read 0808 then 0809). */
-export async function* readBinanceCapture(files: readonly string[]): AsyncGenerator<BinanceMessage> {
-  for (const file of files) {
-    const source = createReadStream(file, { highWaterMark: 1 << 20 });
-    const stream = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
-    let rest = '';
-    let lineNo = 0;
-    try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        const text = rest + chunk.toString('utf8');
-        let start = 0;
-        for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-          lineNo += 1;
-          const m = parseCaptureLine(text.slice(start, nl), `${file}:${lineNo}`);
-          start = nl + 1;
-          if (m) yield m;
-        }
-        rest = text.slice(start);
-      }
-      const m = parseCaptureLine(rest, `${file}:${lineNo + 1}`);
-      if (m) yield m;
-    } catch (error) {
-      if (error instanceof CaptureFormatError) throw error;
-      throw new CaptureFormatError(`${file}: cannot read (${(error as Error).message})`, error);
-    } finally {
-      source.destroy();
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+function int(v: unknown, name: string, where: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new CaptureFormatError(`${where}: ${name} is not an integer`);
+  return v;
+}
+
+function str(v: unknown, name: string, where: string): string {
+  if (typeof v !== 'string' || !DECIMAL.test(v)) throw new CaptureFormatError(`${where}: ${name} is not a decimal string`);
+  return v;
+}
+
+function levels(v: unknown, name: string, where: string): BinanceLevel[] {
+  if (!Array.isArray(v)) throw new CaptureFormatError(`${where}: ${name} is not a list of levels`);
+  for (const l of v) {
+    if (!Array.isArray(l) || typeof l[0] !== 'string' || typeof l[1] !== 'string' || !DECIMAL.test(l[0]) || !DECIMAL.test(l[1])) {
+      throw new CaptureFormatError(`${where}: ${name} holds a level that is not ["price", "quantity"]`);
     }
+  }
+  return v as BinanceLevel[];
+}
+
+/** Every message of the files, read in the order given (a capture split at midnight is read 0808 then 0809). */
+export async function* readBinanceCapture(files: readonly string[], onProgress?: ImportProgress): AsyncGenerator<BinanceMessage> {
+  for await (const line of readTextLines(files, onProgress)) {
+    const m = parseCaptureLine(line.text, `${line.file}:${line.lineNo}`);
+    if (m) yield m;
   }
 }

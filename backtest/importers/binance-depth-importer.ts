@@ -3,15 +3,23 @@
  * format. The book is rebuilt with Binance's sync rule (binance-book.ts) and sampled every
  * `intervalMs` of local receive time on a fixed grid (t = k × interval): the snapshot written at grid
  * time T is the book after every message received before T, as a poller asking at T would have seen
- * it, limited to `limit` levels a side. Trades are kept (local receive time, aggressor side). Sampling
+ * it, limited to `limit` levels a side (grid-sampler.ts, shared with the other importers). A price off
+ * the --money-prec grid is a CaptureFormatError naming its line. Trades are kept (local receive time, aggressor side). Sampling
  * pauses while the book is out of sync (a sequence gap until the next REST snapshot).
  */
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/model/errors.js';
-import type { WireLevel, WireMarket } from '../../src/venue/wire.js';
+import type { WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { BinanceBook } from './binance-book.js';
-import { readBinanceCapture, type BinanceLevel } from './binance-capture.js';
+import { readBinanceCapture } from './binance-capture.js';
+import { CaptureFormatError } from './capture-format-error.js';
+import { discard } from './discard-output.js';
+import { OffTickError } from './level-book.js';
+import { GridSampler, trimDecimal } from './grid-sampler.js';
+import type { ImportProgress } from './text-lines.js';
+
+export { trimDecimal };
 
 export interface BinanceImportOptions {
   readonly files: readonly string[];
@@ -23,6 +31,8 @@ export interface BinanceImportOptions {
   readonly market: WireMarket;
   /** Keep the capture's trades. Default true. */
   readonly trades?: boolean;
+  /** Compressed bytes read of the total, for a progress bar. */
+  readonly onProgress?: ImportProgress;
 }
 
 export interface BinanceImportSummary {
@@ -36,88 +46,61 @@ export interface BinanceImportSummary {
   readonly files: readonly string[];
 }
 
-/** "61837.63000000" → "61837.63": the venue's canonical form, and shorter lines to parse. */
-export function trimDecimal(text: string): string {
-  if (text.indexOf('.') < 0) return text;
-  let end = text.length;
-  while (text.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
-  if (text.charCodeAt(end - 1) === 46 /* . */) end -= 1;
-  return text.slice(0, end);
-}
-
-function levels(src: readonly BinanceLevel[]): WireLevel[] {
-  return src.map(([p, q]) => [trimDecimal(p), trimDecimal(q)]);
-}
-
 export async function importBinanceDepth(options: BinanceImportOptions): Promise<BinanceImportSummary> {
-  if (!(options.intervalMs > 0)) throw new RangeError('intervalMs must be > 0');
-  if (!(options.limit >= 1 && options.limit <= 100)) throw new RangeError('limit must be 1-100');
   // Appending to an earlier import would repeat its period: refuse instead of resuming.
   if (existsSync(options.out)) throw new ConfigError(`import: ${options.out} exists; choose another --out or remove it`);
   const scale = 10 ** Number(options.market.moneyPrec);
   const book = new BinanceBook(scale);
-  const writer = new RecordingWriter({ out: options.out, market: options.market, source: 'import binance-depth', trades: options.trades ?? true, flushEvery: 1000 });
   const keepTrades = options.trades ?? true;
-  let next: number | undefined;
-  let snapshots = 0;
+  const writer = new RecordingWriter({ out: options.out, market: options.market, source: 'import binance-depth', trades: keepTrades, flushEvery: 1000 });
+  const sampler = new GridSampler({ writer, market: options.market.name, intervalMs: options.intervalMs, limit: options.limit });
   let trades = 0;
-  let firstT: number | undefined;
-  let lastT: number | undefined;
 
-  const sampleUpTo = (t: number): void => {
-    if (book.state !== 'synced') {
-      next = undefined;
-      return;
+  try {
+    for await (const m of readBinanceCapture(options.files, options.onProgress)) {
+      sampler.advance(m.t, book.state === 'synced' ? book : undefined);
+      switch (m.kind) {
+        case 'snapshot':
+          offTick(() => book.snapshot(m), m.where);
+          break;
+        case 'diff':
+          offTick(() => book.diff(m), m.where);
+          break;
+        case 'trade':
+          if (keepTrades && sampler.firstT !== undefined) {
+            writer.write({ type: 'trade', t: m.t, price: trimDecimal(m.price), amount: trimDecimal(m.qty), side: m.buyerMaker ? 'sell' : 'buy' });
+            trades += 1;
+          }
+          break;
+        case 'bookTicker':
+          break;
+      }
     }
-    next ??= Math.ceil(t / options.intervalMs) * options.intervalMs;
-    while (next < t) {
-      writer.write({
-        type: 'book',
-        t: next,
-        book: {
-          ticker_id: options.market.name,
-          timestamp: Math.floor(next / 1000),
-          asks: levels(book.asks.top(options.limit)),
-          bids: levels(book.bids.top(options.limit)),
-        },
-      });
-      snapshots += 1;
-      firstT ??= next;
-      lastT = next;
-      next += options.intervalMs;
-    }
-  };
-
-  for await (const m of readBinanceCapture(options.files)) {
-    sampleUpTo(m.t);
-    switch (m.kind) {
-      case 'snapshot':
-        book.snapshot(m);
-        break;
-      case 'diff':
-        book.diff(m);
-        break;
-      case 'trade':
-        if (keepTrades && firstT !== undefined) {
-          writer.write({ type: 'trade', t: m.t, price: trimDecimal(m.price), amount: trimDecimal(m.qty), side: m.buyerMaker ? 'sell' : 'buy' });
-          trades += 1;
-        }
-        break;
-      case 'bookTicker':
-        break;
-    }
+  } catch (error) {
+    await discard(writer);
+    throw error;
   }
   await writer.close();
   return {
-    snapshots,
+    snapshots: sampler.snapshots,
     trades,
     diffsApplied: book.stats.applied,
     diffsDropped: book.stats.dropped,
     gaps: book.stats.gaps,
-    firstT,
-    lastT,
+    firstT: sampler.firstT,
+    lastT: sampler.lastT,
     files: writer.files,
   };
+}
+
+/** A price off the --money-prec grid, named by the line that carries it (or the first buffered diff's snapshot line). */
+function offTick(apply: () => unknown, where: string | undefined): void {
+  try {
+    apply();
+  } catch (error) {
+    if (error instanceof OffTickError) throw new CaptureFormatError(`${where ?? 'capture'}: ${error.message} (--money-prec)`, error);
+    throw error;
+  }
 }
 
 /** A rules record for a market the capture does not describe (fees as percent strings, as the venue). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,5 +83,27 @@ describe('Binance diff-depth rebuild', () => {
     expect(trimDecimal('3.00000000')).toBe('3');
     expect(trimDecimal('0.00000000')).toBe('0');
     expect(trimDecimal('100')).toBe('100');
+  });
+
+  it('a bad capture line is a typed error naming file and line, and the partial output is removed', async () => {
+    // the grid time 2000 is written (at line 3) before line 4 fails
+    const file = join(tmp, 'bad-capture.txt');
+    const snapshot = '{"lastUpdateId":10,"bids":[["100.00","1"]],"asks":[["101.00","1"]]}';
+    const diff = (U: number, b: string): string => `{"stream":"btcusdt@depth@100ms","data":{"U":${U},"u":${U},"b":${b},"a":[]}}`;
+    writeFileSync(file, [`1000000000 ${snapshot}`, `1500000000 ${diff(11, '[["100.00","2"]]')}`, `2500000000 ${diff(12, '[]')}`, `3500000000 ${diff(13, '[["100.00",2]]')}`].join('\n'));
+    const out = join(tmp, 'bad.jsonl.gz');
+    const error = await importBinanceDepth({ files: [file], intervalMs: 1000, limit: 20, out, market: btcUsdtWireMarket() }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ERR_CAPTURE_FORMAT' });
+    expect((error as Error).message).toBe(`${file}:4: b holds a level that is not ["price", "quantity"]`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a --money-prec coarser than the capture’s prices is refused, naming the line (rounding would merge levels)', async () => {
+    const market = { ...btcUsdtWireMarket(), moneyPrec: '1' };
+    const out = join(tmp, 'coarse.jsonl.gz');
+    const error = await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 20, out, market }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ERR_CAPTURE_FORMAT' });
+    expect((error as Error).message).toMatch(/btcusdt_20240808\.gz:\d+: price "\d+\.\d+" is not a multiple of the price step 1e-1 \(--money-prec\)/);
+    expect(existsSync(out)).toBe(false);
   });
 });
