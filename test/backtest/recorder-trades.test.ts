@@ -9,7 +9,9 @@ import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
 import { D } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { RateLimiter } from '../../src/venue/rate-limiter.js';
 import { RestClient } from '../../src/venue/rest-client.js';
+import { RATE_LIMITS } from '../../src/venue/wire.js';
 import { readRecordingLines, type RecordingLine, type TradeLine } from '../../src/venue/recording-format.js';
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { withSim } from '../helpers/with-sim.js';
@@ -62,6 +64,26 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
       } finally {
         api.close();
       }
+    });
+  }, 60_000);
+
+  it('book and trade polls share the public budget through the client’s one limiter (a venue allowing 10 public requests a second answers no 429)', async () => {
+    const tight = { limit: 10, windowMs: 1000 };
+    await withSim({ rateLimits: { public: tight } }, async (sim) => {
+      const api = new RestClient({ baseUrl: sim.baseUrl, rateLimiter: new RateLimiter({ limits: { ...RATE_LIMITS, public: tight } }) });
+      try {
+        const r = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 20, limit: 5, count: 12, out: join(tmp, 'budget.jsonl.gz'), publicTrades: (m) => api.publicTrades(m) });
+        expect(r).toMatchObject({ snapshots: 12, errors: 0 });
+      } finally {
+        api.close();
+      }
+      expect(sim.stats.tooManyRequests).toBe(0);
+      const publicArrivals = sim.stats.arrivals.filter((a) => a.endpoint === 'orderbook' || a.endpoint === 'publicTrades' || a.endpoint === 'markets');
+      expect(publicArrivals.filter((a) => a.endpoint === 'orderbook')).toHaveLength(12);
+      expect(publicArrivals.filter((a) => a.endpoint === 'publicTrades')).toHaveLength(12);
+      // never more than 10 in any second: 25 requests took at least two full windows
+      const times = publicArrivals.map((a) => a.at).sort((a, b) => a - b);
+      for (let i = 10; i < times.length; i++) expect(times[i]! - times[i - 10]!).toBeGreaterThanOrEqual(1000);
     });
   }, 60_000);
 
