@@ -95,12 +95,12 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
     // than the default (the quotes stay long enough for queue decreases to matter) and busier (more posts and cancels).
     const flow = DEFAULT_SIM_CONFIG.flow!;
     const btc = flow.markets['BTC_USDT']!;
-    const config = { ...DEFAULT_SIM_CONFIG, speed: 10, flow: { ...flow, markets: { BTC_USDT: { ...btc, levelTicks: 5, halfSpreadTicks: 5, depth: 40, volatility: 0.00003, postRate: 30, cancelRate: 20 } } } };
+    const config = { ...DEFAULT_SIM_CONFIG, speed: 10, flow: { ...flow, markets: { BTC_USDT: { ...btc, levelTicks: 5, halfSpreadTicks: 5, depth: 40, volatility: 0.00003, postRate: 60, cancelRate: 40, takeRate: 4 } } } };
     await withSim({ config }, async (sim) => {
       const api = new RestClient({ baseUrl: sim.baseUrl });
       try {
         await new Promise((r) => setTimeout(r, 500)); // the synthetic flow's first quotes
-        const r = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 100, limit: 20, count: 120, out: withTrades, publicTrades: (m) => api.publicTrades(m) });
+        const r = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 80, limit: 20, count: 160, out: withTrades, publicTrades: (m) => api.publicTrades(m) });
         expect(r.trades).toBeGreaterThan(10);
       } finally {
         api.close();
