@@ -68,6 +68,11 @@ describe('bot data info', () => {
       expect(text.stdout).toMatch(/^snapshots\s+30, cadence median/m);
       expect(text.stdout).toMatch(new RegExp(`^trades\\s+${recorded.trades} \\(every trade of the period`, 'm'));
       expect(text.stdout).toMatch(/^crossed\s+0 books/m);
+
+      // --no-trades: books only, and the head does not claim every trade
+      const booksOnly = join(tmp, 'sim-books.jsonl.gz');
+      expect((await runBot(['record', 'BTC_USDT', '--base-url', s.baseUrl, '--interval', '100ms', '--count', '5', '--no-trades', '--out', booksOnly])).code).toBe(0);
+      expect(await recordingInfo(booksOnly)).toMatchObject({ snapshots: 5, trades: 0, tradesComplete: false });
     }, 60_000);
   });
 
