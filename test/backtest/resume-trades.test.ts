@@ -9,13 +9,15 @@ import { btcUsdtWireMarket } from './fixtures.js';
 const tmp = mkdtempSync(join(tmpdir(), 'bt-resume-trades-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const book = { ticker_id: 'BTC_USDT', timestamp: 1, bids: [['100', '1']], asks: [['101', '1']] } as const;
+import type { OrderBookResponse } from '../../src/venue/wire.js';
+
+const book = (): OrderBookResponse => ({ ticker_id: 'BTC_USDT', timestamp: 1, bids: [['100', '1']], asks: [['101', '1']] });
 
 async function write(out: string, from: number, n: number, rotate?: { maxMs: number }): Promise<void> {
   const w = new RecordingWriter({ out, market: btcUsdtWireMarket(), trades: true, ...(rotate ? { rotate } : {}) });
   for (let i = from; i < from + n; i++) {
     w.write({ type: 'trade', t: i * 100, price: '100.5', amount: '0.1', side: 'buy', id: 5000 + i });
-    if (i % 3 === 0) w.write({ type: 'book', t: i * 100 + 1, book: { ...book, bids: [...book.bids], asks: [...book.asks] } });
+    if (i % 3 === 0) w.write({ type: 'book', t: i * 100 + 1, book: book() });
   }
   await w.close();
 }
