@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecordingTail } from '../../backtest/record/resume-trades.js';
 import { RecordingWriter } from '../../backtest/record/recording-writer.js';
+import type { OrderBookResponse } from '../../src/venue/wire.js';
 import { btcUsdtWireMarket } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-resume-trades-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-import type { OrderBookResponse } from '../../src/venue/wire.js';
 
 const book = (): OrderBookResponse => ({ ticker_id: 'BTC_USDT', timestamp: 1, bids: [['100', '1']], asks: [['101', '1']] });
 
