@@ -17,7 +17,8 @@ export const TAPE_LENGTH = 100;
  * separate tape per side, so a sell-heavy minute can answer fewer than 100 buys, as a 100-deep tape would).
  */
 export class TradeTape {
-  readonly #rings = new Map<string, WirePublicTrade[]>();
+  // SimTrades as published; the wire record is built on request (trades far outnumber requests in a busy sim)
+  readonly #rings = new Map<string, SimTrade[]>();
   readonly #unsubscribe: () => void;
 
   constructor(exchange: SimExchange) {
@@ -30,7 +31,7 @@ export class TradeTape {
     const out: WirePublicTrade[] = [];
     for (let i = ring.length - 1; i >= Math.max(0, ring.length - TAPE_LENGTH); i--) {
       const t = ring[i]!;
-      if (type === undefined || t.type === type) out.push(t);
+      if (type === undefined || t.takerSide === type) out.push(wireTrade(t));
     }
     return out;
   }
@@ -42,15 +43,19 @@ export class TradeTape {
   #add(t: SimTrade): void {
     let ring = this.#rings.get(t.market);
     if (ring === undefined) this.#rings.set(t.market, (ring = []));
-    ring.push({
-      tradeID: t.id,
-      price: fmt(t.price),
-      quote_volume: fmt(t.amount),
-      base_volume: fmt(t.amount.mul(t.price)),
-      trade_timestamp: Math.floor(t.time / 1000),
-      type: t.takerSide,
-    });
+    ring.push(t);
     // amortised trim: drop the oldest half-ring at once instead of shifting on every trade
     if (ring.length >= 2 * TAPE_LENGTH) ring.splice(0, ring.length - TAPE_LENGTH);
   }
+}
+
+function wireTrade(t: SimTrade): WirePublicTrade {
+  return {
+    tradeID: t.id,
+    price: fmt(t.price),
+    quote_volume: fmt(t.amount),
+    base_volume: fmt(t.amount.mul(t.price)),
+    trade_timestamp: Math.floor(t.time / 1000),
+    type: t.takerSide,
+  };
 }
