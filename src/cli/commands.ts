@@ -15,6 +15,7 @@ import { register as recordCmd } from './record.js';
 import { register as importCmd } from './import.js';
 import { register as backtestCmd } from './backtest.js';
 import { register as cacheCmd } from './cache.js';
+import { register as dataCmd } from './data.js';
 import { register as newStrategyCmd } from './new-strategy.js';
 import { register as bulkCmd } from './bulk.js';
 import { register as cancelAllCmd } from './cancel-all.js';
@@ -46,6 +47,7 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   importCmd,
   backtestCmd,
   cacheCmd,
+  dataCmd,
   sweepCmd,
   workerCmd,
   newStrategyCmd,

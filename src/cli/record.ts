@@ -13,11 +13,13 @@ interface RecordCliOptions extends VenueCliOptions {
   readonly rotateTime?: number;
   readonly count?: number;
   readonly duration?: number;
+  /** `--no-trades` sets it false. */
+  readonly trades: boolean;
 }
 
-/** `bot record <market> [--interval 1s] [--limit N] --out FILE`: order book recorder (logic in backtest/record). */
+/** `bot record <market> [--interval 1s] [--limit N] [--no-trades] --out FILE`: order book and trades recorder (logic in backtest/record). */
 export function register(program: Command): void {
-  venueCommand(program, 'record', 'record a market’s order book snapshots (gzip JSON lines, rules record at the head) for backtests')
+  venueCommand(program, 'record', 'record a market’s order book snapshots and public trades (gzip JSON lines, rules record at the head) for backtests')
     .argument('<market>', 'market name, e.g. BTC_USDT')
     .requiredOption('--out <file>', 'output file (.jsonl.gz); an existing file is resumed (a new gzip member is appended)')
     .option('--interval <duration>', 'time between snapshots (500ms, 1s, 1m)', parseDurationArg, 1000)
@@ -27,6 +29,7 @@ export function register(program: Command): void {
     .option('--rotate-time <duration>', 'start a new numbered file after this long (e.g. 1h)', parseDurationArg)
     .option('--count <n>', 'stop after n snapshots', parsePositiveInt)
     .option('--duration <duration>', 'stop after this long', parseDurationArg)
+    .option('--no-trades', 'books only: do not poll the venue’s recent public trades')
     .addHelpText('after', '\nExamples:\n  bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 --out var/btc.jsonl.gz\n  bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz   # var/btc.0001.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
     .action(async (market: string, opts: RecordCliOptions) => {
       const abort = new AbortController();
@@ -49,10 +52,12 @@ export function register(program: Command): void {
             ...(opts.rotateSize !== undefined || opts.rotateTime !== undefined
               ? { rotate: { ...(opts.rotateSize !== undefined ? { maxBytes: opts.rotateSize } : {}), ...(opts.rotateTime !== undefined ? { maxMs: opts.rotateTime } : {}) } }
               : {}),
+            ...(opts.trades ? { publicTrades: (m: string) => api.publicTrades(m) } : {}),
             onError: (e) => process.stderr.write(`record: poll failed: ${describeError(e)}\n`),
           }),
         );
-        const text = `recorded ${result.snapshots} snapshots (${result.errors} failed polls) into ${result.files.join(', ')}`;
+        const tradesText = opts.trades ? `, ${result.trades} trades${result.tradeGaps > 0 ? ` (${result.tradeGaps} possible gaps: poll faster)` : ''}` : '';
+        const text = `recorded ${result.snapshots} snapshots${tradesText} (${result.errors} failed polls) into ${result.files.join(', ')}`;
         process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : text + '\n');
       } finally {
         process.off('SIGINT', stop);

@@ -15,7 +15,7 @@ export interface OrderBook {
   readonly bids: readonly BookLevel[];
 }
 
-/** A public trade (from recorded captures; the v4 REST contract has no trades endpoint). */
+/** A public trade (from recorded captures, or the venue's recent-trades endpoint, exchange-facts §6). */
 export interface Trade {
   readonly market: string;
   /** Unix milliseconds. */
@@ -24,4 +24,12 @@ export interface Trade {
   readonly amount: Decimal;
   /** The aggressor's side. */
   readonly takerSide: 'buy' | 'sell';
+}
+
+/** A trade from the venue's recent-trades endpoint: a Trade with the venue's trade id. */
+export interface PublicTrade extends Trade {
+  /** The venue's `tradeID` (increases with time). */
+  readonly id: number;
+  /** Value in the money currency, as the venue gave it. */
+  readonly value: Decimal;
 }

@@ -10,8 +10,9 @@
  *    the rules of its day. A resumed file may repeat it (the reader keeps the latest one).
  * 2. one line per snapshot: `{"type":"book","t":<local receive time, Unix ms>,"book":<OrderBookResponse>}`
  *    — the contract's order book record as received (decimals as strings).
- * 3. optional public trades: `{"type":"trade","t":<Unix ms>,"price":"..","amount":"..","side":"buy"|"sell"}`
- *    (`side` is the aggressor's side).
+ * 3. optional public trades: `{"type":"trade","t":<Unix ms>,"price":"..","amount":"..","side":"buy"|"sell","id"?:N}`
+ *    (`side` is the aggressor's side; `id` the venue's trade id when the recorder polled it, so a resumed
+ *    recording does not write a trade twice).
  *
  * Lines are in time order (`t` never decreases). Unknown `type`s are skipped so the format can grow.
  * The reader is on the backtest's hot path: a snapshot keeps its levels as the strings it read and
@@ -50,6 +51,8 @@ export interface TradeLine {
   readonly price: string;
   readonly amount: string;
   readonly side: 'buy' | 'sell';
+  /** The venue's trade id (recorder only; importers leave it out). */
+  readonly id?: number;
 }
 
 export type RecordingLine = MarketLine | BookLine | TradeLine;

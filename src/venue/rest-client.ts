@@ -1,5 +1,5 @@
 import type { Balances, MainBalances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
@@ -17,6 +17,7 @@ import { parseAssets, parseCreatedCode, parsePing } from './parse-account.js';
 import { parseKillSwitch, parseKillSwitchStatus } from './parse-kill-switch.js';
 import { parseMainBalance, parseTradeBalance } from './parse-balance.js';
 import { parseOrderBook } from './parse-book.js';
+import { parsePublicTrades } from './parse-public-trades.js';
 import { parseDeals } from './parse-deal.js';
 import { parseInvestments } from './parse-investments.js';
 import { parseMarkets } from './parse-market.js';
@@ -103,6 +104,13 @@ export class RestClient implements TradingApi {
     const qs = params.size > 0 ? `?${params.toString()}` : '';
     const path = `${PATHS.orderbook}/${encodeURIComponent(market)}`;
     return this.call({ endpoint: 'orderbook', path, query: qs, family: 'public', policy: 'read', parse: parseOrderBook });
+  }
+
+  /** The market's last 100 public trades, newest first (exchange-facts §6); `type` keeps one taker side. */
+  async publicTrades(market: string, query: { readonly type?: 'buy' | 'sell' } = {}): Promise<PublicTrade[]> {
+    const qs = query.type === undefined ? '' : `?type=${query.type}`;
+    const path = `${PATHS.publicTrades}/${encodeURIComponent(market)}`;
+    return this.call({ endpoint: 'publicTrades', path, query: qs, family: 'public', policy: 'read', parse: (raw, endpoint) => parsePublicTrades(raw, endpoint, market) });
   }
 
   // ------------------------------------------------------------ trading

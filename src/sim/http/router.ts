@@ -9,7 +9,7 @@ import { orderBulk, orderCancelAll, orderHistory } from './routes-order-batch.js
 
 /**
  * Path → route. Public endpoints answer GET, private ones POST; anything else is an unknown route
- * (404, empty body, exchange-facts §4). The order book carries its market in the path.
+ * (404, empty body, exchange-facts §4). The order book and the recent trades carry their market in the path.
  */
 const PUBLIC: ReadonlyArray<[EndpointName, Route & { kind: 'public' }]> = [
   ['ping', { kind: 'public', endpoint: 'ping', handle: pub.ping }],
@@ -41,6 +41,7 @@ const BY_PATH = new Map<string, Route>([
 ]);
 
 const BOOK: Route = { kind: 'public', endpoint: 'orderbook', handle: pub.orderbook };
+const TRADES: Route = { kind: 'public', endpoint: 'publicTrades', handle: pub.publicTrades };
 
 export interface Match {
   readonly route: Route;
@@ -50,12 +51,14 @@ export interface Match {
 export function matchRoute(method: string, pathname: string): Match | undefined {
   const route = BY_PATH.get(pathname);
   if (route !== undefined) return method === (route.kind === 'public' ? 'GET' : 'POST') ? { route } : undefined;
-  const prefix = `${PATHS.orderbook}/`;
-  if (method === 'GET' && pathname.startsWith(prefix)) {
+  if (method !== 'GET') return undefined;
+  for (const [base, marketRoute] of [[PATHS.orderbook, BOOK], [PATHS.publicTrades, TRADES]] as const) {
+    const prefix = `${base}/`;
+    if (!pathname.startsWith(prefix)) continue;
     const segment = pathname.slice(prefix.length);
     if (segment === '' || segment.includes('/')) return undefined;
     try {
-      return { route: BOOK, market: decodeURIComponent(segment) };
+      return { route: marketRoute, market: decodeURIComponent(segment) };
     } catch {
       return undefined;
     }

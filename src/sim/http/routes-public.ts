@@ -2,7 +2,7 @@ import { json, publicError } from './error-bodies.js';
 import { assetsRecord, bookRecord, intParam, marketRecord } from './public-format.js';
 import type { PublicHandler } from './route-context.js';
 
-/** Public GET endpoints: ping, markets, assets, order book (exchange-facts §3, §6). */
+/** Public GET endpoints: ping, markets, assets, order book, recent trades (exchange-facts §3, §6). */
 
 export const ping: PublicHandler = () => json(200, ['pong']);
 
@@ -24,4 +24,13 @@ export const orderbook: PublicHandler = (ctx, req) => {
     bookRecord(ctx.exchange.book(name, { limit: depth, level: lvl })),
   );
   return json(200, body);
+};
+
+/** The last 100 trades of the market, newest first, optionally of one taker side (`type`); see trade-tape.ts. */
+export const publicTrades: PublicHandler = (ctx, req) => {
+  const name = req.market ?? '';
+  if (!ctx.exchange.markets.has(name)) return publicError(ctx.dialect, 'market', 'Market is not available.');
+  const type = req.query.get('type');
+  if (type !== null && type !== 'buy' && type !== 'sell') return publicError(ctx.dialect, 'type', 'The type must be buy or sell.');
+  return json(200, ctx.tradeTape?.recent(name, type ?? undefined) ?? []);
 };

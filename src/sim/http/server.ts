@@ -3,6 +3,7 @@ import { HEADERS, TOO_MANY_REQUESTS_TEXT, type Dialect, type RateBucket, type Ra
 import type { SimExchange } from '../exchange.js';
 import { authenticate } from './auth.js';
 import { BookCache } from './book-cache.js';
+import { TradeTape } from './trade-tape.js';
 import { NOT_FOUND, UNAVAILABLE, type SimReply } from './error-bodies.js';
 import { FaultInjector, type FaultConfig, type FaultPlan } from './faults.js';
 import { garbageAnswer } from './garbage-answers.js';
@@ -64,6 +65,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
   const nonces = new NonceCheck();
   const bookCache = new BookCache();
   const exchange = options.exchange;
+  const tradeTape = new TradeTape(exchange);
 
   const log = (req: IncomingMessage, arrival: Arrival, venueCode: number | undefined): void => {
     if (options.onRequest === undefined) return;
@@ -111,7 +113,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
     let reply: SimReply;
     if (plan.fail5xx) reply = UNAVAILABLE;
     else {
-      const ctx: RouteContext = { exchange, dialect, nowMs: clock(), bookCache };
+      const ctx: RouteContext = { exchange, dialect, nowMs: clock(), bookCache, tradeTape };
       if (route.kind === 'public') reply = route.handle(ctx, { market: match.market, query: url.searchParams });
       else {
         const auth = authenticate({ headers: req.headers, rawBody, path: url.pathname, nowMs: ctx.nowMs }, (key) => exchange.accountByKey(key), nonces);
@@ -144,6 +146,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
       else res.destroy();
     });
   });
+  server.once('close', () => tradeTape.close());
   return { server, stats, faults };
 }
 

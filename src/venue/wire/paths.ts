@@ -6,6 +6,8 @@ export const PATHS = {
   assets: '/api/v4/public/assets',
   /** Append `/{market}`; query `limit` (0-100) and `level` (0-5). */
   orderbook: '/api/v4/public/orderbook',
+  /** Append `/{market}`; optional query `type` (`buy` | `sell`, the taker's side). Shape in wire/public.ts. */
+  publicTrades: '/api/v4/public/trades',
   orderNew: '/api/v4/order/new',
   orderStopLimit: '/api/v4/order/stop_limit',
   orderCancel: '/api/v4/order/cancel',
@@ -25,7 +27,7 @@ export const PATHS = {
 } as const;
 
 export type EndpointName = keyof typeof PATHS;
-export type PrivatePath = Exclude<(typeof PATHS)[EndpointName], (typeof PATHS)['ping' | 'markets' | 'assets' | 'orderbook']>;
+export type PrivatePath = Exclude<(typeof PATHS)[EndpointName], (typeof PATHS)['ping' | 'markets' | 'assets' | 'orderbook' | 'publicTrades']>;
 
 /** `contract`: snake_case order fields as api-v4.md writes them. `exchange`: the live venue's camelCase. */
 export type Dialect = 'contract' | 'exchange';

@@ -42,3 +42,23 @@ export interface OrderBookResponse {
   asks: WireLevel[];
   bids: WireLevel[];
 }
+
+/**
+ * One record of `GET /api/v4/public/trades/{market}` (exchange-facts §6): the last 100 trades, newest
+ * first, in one spelling in both dialects (the live venue's own). Beware the naming: `quote_volume` is
+ * the amount in the base (stock) currency, `base_volume` the value in the money currency.
+ */
+export interface WirePublicTrade {
+  /** Integer, increasing with time on the venue. */
+  tradeID: number;
+  price: WireDecimal;
+  /** Amount in the STOCK (base) currency, despite the name. */
+  quote_volume: WireDecimal;
+  /** Value in the MONEY currency (amount × price), despite the name. */
+  base_volume: WireDecimal;
+  /** Unix seconds (whole seconds on the live venue). */
+  trade_timestamp: number;
+  /** The taker's side. */
+  type: 'buy' | 'sell';
+}
+export type PublicTradesResponse = WirePublicTrade[];

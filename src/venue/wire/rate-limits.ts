@@ -23,6 +23,8 @@ export const RATE_LIMITS: Readonly<Record<RateBucket, RateLimit>> = {
   markets: { limit: 2000, windowMs: 10_000, shared: ['public'] },
   assets: { limit: 2000, windowMs: 10_000, shared: ['public'] },
   orderbook: { limit: 600, windowMs: 10_000, shared: ['public'] },
+  // the exchange's docs give no own limit for recent trades: the public allowance it shares
+  publicTrades: { limit: 2000, windowMs: 10_000, shared: ['public'] },
   orderNew: { limit: 10_000, windowMs: 10_000 },
   orderStopLimit: { limit: 10_000, windowMs: 10_000 },
   orderCancel: { limit: 10_000, windowMs: 10_000 },
