@@ -88,51 +88,59 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
   }, 60_000);
 
   it('the recorded trades narrow the backtest’s band (volume, pessimistic vs optimistic) against the same recording without them', async () => {
-    const withTrades = join(tmp, 'band-trades.jsonl.gz');
-    const withoutTrades = join(tmp, 'band-books.jsonl.gz');
-    // A dense synthetic book (levels 0.05 apart, like a liquid real market, so the market maker's quotes sit on
-    // levels whose decreases the optimistic lane counts) running 10× faster than real time, calmer
-    // than the default (the quotes stay long enough for queue decreases to matter) and busier (more posts and cancels).
-    const flow = DEFAULT_SIM_CONFIG.flow!;
-    const btc = flow.markets['BTC_USDT']!;
-    const config = { ...DEFAULT_SIM_CONFIG, speed: 10, flow: { ...flow, markets: { BTC_USDT: { ...btc, levelTicks: 5, halfSpreadTicks: 5, depth: 40, volatility: 0.00003, postRate: 60, cancelRate: 40, takeRate: 4 } } } };
-    await withSim({ config }, async (sim) => {
-      const api = new RestClient({ baseUrl: sim.baseUrl });
-      try {
-        await new Promise((r) => setTimeout(r, 500)); // the synthetic flow's first quotes
-        const r = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 80, limit: 20, count: 160, out: withTrades, publicTrades: (m) => api.publicTrades(m) });
-        expect(r.trades).toBeGreaterThan(10);
-      } finally {
-        api.close();
-      }
-    });
-    // the same recording, its trade lines (and the head's trades flag) removed
-    const lines = await readAll(withTrades);
-    const head = lines[0] as Extract<RecordingLine, { type: 'market' }>;
-    const writer = new RecordingWriter({ out: withoutTrades, market: head.market, ...(head.source ? { source: head.source } : {}) });
-    for (const l of lines) if (l.type === 'book') writer.write(l);
-    await writer.close();
-
-    const mm = await loadStrategy('market-maker');
-    const initial = { BTC: D('1'), USDT: D('50000') };
-    const band = async (file: string): Promise<{ volume: [string, string]; fills: [string, string] }> => {
-      const result = await runBacktest({
-        files: [file],
-        cache: { dir: false },
-        strategies: [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.00003', size: '0.01', levels: 3, levelSpacing: '0.00002', refreshThreshold: '0.0003' } }],
-        balances: initial,
-        polling: { bookMs: 100, bookLimit: 20, balancesMs: 1000, openOrdersMs: 1000, dealsMs: 200 },
-      });
-      const report = buildReport(result, { files: [file], initial, fillModelDoc: FILL_MODEL_DOC });
-      return { volume: report.band['volume']!, fills: report.band['fills']! };
-    };
-    const a = await band(withTrades);
-    const b = await band(withoutTrades);
-    // the band is the interval between the lanes' figures (the lanes' paths differ, so optimistic can end below)
+    // The recording is of a sim running on the wall clock: on a loaded machine a books-only recording can
+    // happen to show no queue decrease at the quotes' levels, and then there is no band to narrow. The claim
+    // needs that precondition, so record again (at most 3 times) until the books-only band is wide.
     const width = (x: [string, string]): ReturnType<typeof D> => D(x[1]).sub(D(x[0])).abs();
-    console.log(`band of the filled volume [pessimistic, optimistic]: with trades ${a.volume.join(' .. ')} (width ${width(a.volume).toFixed()}), without ${b.volume.join(' .. ')} (width ${width(b.volume).toFixed()}); fills ${a.fills.join('..')} vs ${b.fills.join('..')}`);
+    const attemptBands = async (attempt: number) => {
+      const withTrades = join(tmp, `band-trades-${attempt}.jsonl.gz`);
+      const withoutTrades = join(tmp, `band-books-${attempt}.jsonl.gz`);
+      // A dense synthetic book (levels 0.05 apart, like a liquid real market, so the market maker's quotes sit on
+      // levels whose decreases the optimistic lane counts) running 10× faster than real time, calmer
+      // than the default (the quotes stay long enough for queue decreases to matter) and busier (more posts and cancels).
+      const flow = DEFAULT_SIM_CONFIG.flow!;
+      const btc = flow.markets['BTC_USDT']!;
+      const config = { ...DEFAULT_SIM_CONFIG, speed: 10, flow: { ...flow, markets: { BTC_USDT: { ...btc, levelTicks: 5, halfSpreadTicks: 5, depth: 40, volatility: 0.00003, postRate: 60, cancelRate: 40, takeRate: 4 } } } };
+      await withSim({ config }, async (sim) => {
+        const api = new RestClient({ baseUrl: sim.baseUrl });
+        try {
+          await new Promise((r) => setTimeout(r, 500)); // the synthetic flow's first quotes
+          const r = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 80, limit: 20, count: 160, out: withTrades, publicTrades: (m) => api.publicTrades(m) });
+          expect(r.trades).toBeGreaterThan(10);
+        } finally {
+          api.close();
+        }
+      });
+      // the same recording, its trade lines (and the head's trades flag) removed
+      const lines = await readAll(withTrades);
+      const head = lines[0] as Extract<RecordingLine, { type: 'market' }>;
+      const writer = new RecordingWriter({ out: withoutTrades, market: head.market, ...(head.source ? { source: head.source } : {}) });
+      for (const l of lines) if (l.type === 'book') writer.write(l);
+      await writer.close();
+
+      const mm = await loadStrategy('market-maker');
+      const initial = { BTC: D('1'), USDT: D('50000') };
+      const band = async (file: string): Promise<{ volume: [string, string]; fills: [string, string] }> => {
+        const result = await runBacktest({
+          files: [file],
+          cache: { dir: false },
+          strategies: [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.00003', size: '0.01', levels: 3, levelSpacing: '0.00002', refreshThreshold: '0.0003' } }],
+          balances: initial,
+          polling: { bookMs: 100, bookLimit: 20, balancesMs: 1000, openOrdersMs: 1000, dealsMs: 200 },
+        });
+        const report = buildReport(result, { files: [file], initial, fillModelDoc: FILL_MODEL_DOC });
+        return { volume: report.band['volume']!, fills: report.band['fills']! };
+      };
+      const a = await band(withTrades);
+      const b = await band(withoutTrades);
+      // the band is the interval between the lanes' figures (the lanes' paths differ, so optimistic can end below)
+      console.log(`attempt ${attempt}: ` + `band of the filled volume [pessimistic, optimistic]: with trades ${a.volume.join(' .. ')} (width ${width(a.volume).toFixed()}), without ${b.volume.join(' .. ')} (width ${width(b.volume).toFixed()}); fills ${a.fills.join('..')} vs ${b.fills.join('..')}`);
+      return { a, b };
+    };
+    let { a, b } = await attemptBands(1);
+    for (let attempt = 2; attempt <= 3 && width(b.volume).eq(0); attempt++) ({ a, b } = await attemptBands(attempt));
     // the band without trades must be wide for the comparison to mean anything
     expect(width(b.volume).gt(0)).toBe(true);
     expect(width(a.volume).lt(width(b.volume))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });
