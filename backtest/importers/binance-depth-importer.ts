@@ -17,22 +17,14 @@ import { CaptureFormatError } from './capture-format-error.js';
 import { discard } from './discard-output.js';
 import { OffTickError } from './level-book.js';
 import { GridSampler, trimDecimal } from './grid-sampler.js';
-import type { ImportProgress } from './text-lines.js';
+import type { RecordingImportOptions } from './import-options.js';
 
 export { trimDecimal };
 
-export interface BinanceImportOptions {
+export interface BinanceImportOptions extends RecordingImportOptions {
   readonly files: readonly string[];
-  readonly intervalMs: number;
-  /** Levels a side per snapshot (1-100; the contract's order book allows at most 100). */
-  readonly limit: number;
-  readonly out: string;
-  /** The rules record written at the head (the capture has none). */
-  readonly market: WireMarket;
   /** Keep the capture's trades. Default true. */
   readonly trades?: boolean;
-  /** Compressed bytes read of the total, for a progress bar. */
-  readonly onProgress?: ImportProgress;
 }
 
 export interface BinanceImportSummary {

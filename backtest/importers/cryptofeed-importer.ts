@@ -13,7 +13,6 @@
  */
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/model/errors.js';
-import type { WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { krakenChecksum, okxChecksum } from './book-checksums.js';
 import { CaptureFormatError } from './capture-format-error.js';
@@ -21,17 +20,13 @@ import { parseCryptofeedLine, type CfBook, type Venue } from './cryptofeed-captu
 import { discard } from './discard-output.js';
 import { GridSampler, trimDecimal } from './grid-sampler.js';
 import { LevelBook, OffTickError } from './level-book.js';
-import { readTextLines, type ImportProgress } from './text-lines.js';
+import { readTextLines } from './text-lines.js';
+import type { RecordingImportOptions } from './import-options.js';
 
-export interface CryptofeedImportOptions {
+export interface CryptofeedImportOptions extends RecordingImportOptions {
   readonly file: string;
   /** OKX instId (BTC-USDT) or Kraken pair (XBT/CHF); required when the capture holds several. */
   readonly symbol?: string;
-  readonly intervalMs: number;
-  readonly limit: number;
-  readonly out: string;
-  readonly market: WireMarket;
-  readonly onProgress?: ImportProgress;
 }
 
 export interface CryptofeedImportSummary {

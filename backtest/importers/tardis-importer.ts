@@ -19,26 +19,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { discard } from './discard-output.js';
 import { ConfigError } from '../../src/model/errors.js';
-import type { WireMarket } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../record/recording-writer.js';
 import { CaptureFormatError } from './capture-format-error.js';
 import { GridSampler, trimDecimal } from './grid-sampler.js';
 import { LevelBook, OffTickError } from './level-book.js';
 import { parseTardisBookRow, parseTardisHeader, parseTardisTradeRow, type TardisBookRow, type TardisTradeRow } from './tardis-csv.js';
-import { readTextLines, type ImportProgress } from './text-lines.js';
+import { readTextLines } from './text-lines.js';
+import type { RecordingImportOptions } from './import-options.js';
 
-export interface TardisImportOptions {
+export interface TardisImportOptions extends RecordingImportOptions {
   /** The incremental_book_L2 CSV (gzip when it ends in .gz). */
   readonly book: string;
   /** The trades CSV of the same symbol and period. */
   readonly trades?: string;
   /** Symbol to keep from a file that holds several; default: the file's only symbol. */
   readonly symbol?: string;
-  readonly intervalMs: number;
-  readonly limit: number;
-  readonly out: string;
-  readonly market: WireMarket;
-  readonly onProgress?: ImportProgress;
 }
 
 export interface TardisImportSummary {
