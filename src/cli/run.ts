@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { runDaemon } from '../engine/daemon.js';
+import { runDaemon } from '../app/daemon.js';
 
-/** `bot run <config.yaml> [--dry-run]`: the trading daemon (logic in engine/daemon.ts). */
+/** `bot run <config.yaml> [--dry-run]`: the trading daemon (wiring in app/daemon.ts). */
 export function register(program: Command): void {
   program
     .command('run')

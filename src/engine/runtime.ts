@@ -1,5 +1,5 @@
 /**
- * The runtime: what `bot run` (engine/daemon.ts) and the backtest (on virtual time, with its own TradingApi) run.
+ * The runtime: what `bot run` (app/daemon.ts) and the backtest (on virtual time, with its own TradingApi) run.
  *
  *   venue polls (book per market, balances, open orders, deals; within the rate plan, on the injected scheduler)
  *     → strategies (StrategyContext: book$, balances$, orders$, fills$) → intents

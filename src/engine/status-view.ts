@@ -5,7 +5,7 @@ import { ordersInWindow } from './risk-limits.js';
 import type { OrderTracker } from './order-tracker.js';
 import type { PnlLedger } from './pnl.js';
 import type { MarketStatus, RunSummary, StatusSnapshot, StrategyFigures } from './run-summary.js';
-import type { StrategyRun } from './engine-core.js';
+import type { StrategyRun } from './strategy-run.js';
 
 export function midOf(book: OrderBook | undefined): Decimal | undefined {
   const bid = book?.bids[0]?.price;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { deepMerge } from '../../src/engine/daemon.js';
+import { deepMerge } from '../../src/sim/embedded-sim-config.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig, parseYamlConfig } from '../../src/settings/load-yaml.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDaemon } from '../../src/engine/daemon.js';
+import { runDaemon } from '../../src/app/daemon.js';
 import { withStartupRetries } from '../../src/engine/startup-retry.js';
 import { FaultInjector, type FaultConfig } from '../../src/sim/http/faults.js';
 import { simAccount, withSim } from '../helpers/with-sim.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
-import { runDaemon } from '../../src/engine/daemon.js';
+import { runDaemon } from '../../src/app/daemon.js';
 import { parseJournalText } from '../../src/engine/journal.js';
 import type { JournalDeal } from '../../src/engine/journal-records.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';

@@ -1,24 +1,22 @@
 import { existsSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
-import type { Logger } from 'pino';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
-import { DaemonConfigSchema, type DaemonConfig } from '../settings/daemon-config.js';
+import { DaemonConfigSchema } from '../settings/daemon-config.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
-import { embeddedSimConfig } from '../sim/embedded-sim-config.js';
-import { startSim, type SimHandle } from '../sim/start-sim.js';
-
-export { deepMerge } from '../sim/embedded-sim-config.js';
+import type { SimHandle } from '../sim/start-sim.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
-import { RestClient } from '../venue/rest-client.js';
-import { DeadManTimer } from './dead-man.js';
-import { FileJournal } from './journal.js';
-import { createRuntime, type Runtime } from './runtime.js';
-import { formatSummary, type RunSummary } from './run-summary.js';
-import { formatStatusLine } from './status-view.js';
+import type { RestClient } from '../venue/rest-client.js';
+import { openVenue } from './open-venue.js';
+import { onceSignal } from './stop-signal.js';
+import { DeadManTimer } from '../engine/dead-man.js';
+import { FileJournal } from '../engine/journal.js';
+import { createRuntime, type Runtime } from '../engine/runtime.js';
+import { formatSummary, type RunSummary } from '../engine/run-summary.js';
+import { formatStatusLine } from '../engine/status-view.js';
 
 export interface DaemonOptions {
   readonly configPath: string;
@@ -35,7 +33,7 @@ export interface DaemonOptions {
 }
 
 /**
- * `bot run`: loads and validates the config, starts the venue (the embedded sim over loopback HTTP, or a REST
+ * The composition root of `bot run` (src/app wires; src/engine never reaches src/sim): loads and validates the config, starts the venue (the embedded sim over loopback HTTP, or a REST
  * venue), loads the strategies, runs the runtime with a status line every `status.everyMs`, and on stop
  * (SIGINT/SIGTERM) stops strategies, drains/cancels, flushes the journal and prints the summary.
  */
@@ -133,59 +131,4 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     client?.close();
     await sim?.close();
   }
-}
-
-async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger, configFile: string, env: NodeJS.ProcessEnv): Promise<{ sim?: SimHandle; client: RestClient }> {
-  const venueLog = logger.child({ component: 'venue' });
-  if (cfg.venue.kind === 'rest') {
-    const v = cfg.venue;
-    const client = new RestClient({
-      ...(v.baseUrl !== undefined ? { baseUrl: v.baseUrl } : { region: v.region ?? 'main' }),
-      dialect: v.dialect,
-      apiKey: v.apiKey,
-      apiSecret: v.apiSecret,
-      nonceWindow: v.nonceWindow,
-      ...(v.timeoutMs !== undefined ? { timeoutMs: v.timeoutMs } : {}),
-      logger: venueLog,
-    });
-    return { client };
-  }
-  const v = cfg.venue;
-  const simConfig = embeddedSimConfig(v.sim, { cwd, configFile, env });
-  const sim = await startSim({ config: simConfig, port: 0, host: '127.0.0.1', dialect: v.dialect });
-  const account = v.account ? sim.accounts.find((a) => a.name === v.account) : (sim.accounts.find((a) => !a.partner) ?? sim.accounts[0]);
-  if (!account) {
-    await sim.close();
-    throw new ConfigError(`venue.account: the sim has no client account '${v.account}' (it has ${sim.accounts.map((a) => a.name).join(', ')})`);
-  }
-  logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
-  // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
-  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog });
-  return { sim, client };
-}
-
-/**
- * The first SIGINT/SIGTERM asks for a clean stop; a second one during the stop exits at once (130). A repeat within
- * REPEAT_MS of the first is the same request, not a second one: a terminal's Ctrl-C reaches the whole foreground
- * process group, and `npm start` relays the same SIGINT to the daemon once more, a few ms later.
- */
-const REPEAT_MS = 1000;
-
-function onceSignal(logger: Logger): Promise<string> {
-  return new Promise((resolveSignal) => {
-    let firstAt: number | undefined;
-    const handler = (signal: NodeJS.Signals): void => {
-      const now = performance.now();
-      if (firstAt !== undefined) {
-        if (now - firstAt < REPEAT_MS) return;
-        logger.warn(`${signal} again: exiting without a clean stop`);
-        process.exit(130);
-      }
-      firstAt = now;
-      logger.info(`${signal} received: stopping cleanly (send it again to force)`);
-      resolveSignal(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
 }

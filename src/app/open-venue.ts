@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import { ConfigError } from '../model/errors.js';
+import type { DaemonConfig } from '../settings/daemon-config.js';
+import { embeddedSimConfig } from '../sim/embedded-sim-config.js';
+import { startSim, type SimHandle } from '../sim/start-sim.js';
+import { RestClient } from '../venue/rest-client.js';
+
+/** The daemon's venue: a REST client on a configured venue, or the embedded sim on loopback and a client on it. */
+export async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger, configFile: string, env: NodeJS.ProcessEnv): Promise<{ sim?: SimHandle; client: RestClient }> {
+  const venueLog = logger.child({ component: 'venue' });
+  if (cfg.venue.kind === 'rest') {
+    const v = cfg.venue;
+    const client = new RestClient({
+      ...(v.baseUrl !== undefined ? { baseUrl: v.baseUrl } : { region: v.region ?? 'main' }),
+      dialect: v.dialect,
+      apiKey: v.apiKey,
+      apiSecret: v.apiSecret,
+      nonceWindow: v.nonceWindow,
+      ...(v.timeoutMs !== undefined ? { timeoutMs: v.timeoutMs } : {}),
+      logger: venueLog,
+    });
+    return { client };
+  }
+  const v = cfg.venue;
+  const simConfig = embeddedSimConfig(v.sim, { cwd, configFile, env });
+  const sim = await startSim({ config: simConfig, port: 0, host: '127.0.0.1', dialect: v.dialect });
+  const account = v.account ? sim.accounts.find((a) => a.name === v.account) : (sim.accounts.find((a) => !a.partner) ?? sim.accounts[0]);
+  if (!account) {
+    await sim.close();
+    throw new ConfigError(`venue.account: the sim has no client account '${v.account}' (it has ${sim.accounts.map((a) => a.name).join(', ')})`);
+  }
+  logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
+  // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
+  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog });
+  return { sim, client };
+}
