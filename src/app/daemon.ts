@@ -12,6 +12,7 @@ import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
 import { openVenue } from './open-venue.js';
 import { onceSignal } from './stop-signal.js';
+import { OpsSurface } from './ops-surface.js';
 import { DeadManTimer } from '../engine/dead-man.js';
 import { FileJournal } from '../engine/journal.js';
 import { createRuntime, type Runtime } from '../engine/runtime.js';
@@ -41,7 +42,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   const cwd = o.cwd ?? process.cwd();
   const env = o.env ?? process.env;
   const cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
-  const secrets = cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : [];
+  // the ops token and the alert webhook (a chat webhook's URL is its key) are redacted like the API secret
+  const secrets = [...(cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : []), ...(cfg.http?.token !== undefined ? [cfg.http.token] : []), ...(cfg.alerts ? [cfg.alerts.webhook] : [])];
   const logger = createLogger({
     level: cfg.log.level,
     ...(cfg.log.pretty !== undefined ? { pretty: cfg.log.pretty } : {}),
@@ -51,13 +53,16 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   });
   const scheduler = o.scheduler ?? asyncScheduler;
   const stopSignal = o.until ?? onceSignal(logger);
+  let requestStop: (reason: string) => void = () => {};
+  const stopControl = new Promise<string>((resolve) => (requestStop = resolve));
+  const ops = OpsSurface.fromConfig(cfg, logger, secrets);
 
   let sim: SimHandle | undefined;
   let client: RestClient | undefined;
   let runtime: Runtime | undefined;
   let deadMan: DeadManTimer | undefined;
   try {
-    ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env));
+    ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     const strategies = [];
     for (const [i, s] of cfg.strategies.entries()) {
@@ -91,7 +96,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       renameSync(journalPath, aside);
       logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
     }
-    const journal = new FileJournal(journalPath, { fsync: cfg.journal.fsync });
+    const fileJournal = new FileJournal(journalPath, { fsync: cfg.journal.fsync, ...(ops ? { onFsync: ops.onFsync } : {}) });
+    const journal = ops ? ops.journal(fileJournal) : fileJournal;
     runtime = createRuntime({
       api: client,
       scheduler,
@@ -111,22 +117,34 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       concurrency: cfg.executor.concurrency,
       bulkPlaces: cfg.executor.bulk,
     });
-    logger.info({ polling: plan.intervals, journal: journal.path, venue: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl }, 'starting');
+    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
       deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
       await deadMan.start();
     }
+    const opsUrl = await ops?.attach({
+      runtime,
+      client,
+      journalWritable: () => fileJournal.writable(),
+      ...(deadMan ? { deadMan } : {}),
+      venueLabel: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl,
+      requestStop,
+    });
+    if (opsUrl !== undefined) logger.info({ url: `${opsUrl}/` }, `dashboard: ${opsUrl}/  (metrics ${opsUrl}/metrics, readiness ${opsUrl}/ready)`);
     await runtime.start();
     const rt = runtime;
     const statusSub = interval(cfg.status.everyMs, scheduler).subscribe(() => logger.info(formatStatusLine(rt.status())));
-    await stopSignal;
+    const reason = await Promise.race([stopSignal.then((s) => (typeof s === 'string' ? `signal ${s}` : 'stop requested')), stopControl]);
     statusSub.unsubscribe();
-    logger.info('stopping: strategies stopped, queue drained, open orders cancelled as configured');
+    logger.info({ reason }, 'stopping: strategies stopped, queue drained, open orders cancelled as configured');
+    const alerted = ops?.stopping(reason);
     const summary = await runtime.stop({ afterShutdown: async () => deadMan?.clear() });
     (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
+    await alerted;
     return summary;
   } finally {
+    await ops?.close();
     await deadMan?.stop(); // a failed start or stop leaves the venue's timers to run out: the safe side
     client?.close();
     await sim?.close();

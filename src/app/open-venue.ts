@@ -4,9 +4,18 @@ import type { DaemonConfig } from '../settings/daemon-config.js';
 import { embeddedSimConfig } from '../sim/embedded-sim-config.js';
 import { startSim, type SimHandle } from '../sim/start-sim.js';
 import { RestClient } from '../venue/rest-client.js';
+import type { VenueCallObserver } from '../venue/call-observer.js';
 
 /** The daemon's venue: a REST client on a configured venue, or the embedded sim on loopback and a client on it. */
-export async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger, configFile: string, env: NodeJS.ProcessEnv): Promise<{ sim?: SimHandle; client: RestClient }> {
+export async function openVenue(
+  cfg: DaemonConfig,
+  cwd: string,
+  logger: Logger,
+  configFile: string,
+  env: NodeJS.ProcessEnv,
+  observer?: VenueCallObserver,
+): Promise<{ sim?: SimHandle; client: RestClient }> {
+  const watch = observer !== undefined ? { observer } : {};
   const venueLog = logger.child({ component: 'venue' });
   if (cfg.venue.kind === 'rest') {
     const v = cfg.venue;
@@ -18,6 +27,7 @@ export async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger, 
       nonceWindow: v.nonceWindow,
       ...(v.timeoutMs !== undefined ? { timeoutMs: v.timeoutMs } : {}),
       logger: venueLog,
+      ...watch,
     });
     return { client };
   }
@@ -31,6 +41,6 @@ export async function openVenue(cfg: DaemonConfig, cwd: string, logger: Logger, 
   }
   logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
   // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
-  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog });
+  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog, ...watch });
   return { sim, client };
 }

@@ -242,6 +242,11 @@ export class EngineCore {
     this.stopStrategy(run);
     this.o.journal.append({ t: this.o.now(), type: 'halt', strategyId: run.id, reason });
     this.emit({ type: 'risk-halt', at: this.o.now(), strategyId: run.id, reason });
+    this.cancelAllOf(run);
+  }
+
+  /** Cancels every live order of the strategy (a cancel already in flight is not repeated). */
+  cancelAllOf(run: StrategyRun): void {
     for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
   }
 

@@ -68,7 +68,11 @@ export type JournalRecord =
   | { readonly t: number; readonly type: 'halt'; readonly strategyId: string; readonly reason: string }
   /** The venue's dead-man timer of a market (dead-man.ts): armed (or re-armed after running out), run out, cleared at a clean stop. */
   | { readonly t: number; readonly type: 'deadman'; readonly action: 'arm' | 'expired' | 'clear'; readonly market: string; readonly timeoutSec?: number; readonly cancellationTime?: number }
+  /** An operator's control (ops HTTP surface): pause/resume a strategy, cancel its orders, stop the daemon. */
+  | { readonly t: number; readonly type: 'control'; readonly action: ControlAction; readonly strategyId?: string; readonly cancelOrders?: boolean; readonly source: string }
   | { readonly t: number; readonly type: 'stop'; readonly summary: Record<string, unknown> };
+
+export type ControlAction = 'pause' | 'resume' | 'cancel-orders' | 'stop';
 
 export type JournalRecordType = JournalRecord['type'];
 

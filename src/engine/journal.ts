@@ -53,10 +53,13 @@ export class FileJournal implements Journal {
   private syncError: unknown;
   private syncTimer: NodeJS.Timeout | undefined;
   private lastSyncAt = Number.NEGATIVE_INFINITY;
+  private readonly onFsync: ((ms: number) => void) | undefined;
 
-  constructor(path: string, options: { fsync?: FsyncPolicy } = {}) {
+  /** `onFsync` is told each fsync's duration in ms (the daemon's metrics). */
+  constructor(path: string, options: { fsync?: FsyncPolicy; onFsync?: (ms: number) => void } = {}) {
     this.path = path;
     this.fsync = options.fsync ?? DEFAULT_FSYNC_POLICY;
+    this.onFsync = options.onFsync;
     const { records, skipped } = existsSync(path) ? parseJournalText(readFileSync(path, 'utf8')) : { records: [], skipped: 0 };
     this.initial = records;
     this.skipped = skipped;
@@ -77,7 +80,7 @@ export class FileJournal implements Journal {
     let off = 0;
     while (off < line.length) off += writeSync(this.fd, line, off, line.length - off);
     if (this.fsync === 'always' || (this.fsync === 'submissions' && (record.type === 'submit' || record.type === 'cancel'))) {
-      fsyncSync(this.fd);
+      this.syncNowBlocking(this.fd);
     } else if (this.fsync === 'background') {
       this.syncInBackground();
     }
@@ -104,14 +107,28 @@ export class FileJournal implements Journal {
     if (fd === undefined) return;
     this.syncing = true;
     this.dirty = false;
+    const started = performance.now();
     fsync(fd, (error) => {
       this.syncing = false;
       this.lastSyncAt = performance.now();
+      if (!error) this.onFsync?.(this.lastSyncAt - started);
       // close() fsyncs synchronously; a callback that lands after it has nothing left to protect
       if (this.fd === undefined) return;
       if (error) this.syncError = error;
       else if (this.dirty) this.syncInBackground();
     });
+  }
+
+  private syncNowBlocking(fd: number): void {
+    if (this.onFsync === undefined) return fsyncSync(fd);
+    const started = performance.now();
+    fsyncSync(fd);
+    this.onFsync(performance.now() - started);
+  }
+
+  /** False once closed or after a failed background fsync (the next append would throw): the daemon's readiness. */
+  writable(): boolean {
+    return this.fd !== undefined && this.syncError === undefined;
   }
 
   /** What was in the file when it was opened (what a restart replays). */

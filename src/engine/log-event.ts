@@ -51,6 +51,9 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       if (e.stale) log.warn({ market: e.market, source: e.source }, 'market data is stale');
       else log.info({ market: e.market, source: e.source }, 'market data fresh again');
       return;
+    case 'control':
+      log.warn({ strategy: e.strategyId, action: e.action, cancelOrders: e.cancelOrders, source: e.source }, `control: ${e.action}${e.strategyId ? ` ${e.strategyId}` : ''}`);
+      return;
     case 'error':
       log.warn({ strategy: e.strategyId, code: e.code }, e.message);
       return;
@@ -66,6 +69,7 @@ const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
   error: 'warn',
   stale: 'info',
   'risk-halt': 'error',
+  control: 'warn',
 };
 
 function describeIntent(i: import('../strategy/intents.js').Intent): string {

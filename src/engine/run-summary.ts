@@ -21,10 +21,13 @@ export interface StrategyFigures {
   readonly ordersPerMinute: number;
   readonly liveOrders: number;
   readonly halted: boolean;
+  /** Paused by an operator (no new intents). */
+  readonly paused: boolean;
 }
 
 export interface QuoteView {
   readonly strategyId: string;
+  readonly clientOrderId: string;
   readonly side: 'buy' | 'sell';
   readonly price: Decimal;
   readonly left: Decimal;

@@ -38,6 +38,7 @@ import { withStartupRetries } from './startup-retry.js';
 import type { RiskLimits } from './risk-limits.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
+import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {
@@ -95,6 +96,8 @@ export interface Runtime {
   stop(opts?: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> }): Promise<RunSummary>;
   readonly events$: Observable<EngineEvent>;
   status(): StatusSnapshot;
+  /** An operator's control (pause, resume, cancel-orders; `stop` is recorded, the daemon ends the run). Journalled. */
+  control(request: ControlRequest): ControlResult;
 }
 
 /** The daemon's engine; the backtest runs the same one on virtual time with its own TradingApi. */
@@ -105,6 +108,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const subs = new Subscription();
   let startedAt = 0;
   let started = false;
+  /** Set when start() has subscribed every strategy: controls apply from then until stop(). */
+  let running = false;
   let stopping: Promise<RunSummary> | undefined;
   let lastBalances = '';
   /** The balances `lastBalances` was made from: an unchanged poll (same asset records) needs no formatting. */
@@ -129,6 +134,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       orders$: new BehaviorSubject<readonly OwnOrder[]>([]),
       fills$: new Subject<Deal>(),
       halted: false,
+      paused: false,
       recentOrderTimes: [],
       subscription: undefined,
     };
@@ -243,13 +249,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }
     }
 
-    for (const run of runs) {
-      core.startStrategy(run, {
-        book$: books.get(run.market.name)!,
-        balances$,
-        clock,
-      });
-    }
+    for (const run of runs) startRun(run);
     // Stale-data watch subscribes after the strategies, so its timer re-arm is not on the tick-to-wire path.
     for (const m of marketNames) {
       subs.add(
@@ -259,7 +259,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
       );
     }
+    running = true;
     logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
+  }
+
+  function startRun(run: StrategyRun): void {
+    core.startStrategy(run, { book$: books.get(run.market.name)!, balances$, clock });
   }
 
   function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> } = {}): Promise<RunSummary> {
@@ -283,6 +288,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     stop,
     events$: events$.asObservable(),
     status: () => core.status(),
+    control: (request) =>
+      applyControl(
+        {
+          runs,
+          journal,
+          now,
+          emit: (e) => core.emit(e),
+          running: () => running && stopping === undefined,
+          stopStrategy: (run) => core.stopStrategy(run),
+          startStrategy: startRun,
+          cancelAllOf: (run) => core.cancelAllOf(run),
+        },
+        request,
+      ),
   };
 }
 

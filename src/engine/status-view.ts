@@ -36,7 +36,7 @@ export function buildStatus(i: StatusInput): StatusSnapshot {
     const bestAsk = book?.asks[0]?.price;
     const runs = i.runs.filter((r) => r.market.name === name);
     const quotes = runs.flatMap((r) =>
-      i.tracker.live(r.id).map((o) => ({ strategyId: r.id, side: o.side, price: o.price, left: o.left, state: o.state, ...(o.tag !== undefined ? { tag: o.tag } : {}) })),
+      i.tracker.live(r.id).map((o) => ({ strategyId: r.id, clientOrderId: o.clientOrderId, side: o.side, price: o.price, left: o.left, state: o.state, ...(o.tag !== undefined ? { tag: o.tag } : {}) })),
     );
     const strategies: StrategyFigures[] = runs.map((r) => {
       const ledger = i.ledgers.get(r.id)!;
@@ -55,6 +55,7 @@ export function buildStatus(i: StatusInput): StatusSnapshot {
         ordersPerMinute: ordersInWindow(r.recentOrderTimes, i.at),
         liveOrders: i.tracker.live(r.id).length,
         halted: r.halted,
+        paused: r.paused,
       };
     });
     markets.push({
@@ -104,7 +105,7 @@ export function formatStatusLine(s: StatusSnapshot): string {
       .map((q) => `${q.side === 'buy' ? 'B' : 'S'} ${q.left.toFixed()}@${q.price.toFixed()}${q.state === 'open' || q.state === 'partially-filled' ? '' : `(${q.state})`}`)
       .join(' ');
     const figs = m.strategies
-      .map((f) => `${f.id}: inv ${f.inventory.toFixed()} rPnL ${f.realised.minus(f.fees).toDecimalPlaces(6).toFixed()} uPnL ${f.unrealised.toDecimalPlaces(6).toFixed()} fills ${f.fills} ${f.ordersPerMinute}/min${f.halted ? ' HALTED' : ''}`)
+      .map((f) => `${f.id}: inv ${f.inventory.toFixed()} rPnL ${f.realised.minus(f.fees).toDecimalPlaces(6).toFixed()} uPnL ${f.unrealised.toDecimalPlaces(6).toFixed()} fills ${f.fills} ${f.ordersPerMinute}/min${f.halted ? ' HALTED' : ''}${f.paused ? ' PAUSED' : ''}`)
       .join('; ');
     parts.push(
       `${m.market} mid ${m.mid?.toDecimalPlaces(8).toFixed() ?? '-'} spread ${m.spread?.toFixed() ?? '-'} | quotes [${quotes}] | ${figs}`,

@@ -22,6 +22,8 @@ export interface StrategyRun {
   readonly orders$: BehaviorSubject<readonly OwnOrder[]>;
   readonly fills$: Subject<Deal>;
   halted: boolean;
+  /** Paused by an operator (runtime.control): unsubscribed, so it emits no intents until resumed. */
+  paused: boolean;
   recentOrderTimes: number[];
   subscription: Subscription | undefined;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schema.js';
+import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
 
 /**
  * The daemon's config (`bot run <config.yaml>`), validated by `loadYamlConfig` (file, path and expectation in
@@ -17,6 +18,8 @@ import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schem
  * status: { everyMs: 5000 }
  * shutdown: { cancelOpenOrders: true }
  * deadMan: { timeoutSec: 30 }
+ * http: { listen: 127.0.0.1:9464, token: ${BOT_HTTP_TOKEN:-} }
+ * alerts: { webhook: ${BOT_ALERT_WEBHOOK}, on: [strategy-halted, loss-limit, venue-unreachable] }
  * ```
  */
 
@@ -128,6 +131,10 @@ export const DaemonConfigSchema = z
      * Off when absent. `timeoutSec`: 5-600 (the venue's range), default 30.
      */
     deadMan: z.strictObject({ timeoutSec: zIntLike.pipe(z.number().int().min(5).max(600)).default(30) }).optional(),
+    /** The operations HTTP surface (src/ops): /metrics, /health, /ready, the dashboard at / and its controls. Off when absent. */
+    http: HttpConfigSchema.optional(),
+    /** Webhook alerts (src/ops/alerts). Off when absent. */
+    alerts: AlertsConfigSchema.optional(),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();

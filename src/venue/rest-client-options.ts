@@ -1,6 +1,7 @@
 import { ConfigError } from '../model/errors.js';
 import type { MillisClock } from './nonce.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { VenueCallObserver } from './call-observer.js';
 import { BASE_URLS, type Dialect, type Region } from './wire.js';
 
 /** pino-compatible subset; the client logs endpoint, status, attempt and timing, never bodies or headers. */
@@ -45,6 +46,8 @@ export interface RestClientOptions {
    * `false` disables limiting (benchmarks and tests that provoke 429 only).
    */
   readonly rateLimiter?: RateLimiter | false;
+  /** Told about every attempt (endpoint, market, latency, status, error code): the daemon's metrics and venue health. */
+  readonly observer?: VenueCallObserver;
   /** Wall clock for nonces (Unix ms). Default `Date.now` through the process-wide nonce source of the key (client-registry.ts). */
   readonly clock?: MillisClock;
 }

@@ -23,6 +23,7 @@ import { parseInvestments } from './parse-investments.js';
 import { parseMarkets } from './parse-market.js';
 import { parseOrder, parseOrders } from './parse-order.js';
 import type { BucketStats, RateLimiter } from './rate-limiter.js';
+import type { VenueCallObserver } from './call-observer.js';
 import { leaseRateLimiter, nonceSourceFor, type LimiterLease } from './client-registry.js';
 import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClientOptions } from './rest-client-options.js';
 import * as ser from './serialize-request.js';
@@ -41,6 +42,8 @@ interface CallSpec<T> {
   readonly fields?: Record<string, unknown>;
   readonly query?: string;
   readonly clientOrderId?: string;
+  /** For the call observer when the market is in the path rather than the fields. */
+  readonly market?: string;
 }
 
 
@@ -68,6 +71,7 @@ export class RestClient implements TradingApi {
   private readonly nonces: NonceSource;
   private readonly limiter: RateLimiter | undefined;
   private readonly lease: LimiterLease | undefined;
+  private readonly observer: VenueCallObserver | undefined;
   /** Signs with the secret's HMAC key states set up once (the secret itself stays in `options` only). */
   private readonly signer: PayloadSigner | undefined;
 
@@ -81,6 +85,7 @@ export class RestClient implements TradingApi {
         : nonceSourceFor(this.options.apiKey);
     this.lease = options.rateLimiter === undefined ? leaseRateLimiter(this.options.baseUrl, this.options.apiKey) : undefined;
     this.limiter = options.rateLimiter === false ? undefined : (options.rateLimiter ?? this.lease?.limiter);
+    this.observer = options.observer;
   }
 
   // ------------------------------------------------------------ public
@@ -103,14 +108,14 @@ export class RestClient implements TradingApi {
     if (query.level !== undefined) params.set('level', String(query.level));
     const qs = params.size > 0 ? `?${params.toString()}` : '';
     const path = `${PATHS.orderbook}/${encodeURIComponent(market)}`;
-    return this.call({ endpoint: 'orderbook', path, query: qs, family: 'public', policy: 'read', parse: parseOrderBook });
+    return this.call({ endpoint: 'orderbook', path, query: qs, market, family: 'public', policy: 'read', parse: parseOrderBook });
   }
 
   /** The market's last 100 public trades, newest first (exchange-facts §6); `type` keeps one taker side. */
   async publicTrades(market: string, query: { readonly type?: 'buy' | 'sell' } = {}): Promise<PublicTrade[]> {
     const qs = query.type === undefined ? '' : `?type=${query.type}`;
     const path = `${PATHS.publicTrades}/${encodeURIComponent(market)}`;
-    return this.call({ endpoint: 'publicTrades', path, query: qs, family: 'public', policy: 'read', parse: (raw, endpoint) => parsePublicTrades(raw, endpoint, market) });
+    return this.call({ endpoint: 'publicTrades', path, query: qs, market, family: 'public', policy: 'read', parse: (raw, endpoint) => parsePublicTrades(raw, endpoint, market) });
   }
 
   // ------------------------------------------------------------ trading
@@ -289,7 +294,34 @@ export class RestClient implements TradingApi {
 
   /** One attempt: send, then read. Not an async function (one promise fewer on every request); throws ConfigError synchronously. */
   private attempt<T>(spec: CallSpec<T>): Promise<T> {
-    return this.send(spec).then((res) => this.read(spec, res));
+    const observer = this.observer;
+    if (observer === undefined) return this.send(spec).then((res) => this.read(spec, res));
+    const started = performance.now();
+    const market = spec.market ?? (typeof spec.fields?.market === 'string' ? spec.fields.market : undefined);
+    const tell = (status: number | undefined, error: unknown): void =>
+      observer.onCall({
+        endpoint: spec.endpoint,
+        ...(market !== undefined ? { market } : {}),
+        ms: performance.now() - started,
+        ...(status !== undefined ? { status } : {}),
+        ...(error !== undefined ? { error: (error as { code?: string }).code ?? 'ERR_UNKNOWN' } : {}),
+      });
+    return this.send(spec).then(
+      (res) => {
+        try {
+          const value = this.read(spec, res);
+          tell(res.status, undefined);
+          return value;
+        } catch (error) {
+          tell(res.status, error);
+          throw error;
+        }
+      },
+      (error: unknown) => {
+        tell((error as { status?: number }).status, error);
+        throw error;
+      },
+    );
   }
 
   private send(spec: CallSpec<unknown>): Promise<RawResponse> {

@@ -12,6 +12,8 @@ export interface OpsRequest {
   readonly query: URLSearchParams;
   /** The parsed JSON body of a POST (`undefined` when there is none). */
   readonly body: unknown;
+  /** The peer's address, for the journal of a control. */
+  readonly from: string;
 }
 
 export interface OpsResponse {
