@@ -31,6 +31,8 @@ export interface DaemonOptions {
   readonly scheduler?: SchedulerLike;
   /** Relative paths in the config (journal, log file, sim file, strategy modules) resolve against this. Default cwd. */
   readonly cwd?: string;
+  /** Told the ops surface's URL once it listens (`http:` on; port 0 picks a free one). */
+  readonly onListening?: (url: string) => void;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       venueLabel: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl,
       requestStop,
     });
+    if (opsUrl !== undefined) o.onListening?.(opsUrl);
     if (opsUrl !== undefined) logger.info({ url: `${opsUrl}/` }, `dashboard: ${opsUrl}/  (metrics ${opsUrl}/metrics, readiness ${opsUrl}/ready)`);
     await runtime.start();
     const rt = runtime;

@@ -29,7 +29,8 @@ export interface Readiness {
 export function readiness(s: ReadinessSources): Readiness {
   const status = s.status();
   const v = s.venue.state();
-  const venue: Check = v.reachable
+  // one failed attempt (a dropped connection the client retries) is not an outage: 2 s without an answer is
+  const venue: Check = v.reachable || (v.answeredSecAgo !== undefined && v.unreachableForSec < 2)
     ? { ok: true, why: 'the venue answers', ...v }
     : { ok: false, why: v.answeredSecAgo === undefined && v.unreachableForSec === 0 ? 'no answer from the venue yet' : `the venue has not answered for ${v.unreachableForSec.toFixed(1)} s (${v.lastError ?? 'no answer'})`, ...v };
   const noBook = status.markets.filter((m) => m.mid === undefined).map((m) => m.market);
