@@ -52,6 +52,7 @@ export function dashboardRoutes(c: OpsContext): OpsRoute[] {
         return a ? { status: 200, contentType: a.type, body: a.body } : { status: 404, body: { error: `no asset ${req.params.file}` } };
       },
     },
+    { method: 'GET', path: '/favicon.ico', control: false, handle: () => ({ status: 204, contentType: 'image/x-icon', body: '' }) },
     { method: 'GET', path: '/api/state', control: false, handle: () => apiState(c).then((body) => ({ status: 200, body })) },
   ];
 }

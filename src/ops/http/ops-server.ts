@@ -14,6 +14,8 @@ export interface OpsServerOptions {
   readonly token?: string;
   readonly routes: readonly OpsRoute[];
   readonly logger: Logger;
+  /** Every route needs the token, not only controls. Default: when `listen` is not a loopback address. */
+  readonly tokenForAll?: boolean;
 }
 
 export interface OpsServer {
@@ -39,7 +41,7 @@ interface CompiledRoute {
  */
 export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
   const compiled: CompiledRoute[] = o.routes.map((route) => ({ route, parts: route.path.split('/') }));
-  const loopback = isLoopback(o.listen.host);
+  const tokenForAll = o.tokenForAll ?? !isLoopback(o.listen.host);
   const expected = o.token === undefined ? undefined : Buffer.from(o.token, 'utf8');
   const log = o.logger.child({ component: 'ops-http' });
 
@@ -59,13 +61,13 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
       const other = matchRoute(compiled, url.pathname);
       return send(res, other ? { status: 405, body: { error: `method ${req.method} not allowed on ${url.pathname}` } } : { status: 404, body: { error: `no route ${url.pathname}` } });
     }
-    if (found.route.control || !loopback) {
+    if (found.route.control || tokenForAll) {
       if (expected === undefined) {
-        return send(res, { status: 403, body: { error: 'controls are off: this daemon has no http.token configured' } });
+        return send(res, { status: 403, body: { error: 'controls are off: this daemon has no http.token configured', message: 'controls are off: start the daemon with http.token set (e.g. BOT_HTTP_TOKEN)' } });
       }
       if (!authorised(req)) {
         log.warn({ path: url.pathname, from: req.socket.remoteAddress }, 'ops request refused: missing or wrong token');
-        return send(res, { status: 401, body: { error: 'a valid "Authorization: Bearer <token>" header is required' } }, { 'WWW-Authenticate': 'Bearer' });
+        return send(res, { status: 401, body: { error: 'a valid "Authorization: Bearer <token>" header is required', message: 'refused: the token is missing or wrong' } }, { 'WWW-Authenticate': 'Bearer' });
       }
     }
     let body: unknown;
