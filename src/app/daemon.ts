@@ -57,13 +57,15 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   const stopSignal = o.until ?? onceSignal(logger);
   let requestStop: (reason: string) => void = () => {};
   const stopControl = new Promise<string>((resolve) => (requestStop = resolve));
-  const ops = OpsSurface.fromConfig(cfg, logger, secrets);
+  const ops = OpsSurface.fromConfig(cfg, o.configPath, logger, secrets);
 
   let sim: SimHandle | undefined;
   let client: RestClient | undefined;
   let runtime: Runtime | undefined;
   let deadMan: DeadManTimer | undefined;
   try {
+    const opsUrl = await ops?.listen();
+    if (opsUrl !== undefined) o.onListening?.(opsUrl);
     ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     const strategies = [];
@@ -125,7 +127,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
       await deadMan.start();
     }
-    const opsUrl = await ops?.attach({
+    ops?.attach({
       runtime,
       client,
       journalWritable: () => fileJournal.writable(),
@@ -133,7 +135,6 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       venueLabel: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl,
       requestStop,
     });
-    if (opsUrl !== undefined) o.onListening?.(opsUrl);
     if (opsUrl !== undefined) logger.info({ url: `${opsUrl}/` }, `dashboard: ${opsUrl}/  (metrics ${opsUrl}/metrics, readiness ${opsUrl}/ready)`);
     await runtime.start();
     const rt = runtime;

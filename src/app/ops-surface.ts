@@ -11,7 +11,8 @@ import { StateHistory } from '../ops/dashboard/state-history.js';
 import { EventWatch } from '../ops/event-watch.js';
 import { healthRoutes } from '../ops/health/health-routes.js';
 import { VenueHealth } from '../ops/health/venue-health.js';
-import { startOpsServer } from '../ops/http/ops-server.js';
+import { OpsServerError, startOpsServer, type OpsServer } from '../ops/http/ops-server.js';
+import { ConfigError } from '../model/errors.js';
 import { DaemonMetrics } from '../ops/metrics/daemon-metrics.js';
 import { metricsRoutes } from '../ops/metrics/metrics-route.js';
 import { timedJournal } from '../ops/metrics/timed-journal.js';
@@ -33,16 +34,17 @@ export class OpsSurface {
   private readonly history: StateHistory;
   private readonly subs: Subscription[] = [];
   private alerts: { watch: AlertWatch; sender: WebhookSender } | undefined;
-  private server: { url: string; close(): Promise<void> } | undefined;
+  private server: OpsServer | undefined;
   private sampler: NodeJS.Timeout | undefined;
 
   /** Undefined when the config has neither `http:` nor `alerts:` (nothing is measured then). */
-  static fromConfig(cfg: DaemonConfig, logger: Logger, secrets: readonly string[]): OpsSurface | undefined {
-    return cfg.http === undefined && cfg.alerts === undefined ? undefined : new OpsSurface(cfg, logger, secrets);
+  static fromConfig(cfg: DaemonConfig, configPath: string, logger: Logger, secrets: readonly string[]): OpsSurface | undefined {
+    return cfg.http === undefined && cfg.alerts === undefined ? undefined : new OpsSurface(cfg, configPath, logger, secrets);
   }
 
   private constructor(
     private readonly cfg: DaemonConfig,
+    private readonly configPath: string,
     private readonly logger: Logger,
     private readonly secrets: readonly string[],
   ) {
@@ -65,8 +67,25 @@ export class OpsSurface {
     return timedJournal(inner, (s) => this.metrics.journalAppend.observe(s));
   }
 
-  /** Subscribes to the runtime's events and starts the alerts, the HTTP server and the chart sampler. Returns the server URL. */
-  async attach(a: { runtime: Runtime; client: RestClient; journalWritable: () => boolean; deadMan?: DeadManTimer; venueLabel: string; requestStop: (reason: string) => void }): Promise<string | undefined> {
+  /**
+   * Binds the HTTP surface (when `http:` is on) before anything else starts, so a taken port fails the start at once;
+   * it answers 503 "starting" until `attach`. Returns its URL.
+   */
+  async listen(): Promise<string | undefined> {
+    const http = this.cfg.http;
+    if (http === undefined) return undefined;
+    try {
+      this.server = await startOpsServer({ listen: parseListen(http.listen)!, ...(http.token !== undefined ? { token: http.token } : {}), logger: this.logger });
+    } catch (error) {
+      // e.g. the port is taken by another daemon: say where it is configured
+      if (error instanceof OpsServerError) throw new ConfigError(`${this.configPath}: ${error.message}`, { cause: error });
+      throw error;
+    }
+    return this.server.url;
+  }
+
+  /** Subscribes to the runtime's events and starts the alerts, the routes and the chart sampler. */
+  attach(a: { runtime: Runtime; client: RestClient; journalWritable: () => boolean; deadMan?: DeadManTimer; venueLabel: string; requestStop: (reason: string) => void }): void {
     if (this.cfg.alerts !== undefined) {
       const sender = new WebhookSender({
         url: this.cfg.alerts.webhook,
@@ -89,7 +108,7 @@ export class OpsSurface {
       }),
     );
     const http = this.cfg.http;
-    if (http === undefined) return undefined;
+    if (http === undefined || this.server === undefined) return;
     const deadMan = a.deadMan;
     const context: OpsContext = {
       runtime: a.runtime,
@@ -104,16 +123,10 @@ export class OpsSurface {
       controlsOn: http.token !== undefined,
       requestStop: a.requestStop,
     };
-    this.server = await startOpsServer({
-      listen: parseListen(http.listen)!,
-      ...(http.token !== undefined ? { token: http.token } : {}),
-      routes: [...metricsRoutes(context), ...healthRoutes(context), ...dashboardRoutes(context), ...controlRoutes(context)],
-      logger: this.logger,
-    });
+    this.server!.setRoutes([...metricsRoutes(context), ...healthRoutes(context), ...dashboardRoutes(context), ...controlRoutes(context)]);
     this.sampler = setInterval(() => this.history.sample(a.runtime.status(), Date.now()), 1000);
     this.sampler.unref();
     this.history.sample(a.runtime.status(), Date.now());
-    return this.server.url;
   }
 
   /** The daemon is stopping: the alert goes out (awaited, at most `waitMs`) before the process ends. */

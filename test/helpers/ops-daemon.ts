@@ -100,6 +100,8 @@ export async function startOpsDaemon(o: OpsDaemonOptions = {}): Promise<OpsDaemo
     },
   );
   const opsUrl = o.http === false ? '' : await Promise.race([url, failedEarly.then(() => '')]);
+  // the server binds first and answers 503 "starting" until the runtime is wired
+  if (opsUrl !== '') await waitFor('the ops routes', async () => (await fetch(`${opsUrl}/health`)).status === 200, 30_000, 50);
   return {
     sim,
     accountId,

@@ -12,7 +12,8 @@ export interface OpsServerOptions {
   readonly listen: ListenAddress;
   /** Bearer token; controls need it always, every route needs it when not on loopback. */
   readonly token?: string;
-  readonly routes: readonly OpsRoute[];
+  /** Until given (here or by `setRoutes`), every request is answered 503 "starting". */
+  readonly routes?: readonly OpsRoute[];
   readonly logger: Logger;
   /** Every route needs the token, not only controls. Default: when `listen` is not a loopback address. */
   readonly tokenForAll?: boolean;
@@ -21,6 +22,8 @@ export interface OpsServerOptions {
 export interface OpsServer {
   /** `http://host:port` as bound (port 0 resolved). */
   readonly url: string;
+  /** The daemon binds first (a taken port fails before anything else starts) and routes once its runtime exists. */
+  setRoutes(routes: readonly OpsRoute[]): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,11 @@ interface CompiledRoute {
  * JSON bodies, turns a handler's throw into a 500 that names no secret. Routes know nothing of each other.
  */
 export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
-  const compiled: CompiledRoute[] = o.routes.map((route) => ({ route, parts: route.path.split('/') }));
+  let compiled: CompiledRoute[] | undefined;
+  const setRoutes = (routes: readonly OpsRoute[]): void => {
+    compiled = routes.map((route) => ({ route, parts: route.path.split('/') }));
+  };
+  if (o.routes !== undefined) setRoutes(o.routes);
   const tokenForAll = o.tokenForAll ?? !isLoopback(o.listen.host);
   const expected = o.token === undefined ? undefined : Buffer.from(o.token, 'utf8');
   const log = o.logger.child({ component: 'ops-http' });
@@ -54,6 +61,7 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://ops.invalid');
+    if (compiled === undefined) return send(res, { status: 503, body: { status: 'starting', error: 'the daemon is starting' } }, { 'Retry-After': '1' });
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const sameMethod = compiled.filter((c) => c.route.method === method);
     const found = matchRoute(sameMethod, url.pathname);
@@ -101,6 +109,7 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    setRoutes,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
