@@ -56,6 +56,33 @@ describe('bot run', () => {
     expect(r.code).toBe(0);
   });
 
+  it("npm start's config (default.yaml) shows the dashboard's URL, and the URL serves the dashboard", async () => {
+    // run from a temporary directory so its relative journal (var/) lands there; a free port instead of 9464
+    const child = spawn(process.execPath, [join(repo, 'bin/bot.js'), 'run', join(repo, 'config/default.yaml')], {
+      cwd: dir,
+      env: { ...process.env, BOT_HTTP_LISTEN: '127.0.0.1:0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    try {
+      for (const start = Date.now(); !/dashboard: http:\/\/127\.0\.0\.1:\d+\//.test(out); await new Promise((r) => setTimeout(r, 100))) {
+        if (Date.now() - start > 30_000) throw new Error(`no dashboard URL in the output:\n${out.slice(-2000)}`);
+      }
+      const url = /dashboard: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)![1]!;
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await page.text()).toMatch(/<title>bot dashboard<\/title>/);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/run summary/);
+  });
+
   it('a wrong config names the file, the path and what was expected, without a stack trace (exit 2)', async () => {
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, ['venue: { kind: sim }', 'strategies:', '  - id: mm', '    use: market-maker', '    market: BTC_USDT', '    risk: { maxOpenOrders: many }', 'polling: { bookMs: 500, typo: 1 }'].join('\n'));

@@ -42,6 +42,9 @@ describe('daemon config', () => {
     expect(bad('deadMan: { timeout: 30 }')).toThrow(/deadMan.*timeout/);
     const env = { BOT_API_KEY: 'k', BOT_API_SECRET: 's' };
     expect(loadYamlConfig(config('default.yaml'), DaemonConfigSchema, {}).deadMan).toEqual({ timeoutSec: 30 });
+    // the ops surface is on for a newcomer, on loopback, read-only until a token is given
+    expect(loadYamlConfig(config('default.yaml'), DaemonConfigSchema, {}).http).toEqual({ listen: '127.0.0.1:9464', historyPoints: 900 });
+    expect(loadYamlConfig(config('default.yaml'), DaemonConfigSchema, { BOT_HTTP_TOKEN: 'x'.repeat(20) }).http?.token).toBe('x'.repeat(20));
     expect(loadYamlConfig(config('market-maker.yaml'), DaemonConfigSchema, env).deadMan).toEqual({ timeoutSec: 30 });
     expect(loadYamlConfig(config('twap.yaml'), DaemonConfigSchema, env).deadMan).toEqual({ timeoutSec: 30 });
     expect(loadYamlConfig(config('grid.yaml'), DaemonConfigSchema, env).deadMan).toBeUndefined();
