@@ -5,9 +5,9 @@
  *      receive time) or the scheduler's next due action (a poll, a latency leg, a strategy timer);
  *      at equal times the data comes first (a snapshot received at T is visible to a poll at T);
  *   2. data is applied to every lane's virtual exchange (fills happen here); due actions run;
- *   3. promises settle (one macrotask turn: every microtask chain the actions started runs to
- *      completion before time moves again; skipped after a step of only synchronous work such as requests
- *      arriving at the venue), then repeat.
+ *   3. promises settle (settle.ts: the microtask queue is drained, without an event-loop turn, so every chain the
+ *      actions started runs to completion before time moves again; skipped after a step of only synchronous work
+ *      such as requests arriving at the venue), then repeat.
  * At the end of the data the runtimes are stopped (open orders cancelled) with the clock still driven,
  * so the stop's own requests pay their latency and rate limits too.
  */
@@ -23,6 +23,7 @@ import type { LatencyModel } from './backtest-venue.js';
 import { DataFeed, type FeedEvent } from './data-feed.js';
 import { Lane } from './lane.js';
 import { SteppingScheduler } from './stepping-scheduler.js';
+import { checkingSettler, drainingSettler, type StepSettler } from './settle.js';
 
 export interface BacktestOptions {
   readonly files: readonly string[];
@@ -42,6 +43,13 @@ export interface BacktestOptions {
   readonly logger?: Logger;
   /** Called now and then with (bytes read, total bytes). */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Tests: after every drain, check with a real event-loop turn that no chain was left running (settle.ts; slow).
+   * Throws UnsettledChainError if one was.
+   */
+  readonly checkSettled?: boolean;
+  /** Tests: the drain itself (default drainMicrotasks), to show that the check catches a drain that falls short. */
+  readonly drain?: () => Promise<void>;
 }
 
 export interface BacktestResult {
@@ -55,9 +63,17 @@ export interface BacktestResult {
   readonly sampleMs: number;
 }
 
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
+  const settler = o.checkSettled === true ? checkingSettler(o.drain) : drainingSettler(o.drain);
+  try {
+    return await replay(o, settler);
+  } finally {
+    (settler as { stop?: () => void }).stop?.();
+  }
+}
+
+async function replay(o: BacktestOptions, settler: StepSettler): Promise<BacktestResult> {
   const feed = new DataFeed({ files: o.files, ...(o.cache === undefined ? {} : { cache: o.cache }), ...(o.from === undefined ? {} : { from: o.from }), ...(o.to === undefined ? {} : { to: o.to }) });
   let ev = await feed.next();
   while (ev !== undefined && ev.kind !== 'book') ev = await feed.next();
@@ -68,6 +84,7 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
     if (s.market !== market.name) throw new ConfigError(`backtest: strategies[${i}].market: strategy '${s.id}' trades ${s.market} but the data is ${market.name}`);
   }
   const scheduler = new SteppingScheduler(ev.t);
+  const settle = (): Promise<void> => settler.settle(scheduler.now());
   const sampleMs = o.sampleMs ?? 1000;
   const lanes = (o.assumptions ?? FILL_ASSUMPTIONS).map(
     (assumption) =>
@@ -103,6 +120,7 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
   // Start every runtime; their first requests need the clock driven, so do not await yet.
   let startError: unknown;
   let started = 0;
+  settler.begin();
   for (const l of lanes) {
     l.runtime.start().then(
       () => (started += 1),
@@ -133,9 +151,11 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
       continue;
     }
     if (ev === undefined) break;
+    settler.begin();
     scheduler.runNext();
     // A step of request arrivals only (the venue acting, synchronously) leaves no promise to settle.
     if (scheduler.settleNeeded) await settle();
+    else settler.skip();
   }
   if (startError !== undefined) throw startError;
   if (started < lanes.length) throw new ConfigError('backtest: the data ended before the engine finished starting');
@@ -145,6 +165,7 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
   // Stop with the clock still running (cancels travel through latency and rate limits), at most a minute.
   let stopped = 0;
   let stopError: unknown;
+  settler.begin();
   for (const l of lanes) {
     l.runtime.stop({ cancelOpenOrders: true }).then(
       (s) => {
@@ -156,7 +177,12 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
   }
   await settle();
   const deadline = scheduler.now() + 60_000;
-  while (stopped < lanes.length && stopError === undefined && scheduler.runNext(deadline)) await settle();
+  for (;;) {
+    if (stopped === lanes.length || stopError !== undefined) break;
+    settler.begin();
+    if (!scheduler.runNext(deadline)) break;
+    await settle();
+  }
   if (stopError !== undefined) throw stopError;
   o.onProgress?.(feed.totalBytes, feed.totalBytes);
   return { market, source: head.source, startT, endT, snapshots, trades, lanes, sampleMs };

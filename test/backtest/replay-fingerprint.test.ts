@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { replayFingerprint } from '../../backtest/replay/replay-fingerprint.js';
+import { runBacktest } from '../../backtest/replay/run-backtest.js';
+import { D } from '../../src/model/decimal.js';
+import { loadStrategy } from '../../src/strategy/load-strategy.js';
+
+const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.jsonl.gz', import.meta.url));
+
+/**
+ * The replay's decisions, pinned: intents, fills, equity, journal and summary of both lanes on the sample recording
+ * hash to the value below, measured before the replay was made faster (issue #13: microtask draining, parallel lanes,
+ * fewer allocations). A change that moves it changed what the backtest decides, not only how fast; update it only
+ * for a deliberate change of the replay's semantics, and say so in the commit.
+ */
+const PINNED = {
+  marketMaker: 'a86438f30d1b480673edf38f12bc0375d0f64787f230996da29c6f9921e2767f',
+  grid: '79c21dcfd69c991e22e5e28a26150ecd783c1b1a9a6f7dbece73b985e710402a',
+};
+
+async function replay(use: string, params: Record<string, unknown>) {
+  return runBacktest({
+    files: [sample],
+    cache: { dir: false },
+    strategies: [{ id: 's', definition: await loadStrategy(use), market: 'BTC_USDT', params }],
+    balances: { BTC: D('1'), USDT: D('50000') },
+    polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 },
+  });
+}
+
+describe('the replay fingerprint (sameness across speed work)', () => {
+  it('market maker, both lanes, with latency and rate limits: the pinned hash', async () => {
+    const r = await replay('market-maker', { spread: '0.0004', size: '0.01', levels: 2, maxInventory: '0.1', refreshThreshold: '0.0002' });
+    expect(r.lanes.every((l) => l.engineFills.length > 0)).toBe(true);
+    expect(replayFingerprint(r)).toBe(PINNED.marketMaker);
+  });
+
+  it('grid, both lanes: the pinned hash', async () => {
+    const r = await replay('grid', { range: '0.003', levels: 8, amount: '0.002' });
+    expect(replayFingerprint(r)).toBe(PINNED.grid);
+  });
+});
