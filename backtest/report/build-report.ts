@@ -3,8 +3,7 @@
  * pessimistic fill assumptions), the band between them, every fill, and down-sampled series for charts.
  */
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
-import type { BacktestResult } from '../replay/run-backtest.js';
-import type { Lane } from '../replay/lane.js';
+import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
 
 export interface ReportFill {
@@ -75,7 +74,7 @@ function pick(n: number, max: number): number[] {
   return out;
 }
 
-export function computeLaneMetrics(result: BacktestResult, lane: Lane, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal> } {
+export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal> } {
   const m = result.market;
   const final = { [m.stock]: lane.exchange.total(m.stock), [m.money]: lane.exchange.total(m.money) };
   const first = lane.equity[0];
@@ -95,7 +94,7 @@ export function computeLaneMetrics(result: BacktestResult, lane: Lane, initial: 
   return { metrics, final };
 }
 
-export function buildReport(result: BacktestResult, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
+export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
   const m = result.market;
   const initial = { [m.stock]: o.initial[m.stock] ?? ZERO, [m.money]: o.initial[m.money] ?? ZERO };
   const lanes: LaneReport[] = [];

@@ -10,12 +10,13 @@ const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.js
 /**
  * The replay's decisions, pinned: intents, fills, equity, journal and summary of both lanes on the sample recording
  * hash to the value below, measured before the replay was made faster (issue #13: microtask draining, parallel lanes,
- * fewer allocations). A change that moves it changed what the backtest decides, not only how fast; update it only
+ * fewer allocations; the hash became one over per-lane digests when lanes went to worker threads, re-pinned then
+ * with the replay's old event-loop-turn drain). A change that moves it changed what the backtest decides, not only how fast; update it only
  * for a deliberate change of the replay's semantics, and say so in the commit.
  */
 const PINNED = {
-  marketMaker: 'a86438f30d1b480673edf38f12bc0375d0f64787f230996da29c6f9921e2767f',
-  grid: '79c21dcfd69c991e22e5e28a26150ecd783c1b1a9a6f7dbece73b985e710402a',
+  marketMaker: 'cb593be69cb5ca8bfb6aaf64f6492ae5c66480690bdc712a4e735727d9e4806b',
+  grid: '115fdb1c13afbf02d81bfe10673ec7b41b429edc80e43b4370e509aa3fc57ec4',
 };
 
 async function replay(use: string, params: Record<string, unknown>) {

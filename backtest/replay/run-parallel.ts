@@ -1,0 +1,103 @@
+/**
+ * The lanes of a backtest on the machine's cores: the first fill assumption replays in this thread, each other one
+ * in a worker thread of its own, every one the same runBacktest over the same data (one replay path; the daemon's
+ * runtime in each). Lanes never interact (each has its own virtual exchange, venue and runtime on its own virtual
+ * clock), so a lane run alone decides exactly what it decides beside the others: the per-lane digests, and so the
+ * fingerprint, equal a sequential run's (test/backtest/parallel-lanes.test.ts).
+ */
+import { Worker } from 'node:worker_threads';
+import { BotError, ConfigError } from '../../src/model/errors.js';
+import type { Decimal } from '../../src/model/decimal.js';
+import type { RiskLimits } from '../../src/engine/risk-limits.js';
+import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
+import type { ReplayOutcome } from './lane-view.js';
+import { encodeDecimals, laneFromWire, type LaneWire } from './lane-wire.js';
+import { runBacktest, type BacktestOptions } from './run-backtest.js';
+
+/** A strategy as a worker can load it again: by name or path, not by its (unclonable) definition. */
+export interface StrategySource {
+  readonly id: string;
+  /** Built-in name or a module path, resolved against `cwd`. */
+  readonly use: string;
+  readonly cwd: string;
+  readonly params: unknown;
+  readonly market: string;
+  readonly risk?: RiskLimits;
+  /** Where the params came from (errors), as RuntimeStrategy's `where`. */
+  readonly where?: string;
+  /** Where `use` came from (errors of a strategy that cannot be loaded), e.g. `config/x.yaml: strategies[0].use`. */
+  readonly loadWhere?: string;
+}
+
+export type ParallelBacktestOptions = Omit<BacktestOptions, 'strategies' | 'checkSettled' | 'drain'> & { readonly sources: readonly StrategySource[] };
+
+/** What a lane's worker is given (structured-clone safe). */
+export interface LaneTask {
+  readonly assumption: FillAssumption;
+  readonly sources: readonly (Omit<StrategySource, 'risk'> & { readonly risk?: unknown })[];
+  readonly balances: unknown;
+  readonly options: Omit<BacktestOptions, 'strategies' | 'balances' | 'assumptions' | 'logger' | 'onProgress' | 'checkSettled' | 'drain'>;
+}
+
+export type LaneTaskAnswer =
+  | { readonly ok: true; readonly lane: LaneWire; readonly facts: { startT: number; endT: number; snapshots: number; trades: number } }
+  | { readonly ok: false; readonly error: { readonly message: string; readonly code?: string; readonly name?: string } };
+
+export class LaneWorkerError extends BotError {
+  constructor(message: string, cause?: unknown) {
+    super(message, { code: 'ERR_LANE_WORKER', cause });
+  }
+}
+
+export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<ReplayOutcome> {
+  const assumptions = o.assumptions ?? FILL_ASSUMPTIONS;
+  const [first, ...others] = assumptions;
+  if (first === undefined) throw new ConfigError('backtest: no fill assumption to run');
+  // the workers boot (load the code, read the data) while this thread replays the first lane
+  const { logger: _logger, onProgress: _progress, sources, balances, assumptions: _a, ...plain } = o;
+  const task = (assumption: FillAssumption): LaneTask => ({
+    assumption,
+    sources: sources.map((s) => ({ ...s, ...(s.risk !== undefined ? { risk: encodeDecimals(s.risk) } : {}) })),
+    balances: encodeDecimals(balances),
+    options: plain,
+  });
+  const workers = others.map((a) => runLaneWorker(task(a)));
+  // a worker that fails while this thread still replays is reported once this lane is done, not left unhandled
+  for (const w of workers) w.catch(() => undefined);
+  const strategies = [];
+  for (const s of sources) {
+    const { use: _use, cwd: _cwd, loadWhere: _lw, ...runtime } = s;
+    strategies.push({ ...runtime, definition: await loadStrategy(s.use, s.cwd, s.loadWhere) });
+  }
+  const here = await runBacktest({ ...o, strategies, assumptions: [first] });
+  const answers = await Promise.all(workers);
+  for (const a of answers) {
+    const f = a.facts;
+    if (f.startT !== here.startT || f.endT !== here.endT || f.snapshots !== here.snapshots || f.trades !== here.trades) {
+      throw new LaneWorkerError(`backtest: a lane's worker read other data (${JSON.stringify(f)} against ${here.startT}..${here.endT}, ${here.snapshots} snapshots, ${here.trades} trades)`);
+    }
+  }
+  return { ...here, lanes: [here.lanes[0]!, ...answers.map((a) => laneFromWire(a.lane))] };
+}
+
+function runLaneWorker(task: LaneTask): Promise<Extract<LaneTaskAnswer, { ok: true }>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./lane-worker.mjs', import.meta.url), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    let answered = false;
+    worker.once('message', (answer: LaneTaskAnswer) => {
+      answered = true;
+      if (answer.ok) resolve(answer);
+      else {
+        const { message, code } = answer.error;
+        // the replay's config errors keep their type (the CLI exits 2 on them, naming the config)
+        reject(code === 'ERR_CONFIG' ? new ConfigError(message) : new LaneWorkerError(`backtest lane ${task.assumption}: ${message}`));
+      }
+      void worker.terminate();
+    });
+    worker.once('error', (error) => reject(new LaneWorkerError(`backtest lane ${task.assumption}: the worker failed: ${error.message}`, error)));
+    worker.once('exit', (code) => {
+      if (!answered) reject(new LaneWorkerError(`backtest lane ${task.assumption}: the worker exited (${code}) without an answer`));
+    });
+  });
+}
