@@ -15,7 +15,9 @@ import { BacktestConfigSchema, type BacktestConfig } from './backtest-config.js'
 import { buildReport, type BacktestReport } from './report/build-report.js';
 import { renderHtmlReport } from './report/html-report.js';
 import type { RecordingCacheOptions } from './data/cache-settings.js';
-import { runBacktest, type BacktestResult } from './replay/run-backtest.js';
+import { runBacktest, type BacktestOptions } from './replay/run-backtest.js';
+import type { ReplayOutcome } from './replay/lane-view.js';
+import { runBacktestParallel, type StrategySource } from './replay/run-parallel.js';
 import { FILL_MODEL_DOC } from './fill-model/fill-model-doc.js';
 
 export interface BacktestRunOptions {
@@ -29,11 +31,13 @@ export interface BacktestRunOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** The recording cache (`bot backtest --cache DIR` / `--no-cache`). */
   readonly cache?: RecordingCacheOptions;
+  /** Each fill assumption beyond the first on a worker thread (run-parallel.ts). Default true; `--sequential` turns it off. */
+  readonly parallelLanes?: boolean;
 }
 
 export interface BacktestRun {
   readonly config: BacktestConfig;
-  readonly result: BacktestResult;
+  readonly result: ReplayOutcome;
   readonly report: BacktestReport;
   readonly jsonPath: string;
   readonly htmlPath: string;
@@ -53,9 +57,9 @@ export async function resolveStrategies(config: BacktestConfig, cwd: string, con
  * The replay's own config errors (`backtest: ...`: data unreadable, a strategy's market not the data's) name the
  * config file too, as every config error does (a config-fuzzer finding: they named neither file nor path).
  */
-async function runBacktestNamingConfig(configFile: string, options: Parameters<typeof runBacktest>[0]): Promise<BacktestResult> {
+async function runBacktestNamingConfig(configFile: string, run: () => Promise<ReplayOutcome>): Promise<ReplayOutcome> {
   try {
-    return await runBacktest(options);
+    return await run();
   } catch (error) {
     if (error instanceof ConfigError && error.message.startsWith('backtest: ')) {
       throw new ConfigError(`${configFile}: ${error.message.slice('backtest: '.length)}`, { cause: error });
@@ -78,13 +82,16 @@ export interface ConfigRunOptions {
   readonly maxPoints?: number;
   /** Named in config errors (the sweep names its base config). Default: `backtest config`. */
   readonly configFile?: string;
+  /** Each fill assumption beyond the first on a worker thread (run-parallel.ts). Default false (sweeps run trials in parallel already). */
+  readonly parallelLanes?: boolean;
 }
 
 /** One backtest of an already validated config, without writing files (sweeps run many of these). */
-export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOptions): Promise<{ result: BacktestResult; report: BacktestReport }> {
+export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOptions): Promise<{ result: ReplayOutcome; report: BacktestReport }> {
   const files = o.files.map((f) => resolve(f));
   const configFile = o.configFile ?? 'backtest config';
-  const strategies = await resolveStrategies(config, o.cwd ?? process.cwd(), configFile);
+  const cwd = o.cwd ?? process.cwd();
+  const strategies = await resolveStrategies(config, cwd, configFile);
   const p = config.polling;
   const plan = planPolling({
     markets: strategies.map((s) => s.market),
@@ -98,11 +105,10 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
   });
   const balances: Record<string, Decimal> = { ...config.balances };
   if (files.length === 0) throw new ConfigError(`${configFile}: data: no recording given (list files under data:, or pass --data FILE)`);
-  const result = await runBacktestNamingConfig(configFile, {
+  const options: Omit<BacktestOptions, 'strategies'> = {
     files,
     ...(o.from !== undefined ? { from: o.from } : {}),
     ...(o.to !== undefined ? { to: o.to } : {}),
-    strategies,
     balances,
     polling: {
       ...plan.intervals,
@@ -117,7 +123,19 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.cache === undefined ? {} : { cache: o.cache }),
-  });
+  };
+  const sources: StrategySource[] = config.strategies.map((s, i) => ({
+    id: s.id,
+    use: s.use,
+    cwd,
+    params: s.params,
+    market: s.market,
+    risk: s.risk,
+    where: `${configFile}: strategies[${i}].params`,
+    loadWhere: `${configFile}: strategies[${i}].use`,
+  }));
+  const parallel = o.parallelLanes === true && config.fills.length > 1;
+  const result = await runBacktestNamingConfig(configFile, () => (parallel ? runBacktestParallel({ ...options, sources }) : runBacktest({ ...options, strategies })));
   const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
   return { result, report };
 }
@@ -134,6 +152,7 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.cache === undefined ? {} : { cache: o.cache }),
+    parallelLanes: o.parallelLanes ?? true,
   });
   const outDir = resolve(o.out ?? config.out);
   mkdirSync(outDir, { recursive: true });

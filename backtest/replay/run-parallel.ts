@@ -10,6 +10,7 @@ import { BotError, ConfigError } from '../../src/model/errors.js';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { workerEntry } from '../../src/settings/compiled-build.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
 import type { ReplayOutcome } from './lane-view.js';
 import { encodeDecimals, laneFromWire, type LaneWire } from './lane-wire.js';
@@ -83,7 +84,7 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
 
 function runLaneWorker(task: LaneTask): Promise<Extract<LaneTaskAnswer, { ok: true }>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./lane-worker.mjs', import.meta.url), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    const worker = new Worker(workerEntry(import.meta.url, './lane-worker.mjs'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
     let answered = false;
     worker.once('message', (answer: LaneTaskAnswer) => {
       answered = true;

@@ -4,6 +4,7 @@
  * while a backtest runs. Data is checked by sha256 before a trial runs (data-files.ts); a job whose data is
  * missing or different fails at once with the file and hash in its reason, and is not retried.
  */
+import { workerEntry } from '../../src/settings/compiled-build.js';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, redisClient } from './queue-connection.js';
@@ -34,7 +35,7 @@ export interface QueueWorkerHandle {
 export function startQueueWorker(o: QueueWorkerOptions): QueueWorkerHandle {
   const concurrency = Math.max(1, o.concurrency ?? 1);
   const pool = new Piscina({
-    filename: new URL('./pool-worker.mjs', import.meta.url).href,
+    filename: workerEntry(import.meta.url, './pool-worker.mjs').href,
     minThreads: concurrency,
     maxThreads: concurrency,
     concurrentTasksPerWorker: 1,

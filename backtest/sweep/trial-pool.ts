@@ -3,6 +3,7 @@
  * (default: the number of cores). Threads load the TypeScript sources through tsx (pool-worker.mjs), so a fresh
  * clone needs no build.
  */
+import { workerEntry } from '../../src/settings/compiled-build.js';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TrialJob, TrialRunOptions } from './run-trial.js';
@@ -15,7 +16,7 @@ export function defaultWorkers(): number {
 export function trialPool(o: { workers?: number | undefined; run?: TrialRunOptions } = {}): TrialExecutor {
   const workers = Math.max(1, o.workers ?? defaultWorkers());
   const pool = new Piscina({
-    filename: new URL('./pool-worker.mjs', import.meta.url).href,
+    filename: workerEntry(import.meta.url, './pool-worker.mjs').href,
     minThreads: workers,
     maxThreads: workers,
     concurrentTasksPerWorker: 1,

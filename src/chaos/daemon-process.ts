@@ -1,10 +1,9 @@
+import { sourceRoot } from '../settings/source-root.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `bin/bot.js` lives. */
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const REPO_ROOT = sourceRoot(import.meta.url);
 
 /**
  * One `bot run <config>` child process, as a user starts it (node + bin/bot.js), its stdout and stderr

@@ -17,16 +17,18 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bar')
     .option('--cache <dir>', 'recording cache directory (default $XDG_CACHE_HOME/v4-trader or ~/.cache/v4-trader); a file read to its end is cached there')
     .option('--no-cache', 'read the recordings as text and build no cache')
+    .option('--sequential', 'replay the fill assumptions one after the other in this thread (default: the second on a worker thread)', false)
     .addHelpText(
       'after',
       '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
     )
-    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean }) => {
+    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean; sequential: boolean }) => {
       const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
       bar?.start(100, 0);
       try {
         const run = await runBacktestFromConfig({
           configFile: config,
+          parallelLanes: !opts.sequential,
           ...(opts.data ? { data: opts.data } : {}),
           ...(opts.from !== undefined ? { from: opts.from } : {}),
           ...(opts.to !== undefined ? { to: opts.to } : {}),

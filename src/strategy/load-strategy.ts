@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { ConfigError } from '../model/errors.js';
 import type { StrategyDefinition } from './define-strategy.js';
+import { runsCompiled } from '../settings/source-root.js';
 
 /** Strategies shipped in `strategies/<name>/index.ts`. */
 const BUILTINS = ['market-maker', 'grid', 'stop-guard', 'twap'] as const;
@@ -35,6 +36,7 @@ export async function loadStrategy(nameOrPath: string, cwd: string = process.cwd
 
 async function loadStrategyModule(nameOrPath: string, cwd: string): Promise<StrategyDefinition> {
   const file = resolveStrategyFile(nameOrPath, cwd);
+  if (/\.(ts|mts)$/.test(file)) await loadTypeScript();
   let mod: unknown;
   try {
     mod = await import(pathToFileURL(file).href);
@@ -52,8 +54,22 @@ async function loadStrategyModule(nameOrPath: string, cwd: string): Promise<Stra
   return def;
 }
 
+let typescript: Promise<void> | undefined;
+
+/**
+ * A strategy written in TypeScript needs tsx's loader. From the sources it is registered already (bin/bot.js,
+ * vitest); from the compiled copy (`npm run build`) it is registered here, on the first TypeScript strategy only,
+ * so a daemon of built-in strategies starts without it.
+ */
+function loadTypeScript(): Promise<void> {
+  if (!runsCompiled(import.meta.url)) return Promise.resolve();
+  typescript ??= import('tsx/esm/api').then(({ register }) => void register());
+  return typescript;
+}
+
 function resolveStrategyFile(nameOrPath: string, cwd: string): string {
-  if ((BUILTINS as readonly string[]).includes(nameOrPath)) return path.join(STRATEGIES_DIR, nameOrPath, 'index.ts');
+  // built-ins sit beside this module: compiled with it by `npm run build` (index.js), or the sources (index.ts)
+  if ((BUILTINS as readonly string[]).includes(nameOrPath)) return path.join(STRATEGIES_DIR, nameOrPath, runsCompiled(import.meta.url) ? 'index.js' : 'index.ts');
   const looksLikePath = /[\\/]/.test(nameOrPath) || /\.(ts|js|mts|mjs)$/.test(nameOrPath);
   if (!looksLikePath) {
     throw new ConfigError(

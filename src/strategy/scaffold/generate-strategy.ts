@@ -1,3 +1,4 @@
+import { sourceRoot } from '../../settings/source-root.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,8 @@ export const STRATEGY_NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const MAX_NAME_LENGTH = 40;
 
 /** The SDK folder (src/strategy/) of this repository, which generated files import. */
-const SDK_DIR = fileURLToPath(new URL('../', import.meta.url));
+// the SDK's TypeScript sources (generated strategies import them), also when this module runs compiled
+const SDK_DIR = path.join(sourceRoot(import.meta.url), 'src', 'strategy');
 
 export interface ScaffoldOptions {
   /** kebab-case strategy name. */
