@@ -55,17 +55,20 @@ export class DealTracker {
 
   /** The deals not reported before, oldest first (by time, then id); marks them known. */
   async fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
-    const fresh = new Map<number, Deal>();
+    // made on the first new deal: most polls find none, and they run every second
+    let fresh: Map<number, Deal> | undefined;
     for (let page = 0; page < this.maxPages; page++) {
       const deals = await fetchPage(page * this.pageSize, this.pageSize);
       let reachedKnown = false;
       for (const deal of deals) {
         if (this.isHorizon(deal)) reachedKnown = true;
         // not a horizon: neither seen nor older than the watermark, so only `known` is left of isKnown()
-        else if (!this.known.has(deal.id)) fresh.set(deal.id, deal);
+        else if (!this.known.has(deal.id)) (fresh ??= new Map()).set(deal.id, deal);
       }
       if (reachedKnown || deals.length < this.pageSize) break;
     }
+    // nothing new: nothing to order, and `newest` (so the pruning horizon) is unchanged
+    if (fresh === undefined) return [];
     const ordered = [...fresh.values()].sort((a, b) => a.time - b.time || a.id - b.id);
     for (const deal of ordered) {
       this.seen.set(deal.id, deal.time);
