@@ -7,11 +7,11 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SOURCE_DIRS } from '../src/settings/fresh-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : (process.env.BOT_DIST_DIR ?? join(root, 'dist'));
-const SOURCE_DIRS = ['src', 'backtest', 'strategies'];
 
 function walk(dir, found = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -29,6 +29,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const files = SOURCE_DIRS.flatMap((d) => walk(join(root, d)));
 const ts = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+// a declaration beside a plain-JavaScript module (fresh-build.d.mts) is not compiled
 await build({ entryPoints: ts, outdir: out, outbase: root, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
 // worker entries (.mjs) load their TypeScript task: the compiled copy loads the compiled task, without tsx
 for (const f of files.filter((f) => f.endsWith('.mjs'))) {

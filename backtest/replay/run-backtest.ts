@@ -22,6 +22,7 @@ import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.
 import type { LatencyModel } from './backtest-venue.js';
 import { DataFeed, type FeedEvent } from './data-feed.js';
 import { Lane } from './lane.js';
+import type { ReplayOutcome } from './lane-view.js';
 import { SteppingScheduler } from './stepping-scheduler.js';
 import { checkingSettler, drainingSettler, type StepSettler } from './settle.js';
 
@@ -52,15 +53,9 @@ export interface BacktestOptions {
   readonly drain?: () => Promise<void>;
 }
 
-export interface BacktestResult {
-  readonly market: Market;
-  readonly source: string | undefined;
-  readonly startT: number;
-  readonly endT: number;
-  readonly snapshots: number;
-  readonly trades: number;
+/** The replay's outcome with its lanes as they ran here (every Lane's internals: journal, runtime, venue). */
+export interface BacktestResult extends ReplayOutcome {
   readonly lanes: readonly Lane[];
-  readonly sampleMs: number;
 }
 
 

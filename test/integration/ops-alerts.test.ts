@@ -1,42 +1,11 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { OPS_TOKEN, startOpsDaemon, waitFor, sleep } from '../helpers/ops-daemon.js';
-
-/** A local webhook receiver: answers 503 to the first POST (so the sender must retry), 200 after. */
-async function receiver(): Promise<{ url: string; accepted: Record<string, unknown>[]; raw: { headers: string; body: string }[]; attempts: () => number; close(): Promise<void> }> {
-  const accepted: Record<string, unknown>[] = [];
-  const raw: { headers: string; body: string }[] = [];
-  let attempts = 0;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      attempts += 1;
-      raw.push({ headers: JSON.stringify(req.headers), body });
-      if (attempts === 1) {
-        res.writeHead(503).end();
-        return;
-      }
-      accepted.push(JSON.parse(body) as Record<string, unknown>);
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    // the key in the path is the webhook's secret, as in a chat webhook's URL
-    url: `http://127.0.0.1:${port}/hooks/T0001/WEBHOOK-KEY-7f3a9c`,
-    accepted,
-    raw,
-    attempts: () => attempts,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
+import { webhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('webhook alerts (daemon on the sim, a local receiver)', () => {
   it('a loss-limit halt arrives once, after a retry, with no secret in it; the stop is announced too', async () => {
-    const hook = await receiver();
+    // answers 503 to the first POST (so the sender must retry); the key in the path is the webhook's secret, as in a chat webhook's URL
+    const hook = await webhookReceiver((n) => (n === 1 ? 503 : 200), '/hooks/T0001/WEBHOOK-KEY-7f3a9c');
     const d = await startOpsDaemon({
       // the first fee takes the net PnL under -0.01: the loss limit halts the strategy
       risk: '{ maxOrderNotional: 1000, maxOpenOrders: 8, maxOrdersPerMinute: 600, maxLoss: 0.01 }',

@@ -1,34 +1,20 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookSender, type Alert } from '../../src/ops/alerts/webhook-sender.js';
 import { AlertWatch } from '../../src/ops/alerts/alert-watch.js';
 import { VenueHealth } from '../../src/ops/health/venue-health.js';
 import { AlertsConfigSchema } from '../../src/settings/ops-config.js';
+import { webhookReceiver } from '../helpers/webhook-receiver.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of closers.splice(0)) await c();
 });
 
-/** A receiver answering `status(n)` to the n-th POST (1-based). */
 async function receiver(status: (n: number) => number): Promise<{ url: string; bodies: Record<string, unknown>[] }> {
-  const bodies: Record<string, unknown>[] = [];
-  let n = 0;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      n += 1;
-      const s = status(n);
-      if (s === 200) bodies.push(JSON.parse(body) as Record<string, unknown>);
-      res.writeHead(s).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  closers.push(() => new Promise((r) => server.close(() => r())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
+  const r = await webhookReceiver(status);
+  closers.push(() => r.close());
+  return { url: r.url, bodies: r.accepted };
 }
 
 const alert = (message: string): Alert => ({ kind: 'stale-data', at: new Date(0).toISOString(), message });

@@ -1,0 +1,29 @@
+// Whether a compiled build (`npm run build`, bin/build.js) of this tree is fresh: no source saved after it. Plain
+// JavaScript, so bin/bot.js can ask before anything TypeScript is loaded; src/settings/compiled-build.ts asks it too.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The source folders a build compiles. */
+export const SOURCE_DIRS = ['src', 'backtest', 'strategies'];
+
+/** The newest modification time under `dir` (a few ms for the whole tree). */
+function newestSource(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    const t = e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs;
+    if (t > newest) newest = t;
+  }
+  return newest;
+}
+
+/** The build's directory (BOT_DIST_DIR, default <root>/dist) when it was made from `root` after every source's last change, else undefined. */
+export function freshBuildDir(root) {
+  const dist = process.env.BOT_DIST_DIR ?? join(root, 'dist');
+  try {
+    const build = JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8'));
+    return build.root === root && SOURCE_DIRS.every((d) => newestSource(join(root, d)) <= build.builtAt) ? dist : undefined;
+  } catch {
+    return undefined;
+  }
+}
