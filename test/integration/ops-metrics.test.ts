@@ -100,4 +100,29 @@ describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on
       await d.stop();
     }
   }, 90_000);
+
+  it('cancel-orders and stop controls: journalled, acted on; the stop ends the daemon as a signal would', async () => {
+    const d = await startOpsDaemon();
+    let stopped = false;
+    try {
+      await waitFor('quotes resting', () => d.sim.exchange.openOrders(d.accountId).length >= 2, 30_000, 100);
+      expect((await opsPost(d.url, '/api/strategies/nope/cancel-orders')).status).toBe(404);
+      const cancel = await opsPost(d.url, '/api/strategies/mm/cancel-orders');
+      expect(cancel.status).toBe(200);
+      await waitFor('the cancels journalled', () => d.records().some((r) => r.type === 'control' && r.action === 'cancel-orders') && d.records().some((r) => r.type === 'cancel'), 10_000, 100);
+      const stop = await opsPost(d.url, '/api/stop');
+      expect(stop.status).toBe(200);
+      const summary = await d.finished; // ends by itself, no signal
+      stopped = true;
+      expect(summary.openOrdersLeft).toBe(0);
+      const records = d.records();
+      const control = records.findIndex((r) => r.type === 'control' && r.action === 'stop');
+      expect(control).toBeGreaterThan(0);
+      expect(records.at(-1)?.type).toBe('stop');
+      expect(d.sim.exchange.openOrders(d.accountId)).toEqual([]);
+    } finally {
+      await d.stop();
+      expect(stopped).toBe(true);
+    }
+  }, 90_000);
 });
