@@ -12,7 +12,8 @@ import type { FillRecord } from './virtual-exchange.js';
 
 export interface LaneWire {
   readonly assumption: FillAssumption;
-  readonly digest: string;
+  /** Present when the caller asked for it (the fingerprint): hashing a lane-day costs ~0.2 s. */
+  readonly digest?: string;
   readonly equity: readonly EquityPoint[];
   readonly intents: number;
   readonly rejections: [string, number][];
@@ -50,11 +51,11 @@ export function decodeDecimals(v: unknown): unknown {
   return v;
 }
 
-/** In the worker: the lane as plain data, with its digest (replay-fingerprint.ts). */
-export function laneToWire(lane: Lane, assets: readonly string[]): LaneWire {
+/** In the worker: the lane as plain data, with its digest (replay-fingerprint.ts) when `digest` is asked for. */
+export function laneToWire(lane: Lane, assets: readonly string[], digest: boolean): LaneWire {
   return {
     assumption: lane.assumption,
-    digest: laneDigest(lane),
+    ...(digest ? { digest: laneDigest(lane) } : {}),
     equity: lane.equity,
     intents: lane.intents.length,
     rejections: [...lane.rejections],
@@ -71,11 +72,11 @@ export function laneToWire(lane: Lane, assets: readonly string[]): LaneWire {
 }
 
 /** In the main thread: the lane as the report and the fingerprint read it. */
-export function laneFromWire(w: LaneWire): LaneView & { readonly digest: string } {
+export function laneFromWire(w: LaneWire): LaneView & { readonly digest?: string } {
   const totals = decodeDecimals(w.totals) as Record<string, Decimal>;
   return {
     assumption: w.assumption,
-    digest: w.digest,
+    ...(w.digest !== undefined ? { digest: w.digest } : {}),
     equity: w.equity,
     intents: { length: w.intents },
     rejections: new Map(w.rejections),

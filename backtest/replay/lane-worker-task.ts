@@ -26,7 +26,7 @@ async function runLane(task: LaneTask): Promise<LaneTaskAnswer> {
     assumptions: [task.assumption],
   });
   const lane = r.lanes[0]!;
-  return { ok: true, lane: laneToWire(lane, [r.market.stock, r.market.money]), facts: { startT: r.startT, endT: r.endT, snapshots: r.snapshots, trades: r.trades } };
+  return { ok: true, lane: laneToWire(lane, [r.market.stock, r.market.money], task.digest === true), facts: { startT: r.startT, endT: r.endT, snapshots: r.snapshots, trades: r.trades } };
 }
 
 runLane(workerData as LaneTask).then(

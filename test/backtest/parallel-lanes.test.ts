@@ -25,7 +25,7 @@ describe('lanes in parallel (one worker thread per fill assumption beyond the fi
   it('decide exactly what the lanes decide in sequence: same fingerprint, same report', async () => {
     const { use: _u, cwd: _c, ...rest } = source;
     const sequential = await runBacktest({ files: [sample], cache: { dir: false }, strategies: [{ ...rest, definition: await loadStrategy('market-maker') }], balances, polling });
-    const parallel = await runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [source], balances, polling });
+    const parallel = await runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [source], balances, polling, fingerprint: true });
     expect(parallel.lanes.map((l) => l.assumption)).toEqual(['optimistic', 'pessimistic']);
     expect(parallel.lanes[1]!.exchange.fills.length).toBeGreaterThan(0);
     expect(replayFingerprint(parallel)).toBe(replayFingerprint(sequential));
