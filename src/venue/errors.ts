@@ -95,6 +95,14 @@ export class TimeoutError extends VenueError {
   }
 }
 
+/**
+ * The venue did not answer, or answered that it could not serve (no connection, a timeout, a 503): a read may be
+ * repeated, an order's outcome is unknown, and the venue counts as unreachable (the daemon's readiness and alerts).
+ */
+export function notReached(error: unknown): boolean {
+  return error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError;
+}
+
 /** A response that is not JSON, or JSON of the wrong shape. */
 export class MalformedResponseError extends VenueError {
   constructor(message: string, ctx: VenueErrorContext) {

@@ -23,7 +23,7 @@ import { parseInvestments } from './parse-investments.js';
 import { parseMarkets } from './parse-market.js';
 import { parseOrder, parseOrders } from './parse-order.js';
 import type { BucketStats, RateLimiter } from './rate-limiter.js';
-import type { VenueCallObserver } from './call-observer.js';
+import { observeAttempt, type VenueCallObserver } from './call-observer.js';
 import { leaseRateLimiter, nonceSourceFor, type LimiterLease } from './client-registry.js';
 import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClientOptions } from './rest-client-options.js';
 import * as ser from './serialize-request.js';
@@ -296,32 +296,8 @@ export class RestClient implements TradingApi {
   private attempt<T>(spec: CallSpec<T>): Promise<T> {
     const observer = this.observer;
     if (observer === undefined) return this.send(spec).then((res) => this.read(spec, res));
-    const started = performance.now();
     const market = spec.market ?? (typeof spec.fields?.market === 'string' ? spec.fields.market : undefined);
-    const tell = (status: number | undefined, error: unknown): void =>
-      observer.onCall({
-        endpoint: spec.endpoint,
-        ...(market !== undefined ? { market } : {}),
-        ms: performance.now() - started,
-        ...(status !== undefined ? { status } : {}),
-        ...(error !== undefined ? { error: (error as { code?: string }).code ?? 'ERR_UNKNOWN' } : {}),
-      });
-    return this.send(spec).then(
-      (res) => {
-        try {
-          const value = this.read(spec, res);
-          tell(res.status, undefined);
-          return value;
-        } catch (error) {
-          tell(res.status, error);
-          throw error;
-        }
-      },
-      (error: unknown) => {
-        tell((error as { status?: number }).status, error);
-        throw error;
-      },
-    );
+    return observeAttempt(observer, { endpoint: spec.endpoint, market }, () => this.send(spec), (res) => this.read(spec, res));
   }
 
   private send(spec: CallSpec<unknown>): Promise<RawResponse> {

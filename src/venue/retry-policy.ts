@@ -1,14 +1,5 @@
 import { backoffDelay } from './backoff.js';
-import {
-  MalformedResponseError,
-  NetworkError,
-  NonceError,
-  OutcomeUnknownError,
-  RateLimitedError,
-  TimeoutError,
-  UnavailableError,
-  type VenueError,
-} from './errors.js';
+import { MalformedResponseError, NonceError, notReached, OutcomeUnknownError, RateLimitedError, type VenueError } from './errors.js';
 import { wasCertainlyNotSent } from './http-transport.js';
 import type { RetryOptions } from './rest-client-options.js';
 
@@ -46,7 +37,7 @@ export function retryDelay(error: VenueError, policy: CallPolicy, count: RetryCo
   // the venue surely did not act on these: any call may repeat them
   if (error instanceof RateLimitedError) return backoff(r.rateLimitBaseMs, count.rateLimited + 1);
   if (wasCertainlyNotSent(error)) return backoff(r.networkBaseMs, count.retries + 1);
-  if (policy === 'read' && (error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError)) {
+  if (policy === 'read' && notReached(error)) {
     return backoff(r.networkBaseMs, count.retries + 1);
   }
   return undefined;
@@ -64,9 +55,7 @@ export function countFailure(error: VenueError, count: RetryCount): RetryCount {
  * order id and the original failure as its cause.
  */
 export function surfacedError(error: VenueError, policy: CallPolicy, path: string, clientOrderId: string): VenueError {
-  const uncertain =
-    !wasCertainlyNotSent(error) &&
-    (error instanceof NetworkError || error instanceof TimeoutError || error instanceof UnavailableError || error instanceof MalformedResponseError);
+  const uncertain = !wasCertainlyNotSent(error) && (notReached(error) || error instanceof MalformedResponseError);
   if (policy !== 'create' || !uncertain) return error;
   const how = clientOrderId === '' ? 'no client order id was given: reconcile by market, side, price and amount' : `reconcile by client order id "${clientOrderId}"`;
   return new OutcomeUnknownError(`${path}: the order may or may not have been placed (${error.message}); ${how}`, clientOrderId, {

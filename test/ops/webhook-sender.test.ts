@@ -53,7 +53,7 @@ describe('webhook alerts', () => {
     const cfg = AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x', on: ['venue-unreachable', 'order-unknown', 'loss-limit'], venueUnreachableSec: 10, unknownAfterSec: 30 });
     const watch = new AlertWatch(cfg, venue, (a) => sent.push(a), () => now);
     venue.onCall({ endpoint: 'orderbook', ms: 1 });
-    venue.onCall({ endpoint: 'orderbook', ms: 1, error: 'ERR_VENUE_NETWORK' });
+    venue.onCall({ endpoint: 'orderbook', ms: 1, error: 'ERR_VENUE_NETWORK', notReached: true });
     now = 9_000;
     watch.check();
     expect(sent).toEqual([]);

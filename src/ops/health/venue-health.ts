@@ -1,9 +1,6 @@
 import type { VenueCallObserver, VenueCallRecord } from '../../venue/call-observer.js';
 import type { EndpointName } from '../../venue/wire.js';
 
-/** The errors that say the venue was not reached (or did not answer), as opposed to an answer that refused. */
-const UNREACHED = new Set(['ERR_VENUE_NETWORK', 'ERR_VENUE_TIMEOUT', 'ERR_VENUE_UNAVAILABLE']);
-
 export interface StreamAge {
   readonly endpoint: EndpointName;
   readonly market: string;
@@ -26,7 +23,8 @@ export class VenueHealth implements VenueCallObserver {
 
   onCall(c: VenueCallRecord): void {
     const at = this.now();
-    if (c.error !== undefined && UNREACHED.has(c.error)) {
+    // not reached (no connection, a timeout, a 503), as opposed to an answer that refused
+    if (c.notReached === true) {
       this.unreachedSince ??= at;
       this.lastError = c.error;
       return;
