@@ -3,7 +3,7 @@
 // file per module, the same tree), so `bin/bot.js` and the backtest's and the sweep's worker threads start without
 // tsx compiling anything (see README, Performance). Optional: without a build, or when a source is newer than the
 // build, bin/bot.js runs the sources through tsx as before. `BOT_DIST_DIR` (or --out DIR) builds elsewhere (tests).
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,12 +31,11 @@ const files = SOURCE_DIRS.flatMap((d) => walk(join(root, d)));
 const ts = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 // a declaration beside a plain-JavaScript module (fresh-build.d.mts) is not compiled
 await build({ entryPoints: ts, outdir: out, outbase: root, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
-// worker entries (.mjs) load their TypeScript task: the compiled copy loads the compiled task, without tsx
+// plain-JavaScript modules (worker entries and their helpers) as they are: they find the compiled modules beside them
 for (const f of files.filter((f) => f.endsWith('.mjs'))) {
-  const text = readFileSync(f, 'utf8').replace(/^import \{ register \} from 'tsx\/esm\/api';\n\nregister\(\);\n/m, '').replace(/\.ts'\)/g, ".js')");
   const target = join(out, relative(root, f));
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, text);
+  cpSync(f, target);
 }
 // the files a module reads beside itself (the dashboard's page)
 for (const f of files.filter((f) => /\/static\//.test(f))) cpSync(f, join(out, relative(root, f)));

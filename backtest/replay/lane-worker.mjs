@@ -1,6 +1,5 @@
-// Entry of a lane's worker thread (run-parallel.ts). Plain JS so a worker can load it with no build: it registers
-// tsx's loader in this thread, then imports the TypeScript task, which runs one lane and posts it back.
-import { register } from 'tsx/esm/api';
+// Entry of a lane's worker thread (run-parallel.ts). Plain JS so a worker can load it with no build: it imports the
+// task from the compiled build when it runs there, else the TypeScript through tsx; the task runs one lane and posts it back.
+import { importBeside } from '../../src/settings/import-beside.mjs';
 
-register();
-await import('./lane-worker-task.ts');
+await importBeside(import.meta.url, 'lane-worker-task');

@@ -1,9 +1,8 @@
-// Entry of a pool thread (piscina). Plain JS so a worker thread can load it with no build: it registers tsx's
-// loader in this thread, then imports the TypeScript trial runner. One trial at a time per thread.
-import { register } from 'tsx/esm/api';
+// Entry of a pool thread (piscina). Plain JS so a worker thread can load it with no build: it imports the trial
+// runner from the compiled build when it runs there, else the TypeScript through tsx. One trial at a time per thread.
+import { importBeside } from '../../src/settings/import-beside.mjs';
 
-register();
-const { runTrialOutcome } = await import('./trial-executor.ts');
+const { runTrialOutcome } = await importBeside(import.meta.url, 'trial-executor');
 
 export default function run({ job, options }) {
   return runTrialOutcome(job, options);
