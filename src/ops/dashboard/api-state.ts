@@ -26,7 +26,7 @@ export async function apiState(c: OpsContext): Promise<Record<string, unknown>> 
     now: Date.now(),
     venue: c.venueLabel,
     controls: c.controlsOn,
-    ready: readinessOf(c),
+    ready: readinessOf(c, s),
     queueDepth: s.queueDepth,
     unknownOrders: s.unknownOrders,
     markets: s.markets.map((m) => ({

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,23 +6,14 @@ import type { OpsRoute } from '../http/ops-route.js';
 import type { OpsContext } from '../ops-context.js';
 import { apiState } from './api-state.js';
 
-/** The page's own files, next to this module (or under src/ when this module runs from a build output). */
-function staticDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, 'static');
-  if (existsSync(beside)) return beside;
-  for (let dir = here; dirname(dir) !== dir; dir = dirname(dir)) {
-    const candidate = join(dir, 'src', 'ops', 'dashboard', 'static');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`dashboard files not found near ${here}`);
-}
+/** The page's own files, next to this module (`npm run build` copies them beside the compiled one). */
+const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static');
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
 /** Everything the page loads, read once: its own files and uPlot's browser build from node_modules (no build step). */
 function loadAssets(): Map<string, { type: string; body: Buffer }> {
-  const dir = staticDir();
+  const dir = STATIC_DIR;
   const uplot = dirname(createRequire(import.meta.url).resolve('uplot'));
   const files: Record<string, string> = {
     'index.html': join(dir, 'index.html'),

@@ -1,6 +1,7 @@
 import type { OpsRoute } from '../http/ops-route.js';
 import type { OpsContext } from '../ops-context.js';
 import { readiness } from './readiness.js';
+import type { StatusSnapshot } from '../../engine/run-summary.js';
 
 const startedAt = Date.now();
 
@@ -20,6 +21,7 @@ export function healthRoutes(c: OpsContext): OpsRoute[] {
   ];
 }
 
-export function readinessOf(c: OpsContext): ReturnType<typeof readiness> {
-  return readiness({ status: () => c.runtime.status(), venue: c.venue, events: c.events, journalWritable: () => c.journalWritable(), ...(c.deadMan ? { deadMan: c.deadMan } : {}) });
+/** `status`: a snapshot the caller already has (the dashboard's state), else one is taken. */
+export function readinessOf(c: OpsContext, status: StatusSnapshot = c.runtime.status()): ReturnType<typeof readiness> {
+  return readiness({ status, venue: c.venue, events: c.events, journalWritable: () => c.journalWritable(), ...(c.deadMan ? { deadMan: c.deadMan } : {}) });
 }

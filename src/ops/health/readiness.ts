@@ -4,7 +4,7 @@ import type { EventWatch } from '../event-watch.js';
 import type { VenueHealth } from './venue-health.js';
 
 export interface ReadinessSources {
-  status(): StatusSnapshot;
+  readonly status: StatusSnapshot;
   readonly venue: VenueHealth;
   readonly events: EventWatch;
   journalWritable(): boolean;
@@ -27,7 +27,7 @@ export interface Readiness {
  * a fault or a loss-limit halt, and the dead-man timer (when on) is being reset. Each check says why in its body.
  */
 export function readiness(s: ReadinessSources): Readiness {
-  const status = s.status();
+  const status = s.status;
   const v = s.venue.state();
   // one failed attempt (a dropped connection the client retries) is not an outage: 2 s without an answer is
   const venue: Check = v.reachable || (v.answeredSecAgo !== undefined && v.unreachableForSec < 2)
