@@ -121,7 +121,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       concurrency: cfg.executor.concurrency,
       bulkPlaces: cfg.executor.bulk,
     });
-    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl }, 'starting');
+    const venueLabel = sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl;
+    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
       deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
@@ -132,7 +133,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       client,
       journalWritable: () => fileJournal.writable(),
       ...(deadMan ? { deadMan } : {}),
-      venueLabel: sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl,
+      venueLabel,
       requestStop,
     });
     if (opsUrl !== undefined) logger.info({ url: `${opsUrl}/` }, `dashboard: ${opsUrl}/  (metrics ${opsUrl}/metrics, readiness ${opsUrl}/ready)`);
