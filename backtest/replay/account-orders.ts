@@ -59,7 +59,7 @@ export class AccountOrders {
   readonly #deals: Deal[] = [];
   /** The last deals query (its fields and the number of deals then) and its answer. */
   #lastDealsQuery: { count: number; market?: string; clientOrderId?: string; offset: number; limit: number } | undefined;
-  #lastDeals: Deal[] = [];
+  #lastDeals: readonly Deal[] = [];
 
   isClientOrderIdUsed(id: string): boolean {
     return this.#usedIds.has(id);
@@ -102,20 +102,24 @@ export class AccountOrders {
     return out;
   }
 
-  deals(q: OrderQuery = {}): Deal[] {
-    // Deals only ever append, so the same query over the same number of deals has the same answer: the engine
-    // polls the newest page every second and it rarely changes. A copy is returned, as a fresh response would be.
+  /**
+   * Deals newest first, as the venue pages them. Deals only ever append, so the same query over the same number of
+   * deals has the same answer: the engine polls the newest page every second and it rarely changes. The answer is
+   * frozen and the same array is handed out again while it holds, so a poll that finds nothing new copies nothing
+   * (the deal tracker recognises a page it already read; see src/streams/deal-tracker.ts).
+   */
+  deals(q: OrderQuery = {}): readonly Deal[] {
     const count = this.#deals.length;
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
     const last = this.#lastDealsQuery;
     if (last !== undefined && last.count === count && last.market === q.market && last.clientOrderId === q.clientOrderId && last.offset === offset && last.limit === limit) {
-      return this.#lastDeals.slice();
+      return this.#lastDeals;
     }
-    const out = this.#dealsPage(q);
+    const out = Object.freeze(this.#dealsPage(q));
     this.#lastDealsQuery = { count, market: q.market, clientOrderId: q.clientOrderId, offset, limit };
     this.#lastDeals = out;
-    return out.slice();
+    return out;
   }
 
   #dealsPage(q: OrderQuery): Deal[] {

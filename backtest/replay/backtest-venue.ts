@@ -146,7 +146,7 @@ export class BacktestVenue implements TradingApi {
     return this.#call('orders', () => this.exchange.openOrders(query));
   }
 
-  deals(q?: DealsQuery): Promise<Deal[]> {
+  deals(q?: DealsQuery): Promise<readonly Deal[]> {
     const query: DealsQuery = { market: q?.market, clientOrderId: q?.clientOrderId, offset: q?.offset, limit: Math.min(q?.limit ?? 100, 100) };
     return this.#call('executedHistory', () => this.exchange.deals(query));
   }

@@ -109,7 +109,7 @@ export class VirtualExchange {
     return this.account.openOrders(f);
   }
 
-  deals(f?: OrderQuery): Deal[] {
+  deals(f?: OrderQuery): readonly Deal[] {
     return this.account.deals(f);
   }
 

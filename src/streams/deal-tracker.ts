@@ -34,6 +34,8 @@ export class DealTracker {
   private readonly pageSize: number;
   private readonly maxPages: number;
   private readonly retainSeconds: number;
+  /** The first page of the last complete fetch, when the venue handed it out frozen (see fetchNew). */
+  private lastFirstPage: readonly Deal[] | undefined;
 
   constructor(options: DealTrackerOptions = {}) {
     this.watermark = options.since ?? Number.NEGATIVE_INFINITY;
@@ -57,8 +59,17 @@ export class DealTracker {
   async fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
     // made on the first new deal: most polls find none, and they run every second
     let fresh: Map<number, Deal> | undefined;
+    let firstPage: readonly Deal[] | undefined;
     for (let page = 0; page < this.maxPages; page++) {
       const deals = await fetchPage(page * this.pageSize, this.pageSize);
+      if (page === 0) {
+        // The very page the last complete fetch read, frozen so unchanged: every deal in it was reported then or
+        // was already a horizon (reported ids are only forgotten once older than the watermark), so reading it
+        // again finds nothing new and stops at it. A live venue sends a new array every time; the backtest venue
+        // hands out the same frozen page while no deal happened, and the engine polls every second.
+        if (deals === this.lastFirstPage) return [];
+        firstPage = deals;
+      }
       let reachedKnown = false;
       for (const deal of deals) {
         if (this.isHorizon(deal)) reachedKnown = true;
@@ -67,6 +78,7 @@ export class DealTracker {
       }
       if (reachedKnown || deals.length < this.pageSize) break;
     }
+    this.lastFirstPage = firstPage !== undefined && Object.isFrozen(firstPage) ? firstPage : undefined;
     // nothing new: nothing to order, and `newest` (so the pruning horizon) is unchanged
     if (fresh === undefined) return [];
     const ordered = [...fresh.values()].sort((a, b) => a.time - b.time || a.id - b.id);

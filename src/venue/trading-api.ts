@@ -74,8 +74,11 @@ export interface TradingApi {
   cancel(request: CancelRequest): Promise<Order>;
   /** The account's open (unexecuted) orders, newest first. Used to reconcile UNKNOWN orders. */
   openOrders(query?: OpenOrdersQuery): Promise<Order[]>;
-  /** The account's executed deals, newest first. How fills are learnt. */
-  deals(query?: DealsQuery): Promise<Deal[]>;
+  /**
+   * The account's executed deals, newest first. How fills are learnt. Read-only: an implementation may hand out
+   * the same frozen page again while nothing changed (the backtest venue does).
+   */
+  deals(query?: DealsQuery): Promise<readonly Deal[]>;
 
   // Batch endpoints: optional, so a venue without them (the backtest's) still is a TradingApi; callers fall
   // back to one request per order when they are absent.

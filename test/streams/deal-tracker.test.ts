@@ -12,7 +12,8 @@ describe('DealTracker', () => {
       fc.record({ kind: fc.constant('poll' as const), during: fc.integer({ min: 0, max: 4 }) }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { maxLength: 25 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 6 }), async (steps, pageSize, retainSeconds) => {
+      // `frozen`: pages are served as the backtest venue serves them, the same frozen array while nothing arrived
+      fc.asyncProperty(fc.array(step, { maxLength: 25 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 6 }), fc.boolean(), async (steps, pageSize, retainSeconds, frozen) => {
         const history: Deal[] = []; // newest first
         let nextId = 1;
         let clock = 0;
@@ -24,10 +25,18 @@ describe('DealTracker', () => {
         };
         const tracker = new DealTracker({ pageSize, retainSeconds, maxPages: 1000 });
         const reported: Deal[] = [];
+        const served = new Map<string, readonly Deal[]>();
+        const pageOf = (offset: number, limit: number): readonly Deal[] => {
+          if (!frozen) return history.slice(offset, offset + limit);
+          const key = `${history.length}:${offset}:${limit}`;
+          let page = served.get(key);
+          if (page === undefined) served.set(key, (page = Object.freeze(history.slice(offset, offset + limit))));
+          return page;
+        };
         const pollOnce = async (during: number) => {
           let injected = false;
           const found = await tracker.fetchNew(async (offset, limit) => {
-            const page = history.slice(offset, offset + limit);
+            const page = pageOf(offset, limit);
             if (!injected && offset > 0) {
               injected = true;
               arrive(during);
@@ -68,5 +77,20 @@ describe('DealTracker', () => {
     history.unshift(makeDeal(11, 11));
     expect((await tracker.fetchNew(fetch)).map((d) => d.id)).toEqual([11]);
     expect(pages).toBe(1);
+  });
+
+  it('reads a page again unless it is the very frozen page it read last (a live venue sends a new array each time)', async () => {
+    const tracker = new DealTracker({ pageSize: 5 });
+    const first = Object.freeze([makeDeal(2, 2), makeDeal(1, 1)]);
+    expect((await tracker.fetchNew(async () => first)).map((d) => d.id)).toEqual([1, 2]);
+    // the same frozen array: nothing new
+    expect(await tracker.fetchNew(async () => first)).toEqual([]);
+    // an equal-looking but new array is read in full: deal 0, newer than the watermark and unseen, is found below
+    // a deal already reported, as a venue that shows a deal late would list it
+    const late = [makeDeal(2, 2), makeDeal(0, 1.5)];
+    expect((await tracker.fetchNew(async () => late)).map((d) => d.id)).toEqual([0]);
+    // an unfrozen page is never taken for the last one, even when it is the same array
+    late.push(makeDeal(-1, 1.2));
+    expect((await tracker.fetchNew(async () => late)).map((d) => d.id)).toEqual([-1]);
   });
 });
