@@ -57,6 +57,8 @@ export class AccountOrders {
   readonly open = new Map<number, VirtualOrder>();
   readonly #usedIds = new Set<string>();
   readonly #deals: Deal[] = [];
+  /** The same deals by client order id (the reconciliation's query, after a cancel that found the order filled). */
+  readonly #dealsByClientId = new Map<string, Deal[]>();
   /** The last deals query (its fields and the number of deals then) and its answer. */
   #lastDealsQuery: { count: number; market?: string; clientOrderId?: string; offset: number; limit: number } | undefined;
   #lastDeals: readonly Deal[] = [];
@@ -76,6 +78,9 @@ export class AccountOrders {
 
   addDeal(d: Deal): void {
     this.#deals.push(d);
+    const own = this.#dealsByClientId.get(d.clientOrderId);
+    if (own === undefined) this.#dealsByClientId.set(d.clientOrderId, [d]);
+    else own.push(d);
   }
 
   findOpen(market: string, by: { orderId?: number; clientOrderId?: string }): VirtualOrder | undefined {
@@ -126,8 +131,10 @@ export class AccountOrders {
     const out: Deal[] = [];
     let skip = q.offset ?? 0;
     const limit = q.limit ?? 100;
-    for (let i = this.#deals.length - 1; i >= 0 && out.length < limit; i--) {
-      const d = this.#deals[i]!;
+    // a query by client order id reads that order's deals only (same order, same filters), not the whole history
+    const deals = q.clientOrderId === undefined ? this.#deals : (this.#dealsByClientId.get(q.clientOrderId) ?? []);
+    for (let i = deals.length - 1; i >= 0 && out.length < limit; i--) {
+      const d = deals[i]!;
       if ((q.market !== undefined && d.market !== q.market) || (q.clientOrderId !== undefined && d.clientOrderId !== q.clientOrderId)) continue;
       if (skip > 0) skip -= 1;
       else out.push(d);

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AccountOrders } from '../../backtest/replay/account-orders.js';
+import { D } from '../../src/model/decimal.js';
+import type { Deal } from '../../src/model/order.js';
+
+const deal = (id: number, market: string, clientOrderId: string): Deal => ({
+  id, time: id, market, side: id % 2 ? 'buy' : 'sell', role: 'maker',
+  amount: D('0.001'), price: D(100), deal: D('0.1'), fee: D('0.0001'), orderId: id, clientOrderId,
+});
+
+/** The venue's semantics spelt out: newest first, filtered, then offset and limit. */
+function naive(all: readonly Deal[], q: { market?: string; clientOrderId?: string; offset?: number; limit?: number }): Deal[] {
+  return [...all]
+    .reverse()
+    .filter((d) => (q.market === undefined || d.market === q.market) && (q.clientOrderId === undefined || d.clientOrderId === q.clientOrderId))
+    .slice(q.offset ?? 0, (q.offset ?? 0) + (q.limit ?? 100));
+}
+
+describe('AccountOrders deals', () => {
+  it('property: every query (market, client order id, offset, limit) answers as the venue pages the history, between and after appends', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('deal' as const), market: fc.constantFrom('A_B', 'C_D'), client: fc.constantFrom('', 'x', 'y', 'z') }),
+      fc.record({
+        kind: fc.constant('query' as const),
+        market: fc.option(fc.constantFrom('A_B', 'C_D'), { nil: undefined }),
+        clientOrderId: fc.option(fc.constantFrom('', 'x', 'y', 'w'), { nil: undefined }),
+        offset: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
+        limit: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        const account = new AccountOrders();
+        const all: Deal[] = [];
+        for (const o of ops) {
+          if (o.kind === 'deal') {
+            const d = deal(all.length + 1, o.market, o.client);
+            all.push(d);
+            account.addDeal(d);
+          } else {
+            const q = { market: o.market, clientOrderId: o.clientOrderId, offset: o.offset, limit: o.limit };
+            const page = account.deals(q);
+            expect(page.map((d) => d.id)).toEqual(naive(all, q).map((d) => d.id));
+            // asked again with nothing new: the very same frozen page
+            expect(Object.isFrozen(page)).toBe(true);
+            expect(account.deals(q)).toBe(page);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
