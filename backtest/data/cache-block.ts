@@ -14,11 +14,11 @@
  * the string is rebuilt byte for byte ("30000.50" → 3000050, 2). A block of a fixed-format recording stores
  * the decimals as one constant per column and the integers as i32 when they fit.
  */
-import { Decimal } from '../../src/model/decimal.js';
+import type { Decimal } from '../../src/model/decimal.js';
 import { RecordingFormatError, type BookLine, type MarketLine, type RecordingLine, type TradeLine } from '../../src/venue/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { ColumnReader, ColumnWriter } from './cache-columns.js';
-import { formatPlainDecimal, MAX_DECIMALS, parsePlainDecimal, POW10, ticksOf } from './plain-decimal.js';
+import { formatPlainDecimal, MAX_DECIMALS, parsePlainDecimal, plainDecimal, POW10, ticksOf } from './plain-decimal.js';
 
 export const KIND_BOOK = 0;
 export const KIND_TRADE = 1;
@@ -274,6 +274,16 @@ export class CacheBlock {
     return formatPlainDecimal(this.amount[level]!, this.amountDec[level]!);
   }
 
+  /** `new Decimal(priceText(level))`, without the text. */
+  priceDecimal(level: number): Decimal {
+    return plainDecimal(this.price[level]!, this.priceDec[level]!);
+  }
+
+  /** `new Decimal(amountText(level))`, without the text. */
+  amountDecimal(level: number): Decimal {
+    return plainDecimal(this.amount[level]!, this.amountDec[level]!);
+  }
+
   /** Integer ticks of the prices of levels [from, to): what `priceToTicks` gives for their strings. */
   ticks(from: number, to: number, scale: number): number[] {
     const out = new Array<number>(to - from);
@@ -287,11 +297,11 @@ export class CacheBlock {
     return out;
   }
 
-  tradePriceText(trade: number): string {
-    return formatPlainDecimal(this.tradePrice[trade]!, this.tradePriceDec[trade]!);
+  tradePriceDecimal(trade: number): Decimal {
+    return plainDecimal(this.tradePrice[trade]!, this.tradePriceDec[trade]!);
   }
 
   tradeAmountDecimal(trade: number): Decimal {
-    return new Decimal(formatPlainDecimal(this.tradeAmount[trade]!, this.tradeAmountDec[trade]!));
+    return plainDecimal(this.tradeAmount[trade]!, this.tradeAmountDec[trade]!);
   }
 }

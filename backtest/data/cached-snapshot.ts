@@ -4,7 +4,7 @@
  * are built only when asked, a level's strings and Decimals only when that level is looked at, and the wire
  * record (strings) only when someone reads `wire`.
  */
-import { Decimal } from '../../src/model/decimal.js';
+import type { Decimal } from '../../src/model/decimal.js';
 import { RecordedSnapshot, type RecordedLevel } from '../../src/venue/recording-format.js';
 import type { OrderBookResponse, WireLevel } from '../../src/venue/wire.js';
 import type { CacheBlock } from './cache-block.js';
@@ -22,10 +22,10 @@ export class ColumnLevel implements RecordedLevel {
     return (this.#wire ??= [this.block.priceText(this.level), this.block.amountText(this.level)]);
   }
   get price(): Decimal {
-    return (this.#price ??= new Decimal(this.block.priceText(this.level)));
+    return (this.#price ??= this.block.priceDecimal(this.level));
   }
   get amount(): Decimal {
-    return (this.#amount ??= new Decimal(this.block.amountText(this.level)));
+    return (this.#amount ??= this.block.amountDecimal(this.level));
   }
 }
 

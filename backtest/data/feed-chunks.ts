@@ -81,7 +81,7 @@ export class BlockChunk implements FeedChunk {
     const b = this.block;
     const j = b.index[i]!;
     return {
-      price: new Decimal(b.tradePriceText(j)),
+      price: b.tradePriceDecimal(j),
       trade: { t: b.tradeT[j]!, priceTicks: ticksOf(b.tradePrice[j]!, b.tradePriceDec[j]!, tickScale), amount: b.tradeAmountDecimal(j), takerSide: b.tradeSide[j] === 0 ? 'buy' : 'sell' },
     };
   }
