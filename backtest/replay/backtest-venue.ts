@@ -92,7 +92,7 @@ export class BacktestVenue implements TradingApi {
     return this.#call('orderbook', () => {
       const s = this.exchange.snapshot;
       if (market !== this.exchange.market.name || s === undefined) {
-        throw new PublicApiError('Market is not available.', { endpoint: `${PATHS.orderbook}/${market}`, status: 422 });
+        throw withoutStack(() => new PublicApiError('Market is not available.', { endpoint: `${PATHS.orderbook}/${market}`, status: 422 }));
       }
       return s.toOrderBook(market, query?.limit);
     });
@@ -122,7 +122,7 @@ export class BacktestVenue implements TradingApi {
       const res = this.exchange.placeStopLimit(r);
       if (res.ok) return res.order;
       if (res.reason === 'balance') {
-        throw new RequestValidationError('Validation failed', { endpoint: PATHS.orderStopLimit, status: 422, venueCode: 32, errors: { amount: ['Not enough balance.'] } });
+        throw withoutStack(() => new RequestValidationError('Validation failed', { endpoint: PATHS.orderStopLimit, status: 422, venueCode: 32, errors: { amount: ['Not enough balance.'] } }));
       }
       throw this.#placeRejected(PATHS.orderStopLimit, res.reason, res.message);
     });
@@ -133,9 +133,9 @@ export class BacktestVenue implements TradingApi {
       const by = r.orderId !== undefined ? { orderId: r.orderId } : { clientOrderId: r.clientOrderId ?? '' };
       const o = r.market === this.exchange.market.name ? this.exchange.cancel(by) : undefined;
       if (o !== undefined) return o;
-      throw new InnerValidationError('Inner validation failed', {
+      throw withoutStack(() => new InnerValidationError('Inner validation failed', {
         endpoint: PATHS.orderCancel, status: 400, venueCode: 2, errors: { orderId: ['Unexecuted order was not found.'] },
-      });
+      }));
     });
   }
 
@@ -166,12 +166,12 @@ export class BacktestVenue implements TradingApi {
     const first = violations[0];
     if (first === undefined) return;
     this.exchange.rejections.set(`code-${first.code}`, (this.exchange.rejections.get(`code-${first.code}`) ?? 0) + 1);
-    throw new RequestValidationError('Validation failed', { endpoint, status: 422, venueCode: first.code, errors: toErrorsMap(violations) });
+    throw withoutStack(() => new RequestValidationError('Validation failed', { endpoint, status: 422, venueCode: first.code, errors: toErrorsMap(violations) }));
   }
 
   #placeRejected(endpoint: string, reason: string, message: string): InnerValidationError {
     const key = reason === 'balance' ? 'amount' : reason === 'post-only' ? 'postOnly' : 'order';
-    return new InnerValidationError('Inner validation failed', { endpoint, status: 400, venueCode: 10, errors: { [key]: [message] } });
+    return withoutStack(() => new InnerValidationError('Inner validation failed', { endpoint, status: 400, venueCode: 10, errors: { [key]: [message] } }));
   }
 
   /** Rate limit, request latency, act at arrival, response latency. */
@@ -189,6 +189,21 @@ export class BacktestVenue implements TradingApi {
       if (isStepping(scheduler)) scheduler.scheduleSynchronous(arrive, this.#latency.requestMs, trip);
       else scheduler.schedule(arrive, this.#latency.requestMs, trip);
     });
+  }
+}
+
+/**
+ * A venue's refusal, made without a stack trace: it is an answer, as a REST client makes it from a response, and a
+ * stack would only show this file's arrival code. A replay makes thousands (every cancel that finds its order
+ * already filled), and capturing a stack is most of an error's cost.
+ */
+function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

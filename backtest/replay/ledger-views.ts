@@ -8,7 +8,7 @@ import type { AssetBalance, Balances } from '../../src/model/balance.js';
 import type { Ledger } from '../../src/sim/ledger.js';
 
 export class LedgerViews {
-  readonly #totals = new Map<string, { available: bigint; freeze: bigint; value: number }>();
+  readonly #totals = new Map<string, { available: bigint; freeze: bigint; total: bigint; value: number }>();
   readonly #balances = new Map<string, { available: bigint; freeze: bigint; value: AssetBalance }>();
 
   constructor(
@@ -37,7 +37,10 @@ export class LedgerViews {
     let cached = this.#totals.get(asset);
     // the cell's two parts compared, not their sum: a bigint sum allocates, and this runs twice per snapshot
     if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
-      cached = { available: c.available, freeze: c.freeze, value: this.ledger.decimal(c.available + c.freeze).toNumber() };
+      const total = c.available + c.freeze;
+      // placing or cancelling an order only moves units between the parts: the total, so the number, stays
+      const value = cached !== undefined && cached.total === total ? cached.value : this.ledger.decimal(total).toNumber();
+      cached = { available: c.available, freeze: c.freeze, total, value };
       this.#totals.set(asset, cached);
     }
     return cached.value;

@@ -1,4 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js';
+import { maxOf, minOf } from './decimal-compare.js';
 
 /**
  * Money type for every price, amount, fee, balance and PnL in the project.
@@ -38,10 +39,12 @@ export function fmt(value: Decimal): string {
   return value.toFixed();
 }
 
+/** The smaller of two values (a when equal), comparing without a copy (decimal-compare.ts): strategies call it per snapshot. */
 export function dmin(a: Decimal, b: Decimal): Decimal {
-  return a.lte(b) ? a : b;
+  return minOf(a, b);
 }
 
+/** The larger of two values (a when equal), comparing without a copy. */
 export function dmax(a: Decimal, b: Decimal): Decimal {
-  return a.gte(b) ? a : b;
+  return maxOf(a, b);
 }
