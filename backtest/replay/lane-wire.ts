@@ -14,7 +14,8 @@ export interface LaneWire {
   readonly assumption: FillAssumption;
   /** Present when the caller asked for it (the fingerprint): hashing a lane-day costs ~0.2 s. */
   readonly digest?: string;
-  readonly equity: readonly EquityPoint[];
+  /** The equity curve in columns: four transferable arrays instead of a structured clone of one object per snapshot. */
+  readonly equity: EquityColumns;
   readonly intents: number;
   readonly rejections: [string, number][];
   readonly errors: readonly string[];
@@ -26,6 +27,37 @@ export interface LaneWire {
   readonly totals: Record<string, unknown>;
   readonly calls: [string, number][];
   readonly summary: unknown;
+}
+
+export interface EquityColumns {
+  readonly t: Float64Array;
+  readonly mid: Float64Array;
+  readonly equity: Float64Array;
+  readonly inventory: Float64Array;
+}
+
+function equityColumns(points: readonly EquityPoint[]): EquityColumns {
+  const n = points.length;
+  const c = { t: new Float64Array(n), mid: new Float64Array(n), equity: new Float64Array(n), inventory: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    const p = points[i]!;
+    c.t[i] = p.t;
+    c.mid[i] = p.mid;
+    c.equity[i] = p.equity;
+    c.inventory[i] = p.inventory;
+  }
+  return c;
+}
+
+function equityPoints(c: EquityColumns): EquityPoint[] {
+  const out = new Array<EquityPoint>(c.t.length);
+  for (let i = 0; i < out.length; i++) out[i] = { t: c.t[i]!, mid: c.mid[i]!, equity: c.equity[i]!, inventory: c.inventory[i]! };
+  return out;
+}
+
+/** What postMessage moves instead of copying: the equity columns' buffers. */
+export function wireTransfers(w: LaneWire): ArrayBuffer[] {
+  return [w.equity.t.buffer, w.equity.mid.buffer, w.equity.equity.buffer, w.equity.inventory.buffer] as ArrayBuffer[];
 }
 
 export function encodeDecimals(v: unknown): unknown {
@@ -56,7 +88,7 @@ export function laneToWire(lane: Lane, assets: readonly string[], digest: boolea
   return {
     assumption: lane.assumption,
     ...(digest ? { digest: laneDigest(lane) } : {}),
-    equity: lane.equity,
+    equity: equityColumns(lane.equity),
     intents: lane.intents.length,
     rejections: [...lane.rejections],
     errors: lane.errors,
@@ -77,7 +109,7 @@ export function laneFromWire(w: LaneWire): LaneView & { readonly digest?: string
   return {
     assumption: w.assumption,
     ...(w.digest !== undefined ? { digest: w.digest } : {}),
-    equity: w.equity,
+    equity: equityPoints(w.equity),
     intents: { length: w.intents },
     rejections: new Map(w.rejections),
     errors: w.errors,

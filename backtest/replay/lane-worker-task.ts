@@ -1,12 +1,12 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
-import { decodeDecimals, laneToWire } from './lane-wire.js';
+import { decodeDecimals, laneToWire, wireTransfers } from './lane-wire.js';
 import { runBacktest } from './run-backtest.js';
 import type { LaneTask, LaneTaskAnswer } from './run-parallel.js';
 
-/** One lane of a parallel backtest, in its own thread: the same runBacktest, one fill assumption. */
+/** One lane of a parallel backtest, in a thread of its own: the same runBacktest, one fill assumption. */
 async function runLane(task: LaneTask): Promise<LaneTaskAnswer> {
   const strategies = [];
   for (const s of task.sources) {
@@ -29,10 +29,13 @@ async function runLane(task: LaneTask): Promise<LaneTaskAnswer> {
   return { ok: true, lane: laneToWire(lane, [r.market.stock, r.market.money], task.digest === true), facts: { startT: r.startT, endT: r.endT, snapshots: r.snapshots, trades: r.trades } };
 }
 
-runLane(workerData as LaneTask).then(
-  (answer) => parentPort!.postMessage(answer),
-  (error: unknown) => {
-    const e = error as { message?: string; code?: string; name?: string };
-    parentPort!.postMessage({ ok: false, error: { message: e.message ?? String(error), code: e.code, name: e.name } } satisfies LaneTaskAnswer);
-  },
-);
+// One task per message: the thread stays up between runs (run-parallel.ts keeps it warm for the next one).
+parentPort!.on('message', (task: LaneTask) => {
+  runLane(task).then(
+    (answer) => parentPort!.postMessage(answer, answer.ok ? wireTransfers(answer.lane) : []),
+    (error: unknown) => {
+      const e = error as { message?: string; code?: string; name?: string };
+      parentPort!.postMessage({ ok: false, error: { message: e.message ?? String(error), code: e.code, name: e.name } } satisfies LaneTaskAnswer);
+    },
+  );
+});

@@ -5,6 +5,7 @@
  * clock), so a lane run alone decides exactly what it decides beside the others: the per-lane digests, and so the
  * fingerprint, equal a sequential run's (test/backtest/parallel-lanes.test.ts).
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BotError, ConfigError } from '../../src/model/errors.js';
 import type { Decimal } from '../../src/model/decimal.js';
@@ -88,23 +89,74 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
   return { ...here, lanes: [here.lanes[0]!, ...answers.map((a) => laneFromWire(a.lane))] };
 }
 
+/**
+ * Lane workers kept between runs in this process, warm: a sweep or a bench replays many times, and a new worker pays
+ * its thread, its module loading and a cold JIT on every lane. Idle ones are unref'd, so they never hold the process
+ * open; one that fails is dropped, never reused.
+ */
+const idleWorkers: Worker[] = [];
+const MAX_IDLE_WORKERS = Math.max(1, availableParallelism() - 1);
+
+/** How many lane workers wait warm in this process (tests). */
+export function idleLaneWorkers(): number {
+  return idleWorkers.length;
+}
+
+function takeWorker(): Worker {
+  const idle = idleWorkers.pop();
+  if (idle !== undefined) {
+    idle.ref();
+    return idle;
+  }
+  const worker = new Worker(workerEntry(import.meta.url, './lane-worker.mjs'), { resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+  // an idle worker that dies leaves the pool
+  worker.on('exit', () => {
+    const i = idleWorkers.indexOf(worker);
+    if (i >= 0) idleWorkers.splice(i, 1);
+  });
+  return worker;
+}
+
+function giveBack(worker: Worker): void {
+  if (idleWorkers.length >= MAX_IDLE_WORKERS) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  idleWorkers.push(worker);
+}
+
 function runLaneWorker(task: LaneTask): Promise<Extract<LaneTaskAnswer, { ok: true }>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry(import.meta.url, './lane-worker.mjs'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
-    let answered = false;
-    worker.once('message', (answer: LaneTaskAnswer) => {
-      answered = true;
-      if (answer.ok) resolve(answer);
-      else {
-        const { message, code } = answer.error;
-        // the replay's config errors keep their type (the CLI exits 2 on them, naming the config)
-        reject(code === 'ERR_CONFIG' ? new ConfigError(message) : new LaneWorkerError(`backtest lane ${task.assumption}: ${message}`));
+    const worker = takeWorker();
+    const done = (): void => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (answer: LaneTaskAnswer): void => {
+      done();
+      if (answer.ok) {
+        giveBack(worker);
+        resolve(answer);
+        return;
       }
       void worker.terminate();
-    });
-    worker.once('error', (error) => reject(new LaneWorkerError(`backtest lane ${task.assumption}: the worker failed: ${error.message}`, error)));
-    worker.once('exit', (code) => {
-      if (!answered) reject(new LaneWorkerError(`backtest lane ${task.assumption}: the worker exited (${code}) without an answer`));
-    });
+      const { message, code } = answer.error;
+      // the replay's config errors keep their type (the CLI exits 2 on them, naming the config)
+      reject(code === 'ERR_CONFIG' ? new ConfigError(message) : new LaneWorkerError(`backtest lane ${task.assumption}: ${message}`));
+    };
+    const onError = (error: Error): void => {
+      done();
+      reject(new LaneWorkerError(`backtest lane ${task.assumption}: the worker failed: ${error.message}`, error));
+    };
+    const onExit = (code: number): void => {
+      done();
+      reject(new LaneWorkerError(`backtest lane ${task.assumption}: the worker exited (${code}) without an answer`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.postMessage(task);
   });
 }

@@ -4,7 +4,7 @@ import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
 import { buildReport } from '../../backtest/report/build-report.js';
 import { replayFingerprint } from '../../backtest/replay/replay-fingerprint.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
-import { runBacktestParallel, type StrategySource } from '../../backtest/replay/run-parallel.js';
+import { idleLaneWorkers, runBacktestParallel, type StrategySource } from '../../backtest/replay/run-parallel.js';
 import { D } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
@@ -31,9 +31,17 @@ describe('lanes in parallel (one worker thread per fill assumption beyond the fi
     expect(replayFingerprint(parallel)).toBe(replayFingerprint(sequential));
     const report = (r: Parameters<typeof buildReport>[0]) => buildReport(r, { files: [sample], initial: balances, fillModelDoc: FILL_MODEL_DOC });
     expect(report(parallel)).toEqual(report(sequential));
+    // the worker waits warm for the next run, which it decides the same way again
+    expect(idleLaneWorkers()).toBe(1);
+    const again = await runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [source], balances, polling, fingerprint: true });
+    expect(idleLaneWorkers()).toBe(1);
+    expect(replayFingerprint(again)).toBe(replayFingerprint(sequential));
+    expect(report(again)).toEqual(report(sequential));
   }, 120_000);
 
   it('a config error (here: the strategy trades another market than the data) is a ConfigError, as in sequence', async () => {
     await expect(runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [{ ...source, market: 'ETH_USDT' }], balances, polling })).rejects.toBeInstanceOf(ConfigError);
+    // the worker taken for the failed run is not back in the pool
+    expect(idleLaneWorkers()).toBe(0);
   }, 60_000);
 });
