@@ -56,3 +56,22 @@ export const eq = (a: Decimal, b: Decimal): boolean => cmp(a, b) === 0;
 export const minOf = (a: Decimal, b: Decimal): Decimal => (lte(a, b) ? a : b);
 /** `dmax` (a when a >= b, else b) without allocating. */
 export const maxOf = (a: Decimal, b: Decimal): Decimal => (gte(a, b) ? a : b);
+
+/**
+ * `lte(x, |y| × z)` for a non-negative `x` (a tolerance test: "is the difference within this fraction of the value?"),
+ * mostly without the product: when the base-10 exponents alone settle it. |y| × z lies in [10^(ey+ez), 10^(ey+ez+2)]
+ * (rounded to the precision, it cannot leave that range), and x in [10^ex, 10^(ex+1)), so ex + 1 <= ey + ez means
+ * x is below it and ex >= ey + ez + 3 means above. Otherwise, and for anything unusual (zero, negative, not finite,
+ * huge exponents), it multiplies and compares exactly as before. For the strategy helpers' per-snapshot path.
+ */
+export function lteProduct(x: Decimal, y: Decimal, z: Decimal): boolean {
+  const a = x as unknown as Parts;
+  const b = y as unknown as Parts;
+  const c = z as unknown as Parts;
+  if (a.d && b.d && c.d && a.d[0] && b.d[0] && c.d[0] && a.s > 0 && c.s > 0 && Math.abs(b.e) < 1e6 && Math.abs(c.e) < 1e6 && Math.abs(a.e) < 1e6) {
+    const e = b.e + c.e;
+    if (a.e + 1 <= e) return true;
+    if (a.e >= e + 3) return false;
+  }
+  return lte(x, (y.isNegative() ? y.neg() : y).times(z));
+}

@@ -1,5 +1,5 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
-import { cmp, gt, lt, lte } from '../model/decimal-compare.js';
+import { cmp, gt, lt, lteProduct } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
@@ -65,8 +65,9 @@ function within(have: Decimal, want: Decimal, tol: Decimal, step: Decimal): bool
   // Equal values (the usual case for amounts) are within any non-negative tolerance: skip the arithmetic.
   if (cmp(have, want) === 0 && !tol.isNegative()) return true;
   const diff = absOf(have.minus(want));
-  // The step test first: the same `or`, but a comparison is much cheaper than the product.
-  return (gt(step, ZERO) && lt(diff, step)) || lte(diff, absOf(want).times(tol));
+  // The step test first: the same `or`, but a comparison is much cheaper than the product (which lteProduct also
+  // skips when the exponents settle it).
+  return (gt(step, ZERO) && lt(diff, step)) || lteProduct(diff, want, tol);
 }
 
 function matchesDesired(o: OwnOrder, d: DesiredOrder, priceTol: Decimal, amountTol: Decimal, priceStep: Decimal, amountStep: Decimal): boolean {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/model/decimal.js';
-import { cmp, eq, gt, gte, lt, lte, maxOf, minOf } from '../../src/model/decimal-compare.js';
+import { cmp, eq, gt, gte, lt, lte, lteProduct, maxOf, minOf } from '../../src/model/decimal-compare.js';
 
 /** Decimals of every shape the engine meets: zeros of both signs, tiny and huge exponents, long digit strings. */
 const decimal = fc.oneof(
@@ -34,6 +34,19 @@ describe('allocation-free Decimal comparisons', () => {
         expect(Object.is(cmp(a, a), a.cmp(a))).toBe(true);
         expect(Object.is(cmp(a, new Decimal(a.toString())), a.cmp(new Decimal(a.toString())))).toBe(true);
       }),
+    );
+  });
+
+  it('lteProduct answers as the product compared, at the powers of ten where the exponents alone decide', () => {
+    // near powers of ten: 10^k, 10^k - 1 ulp, 10^k + 1 ulp, and the ones the exponents bound (9.99..., 1.00...)
+    const nearPower = fc.tuple(fc.integer({ min: -12, max: 12 }), fc.constantFrom('1', '9.999999999999999999', '1.000000000000000001', '5', '9.9', '1.1')).map(([k, m]) => new Decimal(`${m}e${k}`));
+    const any = fc.oneof(decimal, nearPower);
+    fc.assert(
+      fc.property(any, any, any, (x0, y, z) => {
+        const x = x0.isNaN() ? x0 : x0.abs();
+        expect(lteProduct(x, y, z)).toBe(lte(x, y.abs().times(z)));
+      }),
+      { numRuns: 20000 },
     );
   });
 });
