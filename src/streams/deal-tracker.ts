@@ -95,6 +95,9 @@ export class DealTracker {
     if (!(horizon > this.watermark)) return;
     // Keep a deal's id while it is at or after the horizon; older ones are known through the watermark.
     this.watermark = horizon;
-    for (const [id, time] of this.seen) if (time < horizon) this.seen.delete(id);
+    // forEach, not `for (const [id, time] of ...)`: no [id, time] pair made per entry (it runs after every new fill)
+    this.seen.forEach((time, id) => {
+      if (time < horizon) this.seen.delete(id);
+    });
   }
 }
