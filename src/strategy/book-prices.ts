@@ -24,7 +24,26 @@ export function bookTop(book: OrderBook): BookTop {
   return gte(spread, ZERO) ? { bid, ask, mid: bid.plus(ask).times(HALF), spread } : { bid, ask, spread };
 }
 
+/** Best bid, best ask and their mid: a book with both sides, not crossed. */
+export interface BookTouch {
+  readonly bid: Decimal;
+  readonly ask: Decimal;
+  readonly mid: Decimal;
+}
+
+/**
+ * The touch of a book (best bid, best ask, mid), or `undefined` when a side is empty or the book is crossed: what a
+ * quoting strategy reads on every snapshot, without the spread's subtraction (the same bid, ask and mid as bookTop).
+ */
+export function bookTouch(book: OrderBook): BookTouch | undefined {
+  const bid = book.bids[0]?.price;
+  const ask = book.asks[0]?.price;
+  // ask >= bid is spread >= 0: a difference rounded to the precision keeps its sign and is zero only when exact
+  if (bid === undefined || ask === undefined || !gte(ask, bid)) return undefined;
+  return { bid, ask, mid: bid.plus(ask).times(HALF) };
+}
+
 /** Mid price of a book, or `undefined` when a side is empty or the book is crossed. */
 export function midPrice(book: OrderBook): Decimal | undefined {
-  return bookTop(book).mid;
+  return bookTouch(book)?.mid;
 }

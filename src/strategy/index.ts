@@ -9,7 +9,7 @@ export type { Intent, PlaceLimitIntent, PlaceStopLimitIntent, CancelIntent, Canc
 export type { StrategyContext, OwnOrder, OrderState, Clock } from './context.js';
 export { ordersToTargets, isLiveOrder } from './target-orders.js';
 export type { DesiredOrder, TargetOptions } from './target-orders.js';
-export { bookTop, midPrice } from './book-prices.js';
+export { bookTop, bookTouch, midPrice, type BookTouch } from './book-prices.js';
 export { decimalParam } from './decimal-param.js';
 export type { DecimalParamOptions } from './decimal-param.js';
 export type { BookTop } from './book-prices.js';

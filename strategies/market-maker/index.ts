@@ -30,7 +30,7 @@ import { Observable, combineLatest, filter, from, map, scan, startWith, take, wi
 import {
   D,
   ZERO,
-  bookTop,
+  bookTouch,
   dcmp,
   decimalParam,
   defineStrategy,
@@ -80,6 +80,10 @@ interface QuoteConstants {
   /** The last inventory seen and its centre factor 1 − skew × ratio (inventory changes only on fills). */
   lastInventory: Decimal | undefined;
   lastCentreFactor: Decimal;
+  /** Per level, centre factor × bid factor and × ask factor (see desiredQuotes), and the most digits of such a pair. */
+  lastBidFactors: Decimal[];
+  lastAskFactors: Decimal[];
+  lastFactorDigits: number;
 }
 
 const constantsOf = new WeakMap<MarketMakerParams, QuoteConstants>();
@@ -93,7 +97,7 @@ function quoteConstants(p: MarketMakerParams): QuoteConstants {
       const offset = half.plus(p.levelSpacing.times(i));
       levels.push({ bidFactor: ONE.minus(offset), askFactor: ONE.plus(offset), bidTag: `bid-${i}`, askTag: `ask-${i}` });
     }
-    c = { levels, minInventory: p.maxInventory.neg(), lastInventory: undefined, lastCentreFactor: ONE };
+    c = { levels, minInventory: p.maxInventory.neg(), lastInventory: undefined, lastCentreFactor: ONE, lastBidFactors: [], lastAskFactors: [], lastFactorDigits: Infinity };
     constantsOf.set(p, c);
   }
   return c;
@@ -101,25 +105,40 @@ function quoteConstants(p: MarketMakerParams): QuoteConstants {
 
 const ONE = D(1);
 const MINUS_ONE = D(-1);
+/** Significant digits every result is rounded to (src/model/decimal.ts). */
+const PRECISION = (ONE.constructor as unknown as { readonly precision: number }).precision;
+/** Base-1e7 words of a finite Decimal's digits (decimal.js's documented `d`); each holds at most 7 digits. */
+const wordsOf = (x: Decimal): number => (x as unknown as { readonly d: readonly number[] | null }).d?.length ?? Infinity;
 
 /** The quotes wanted for one mid and inventory. Pure (the cache above only skips recomputing the same values). */
 export function desiredQuotes(
   p: MarketMakerParams,
-  top: { bid?: Decimal; ask?: Decimal; mid: Decimal },
+  top: { readonly bid?: Decimal; readonly ask?: Decimal; readonly mid: Decimal },
   inventory: Decimal,
   priceStep: Decimal,
 ): DesiredOrder[] {
   const c = quoteConstants(p);
   if (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0) {
     const ratio = dmax(MINUS_ONE, dmin(ONE, inventory.div(p.maxInventory)));
-    c.lastCentreFactor = ONE.minus(p.inventorySkew.times(ratio));
+    const centreFactor = ONE.minus(p.inventorySkew.times(ratio));
+    c.lastCentreFactor = centreFactor;
     c.lastInventory = inventory;
+    c.lastBidFactors = c.levels.map((l) => centreFactor.times(l.bidFactor));
+    c.lastAskFactors = c.levels.map((l) => centreFactor.times(l.askFactor));
+    const digits = centreFactor.precision();
+    c.lastFactorDigits = Math.max(...c.levels.map((l) => digits + Math.max(l.bidFactor.precision(), l.askFactor.precision())));
   }
-  const centre = top.mid.times(c.lastCentreFactor);
+  // bid = (mid × centre factor) × bid factor, the quote's definition. When the three together have no more digits
+  // than the precision, neither product rounds, in either grouping, so mid × (centre factor × bid factor) is the very
+  // same value with one multiplication less per side (the pair's product is made once per inventory change). The mid's
+  // digits are bounded by its base-1e7 words; otherwise, the products are made as defined.
+  const exact = wordsOf(top.mid) * 7 + c.lastFactorDigits <= PRECISION;
+  const centre = exact ? undefined : top.mid.times(c.lastCentreFactor);
   const quotes: DesiredOrder[] = [];
-  for (const level of c.levels) {
-    let bid = centre.times(level.bidFactor);
-    let ask = centre.times(level.askFactor);
+  for (let i = 0; i < c.levels.length; i++) {
+    const level = c.levels[i]!;
+    let bid = centre === undefined ? top.mid.times(c.lastBidFactors[i]!) : centre.times(level.bidFactor);
+    let ask = centre === undefined ? top.mid.times(c.lastAskFactors[i]!) : centre.times(level.askFactor);
     if (p.postOnly) {
       // Never ask to cross: a maker quote stays at least one step behind the opposite touch.
       if (top.ask !== undefined) bid = dmin(bid, top.ask.minus(priceStep));
@@ -179,8 +198,8 @@ export default defineStrategy({
     // market); orders$ and inventory are only sampled. Reacting to orders$ itself would re-enter while the engine is
     // still applying the previous batch of intents and place duplicates.
     return ctx.book$.pipe(
-      map(bookTop),
-      filter((top): top is typeof top & { mid: Decimal } => top.mid !== undefined),
+      map(bookTouch),
+      filter((top) => top !== undefined),
       withLatestFrom(inventory$(ctx), ctx.orders$),
       map(([top, inventory, orders]) => ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts)),
       emitEach(),

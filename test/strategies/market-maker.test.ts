@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { tap, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import type { Intent } from '../../src/strategy/intents.js';
 import { bookFixture, createPaperOrders, createTestContext, marketFixture, type PaperOrders } from '../../src/strategy/testing.js';
-import marketMaker, { type MarketMakerParams } from '../../strategies/market-maker/index.js';
+import marketMaker, { desiredQuotes, type MarketMakerParams } from '../../strategies/market-maker/index.js';
+import { Decimal } from '../../src/model/decimal.js';
 
 const show = (i: Intent): string => {
   switch (i.kind) {
@@ -157,5 +159,37 @@ describe('market maker', () => {
     expect(marketMaker.params.safeParse({ spread: '-0.1' }).success).toBe(false);
     expect(marketMaker.params.safeParse({ levels: 0 }).success).toBe(false);
     expect(marketMaker.params.safeParse({ size: 'abc' }).success).toBe(false);
+  });
+
+  it('property: the quotes are (mid × centre factor) × level factor exactly, whichever grouping the multiplication takes', () => {
+    // mids of every length (some too long for the single multiplication), inventories that divide evenly and not
+    const digits = fc.bigInt({ min: 1n, max: 10n ** 45n });
+    const mid = fc.tuple(digits, fc.integer({ min: -40, max: 5 })).map(([m, e]) => new Decimal(`${m}e${e}`));
+    const inventory = fc.tuple(fc.integer({ min: -300, max: 300 }), fc.constantFrom('0.001', '0.0001', '0.00003')).map(([k, unit]) => D(unit).times(k));
+    const params = fc.record({
+      spread: fc.constantFrom('0.0004', '0.002', '0.0123456789'),
+      levels: fc.integer({ min: 1, max: 3 }),
+      levelSpacing: fc.constantFrom('0.001', '0.00037'),
+      inventorySkew: fc.constantFrom('0.001', '0', '0.0333'),
+      maxInventory: fc.constantFrom('0.1', '0.07', '0.3'),
+    });
+    fc.assert(
+      fc.property(params, mid, fc.array(inventory, { minLength: 1, maxLength: 4 }), (raw, m, inventories) => {
+        const p = marketMaker.params.parse({ ...raw, postOnly: false });
+        for (const inv of inventories) {
+          const ratio = Decimal.max(-1, Decimal.min(1, inv.div(p.maxInventory)));
+          const centre = m.times(D(1).minus(p.inventorySkew.times(ratio)));
+          const want: string[] = [];
+          for (let i = 0; i < p.levels; i++) {
+            const offset = p.spread.div(2).plus(p.levelSpacing.times(i));
+            if (inv.lt(p.maxInventory)) want.push(`buy ${centre.times(D(1).minus(offset)).toFixed()}`);
+            if (inv.gt(p.maxInventory.neg())) want.push(`sell ${centre.times(D(1).plus(offset)).toFixed()}`);
+          }
+          const got = desiredQuotes(p, { mid: m }, inv, D('0.01')).map((q) => `${q.side} ${q.price.toFixed()}`);
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 1500 },
+    );
   });
 });
