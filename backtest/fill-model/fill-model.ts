@@ -91,8 +91,12 @@ export function initialQueue(s: RecordedSnapshot, side: Side, priceTicks: number
   return { queueAhead: sameSideQty(s, side, priceTicks), throughSeen: throughQty(s, side, priceTicks) };
 }
 
+const NO_EVIDENCE = { atPrice: ZERO, through: ZERO } as const;
+
 /** Sums the trades that are evidence for an order: at its price, and through it. */
 function tradeEvidence(side: Side, priceTicks: number, trades: readonly TickTrade[]): { atPrice: Decimal; through: Decimal } {
+  // most snapshots come without trades (and recordings without any): no sums to make
+  if (trades.length === 0) return NO_EVIDENCE;
   let atPrice = ZERO;
   let through = ZERO;
   const aggressor: Side = side === 'buy' ? 'sell' : 'buy';
@@ -127,7 +131,7 @@ export function fillStep(input: FillStepInput): FillStep {
     fill = dmin(left, fromQueue === ZERO ? fromThrough : fromQueue.add(fromThrough));
     q = dmin(q, d1);
     if (gt(x1, ZERO)) q = ZERO;
-    return { fill, state: { queueAhead: q, throughSeen: x1 } };
+    return { fill, state: stateOf(state, q, x1) };
   }
 
   if (gt(x1, ZERO) || gt(vt, ZERO)) {
@@ -143,5 +147,10 @@ export function fillStep(input: FillStepInput): FillStep {
     fill = dmin(left, max0(dec.sub(q)));
     q = max0(q.sub(dec));
   }
-  return { fill, state: { queueAhead: dmin(q, d1), throughSeen: x1 } };
+  return { fill, state: stateOf(state, dmin(q, d1), x1) };
+}
+
+/** The new queue state, or the old one when nothing in it changed (a resting order's usual step). */
+function stateOf(old: QueueState, queueAhead: Decimal, throughSeen: Decimal): QueueState {
+  return old.queueAhead === queueAhead && old.throughSeen === throughSeen ? old : { queueAhead, throughSeen };
 }
