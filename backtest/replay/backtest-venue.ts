@@ -156,8 +156,10 @@ export class BacktestVenue implements TradingApi {
     const violations = validateOrder(
       market,
       {
-        market: r.market, side: r.side, amount: r.amount.toFixed(), price: r.price.toFixed(),
-        activationPrice: 'activationPrice' in r ? r.activationPrice.toFixed() : undefined,
+        // The Decimals themselves, not their wire text: the rules take a finite Decimal as the value its text
+        // (fmt, what the REST client sends) reads back to, and a non-finite one as not a number, as its text is.
+        market: r.market, side: r.side, amount: r.amount, price: r.price,
+        activationPrice: 'activationPrice' in r ? r.activationPrice : undefined,
         clientOrderId: r.clientOrderId, postOnly: 'postOnly' in r ? r.postOnly : undefined,
         ioc: 'ioc' in r ? r.ioc : undefined, rpi: 'rpi' in r ? r.rpi : undefined, stp: r.stp,
       },

@@ -123,4 +123,22 @@ describe('validateOrder: markets and precedence', () => {
       { numRuns: 1500 },
     );
   });
+
+  it('property: a Decimal is judged as its wire text (fmt) is, finite or not, signed, long or short', () => {
+    const anyDecimal = fc.oneof(
+      decimalArb(12, true),
+      decimalArb(3).map((d) => d.neg()),
+      fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e-40', '123456789012345678901234567890.5').map((t) => D(t)),
+    );
+    fc.assert(
+      fc.property(anyDecimal, anyDecimal, fc.boolean(), (amount, price, stop) => {
+        const options: ValidateOptions = { kind: stop ? 'stop-limit' : 'limit' };
+        const asText = validateOrder(BTC_USDT, { ...ok, amount: fmt(amount), price: fmt(price), ...(stop ? { activationPrice: fmt(price) } : {}) }, options);
+        const asDecimal = validateOrder(BTC_USDT, { ...ok, amount, price, ...(stop ? { activationPrice: price } : {}) }, options);
+        expect(asDecimal).toEqual(asText);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
+
