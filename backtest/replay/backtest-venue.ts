@@ -188,8 +188,9 @@ export class BacktestVenue implements TradingApi {
       const trip: Trip = { act, resolve: resolve as (value: unknown) => void, reject, ok: false, value: undefined, responseMs: this.#latency.responseMs, scheduler };
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
-      if (isStepping(scheduler)) scheduler.scheduleSynchronous(arrive, this.#latency.requestMs, trip);
-      else scheduler.schedule(arrive, this.#latency.requestMs, trip);
+      // Neither leg is ever cancelled: on the stepping scheduler they are posted, with no subscription made.
+      if (isStepping(scheduler)) scheduler.post(arrive, this.#latency.requestMs, trip, true);
+      else scheduler.schedule(function (this: SchedulerAction<Trip>, t?: Trip) { arrive(t!); }, this.#latency.requestMs, trip);
     });
   }
 }
@@ -220,25 +221,25 @@ interface Trip {
   readonly scheduler: SchedulerLike;
 }
 
-function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'scheduleSynchronous'> {
-  return typeof (s as Partial<SteppingScheduler>).scheduleSynchronous === 'function';
+function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'post'> {
+  return typeof (s as Partial<SteppingScheduler>).post === 'function';
 }
 
 /** The request at the venue: act on the state at arrival time (synchronously), then travel back. */
-function arrive(this: SchedulerAction<Trip>, trip?: Trip): void {
-  const t = trip!;
+function arrive(t: Trip): void {
   try {
     t.value = t.act();
     t.ok = true;
   } catch (error) {
     t.value = error;
   }
-  t.scheduler.schedule(respond, t.responseMs, t);
+  const scheduler = t.scheduler;
+  if (isStepping(scheduler)) scheduler.post(respond, t.responseMs, t, false);
+  else scheduler.schedule(function (this: SchedulerAction<Trip>, x?: Trip) { respond(x!); }, t.responseMs, t);
 }
 
 /** The response back at the client: settle the request's promise. */
-function respond(this: SchedulerAction<Trip>, trip?: Trip): void {
-  const t = trip!;
+function respond(t: Trip): void {
   if (t.ok) t.resolve(t.value);
   else t.reject(t.value);
 }

@@ -7,9 +7,9 @@
  *
  * Ties run in the order they were scheduled (FIFO by sequence number), as real timers do.
  *
- * Work scheduled with `scheduleSynchronous` declares that it runs to completion without settling a promise or
- * queueing a microtask (e.g. a request arriving at the virtual venue: it acts and schedules the response). After a
- * step that ran only such work, `settleNeeded` is false and the driver may move on without a macrotask turn.
+ * Work posted with `synchronous` declares that it runs to completion without settling a promise or queueing a
+ * microtask (e.g. a request arriving at the virtual venue: it acts and posts the response). After a step that ran
+ * only such work, `settleNeeded` is false and the driver may move on without a macrotask turn.
  */
 import { Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
 
@@ -22,14 +22,13 @@ class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
 
   readonly #scheduler: SteppingScheduler;
   readonly #work: (this: SchedulerAction<T>, state?: T) => void;
-  /** Declared free of promise work (see `scheduleSynchronous`). */
-  readonly synchronous: boolean;
+  /** Scheduled work may settle promises (only posted work declares otherwise, see `post`). */
+  readonly synchronous = false;
 
-  constructor(scheduler: SteppingScheduler, work: (this: SchedulerAction<T>, state?: T) => void, synchronous = false) {
+  constructor(scheduler: SteppingScheduler, work: (this: SchedulerAction<T>, state?: T) => void) {
     super();
     this.#scheduler = scheduler;
     this.#work = work;
-    this.synchronous = synchronous;
   }
 
   // Leaves the queue on unsubscribe (an override rather than a finalizer closure per action: the replay schedules
@@ -53,10 +52,32 @@ class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
   }
 }
 
+/**
+ * Work queued with `post`: it cannot be cancelled, so it is no Subscription (cheaper to make: the virtual venue posts
+ * two per request, the arrival and the response, hundreds of thousands per replayed day).
+ */
+class PostedWork<T> {
+  due = 0;
+  seq = 0;
+  index = -1;
+  constructor(
+    readonly work: (state: T) => void,
+    readonly state: T,
+    readonly synchronous: boolean,
+  ) {}
+
+  execute(): void {
+    this.work(this.state);
+  }
+}
+
+/** What the heap holds: both kinds order by due time, then sequence. */
+type Queued = SteppingAction<unknown> | PostedWork<unknown>;
+
 export class SteppingScheduler implements SchedulerLike {
   #now: number;
   #seq = 0;
-  readonly #heap: SteppingAction<unknown>[] = [];
+  readonly #heap: Queued[] = [];
   #settleNeeded = false;
 
   constructor(startMs: number) {
@@ -74,17 +95,16 @@ export class SteppingScheduler implements SchedulerLike {
   }
 
   /**
-   * As `schedule`, for work that runs to completion without settling a promise or queueing a microtask (also when it
-   * re-schedules itself): a step of only such work leaves `settleNeeded` false. A false declaration would let
-   * promise continuations run after time moved on, so only declare what is plainly synchronous.
+   * Queues `work(state)` at now + delay, for good: no handle to cancel it. `synchronous` declares that it runs to
+   * completion without settling a promise or queueing a microtask (also when it posts more work): a step of only such
+   * work leaves `settleNeeded` false. A false declaration would let promise continuations run after time moved on,
+   * so only declare what is plainly synchronous. Same order as `schedule` (due time, then FIFO).
    */
-  scheduleSynchronous<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay = 0, state?: T): Subscription {
-    const action = new SteppingAction<T>(this, work, true);
-    action.schedule(state, delay);
-    return action;
+  post<T>(work: (state: T) => void, delay: number, state: T, synchronous: boolean): void {
+    this.enqueue(new PostedWork(work, state, synchronous) as PostedWork<unknown>, delay);
   }
 
-  /** False when the last `runNext` ran only work scheduled with `scheduleSynchronous` (nothing for promises to settle). */
+  /** False when the last `runNext` ran only work posted as synchronous (nothing for promises to settle). */
   get settleNeeded(): boolean {
     return this.#settleNeeded;
   }
@@ -122,7 +142,7 @@ export class SteppingScheduler implements SchedulerLike {
 
   // ------------------------------------------------------------- heap internals (used by actions)
 
-  enqueue(action: SteppingAction<unknown>, delay: number): void {
+  enqueue(action: Queued, delay: number): void {
     if (action.index >= 0) this.remove(action);
     action.due = this.#now + Math.max(0, delay);
     action.seq = this.#seq++;
@@ -131,7 +151,7 @@ export class SteppingScheduler implements SchedulerLike {
     this.#up(action.index);
   }
 
-  remove(action: SteppingAction<unknown>): void {
+  remove(action: Queued): void {
     const i = action.index;
     if (i < 0) return;
     const last = this.#heap.pop()!;
@@ -148,7 +168,7 @@ export class SteppingScheduler implements SchedulerLike {
     if (top) this.remove(top);
   }
 
-  #less(a: SteppingAction<unknown>, b: SteppingAction<unknown>): boolean {
+  #less(a: Queued, b: Queued): boolean {
     return a.due < b.due || (a.due === b.due && a.seq < b.seq);
   }
 

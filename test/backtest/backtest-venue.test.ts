@@ -53,17 +53,22 @@ describe('stepping scheduler', () => {
   it('tells whether a step ran only work declared synchronous (no promise to settle)', () => {
     const s = new SteppingScheduler(0);
     const seen: string[] = [];
-    s.scheduleSynchronous(() => seen.push('sync@5'), 5);
-    s.scheduleSynchronous(() => seen.push('sync@10'), 10);
+    s.post((what) => seen.push(what), 5, 'sync@5', true);
+    s.post((what) => seen.push(what), 10, 'sync@10', true);
     s.schedule(() => seen.push('plain@10'), 10);
+    s.post((what) => seen.push(what), 10, 'posted@10', false);
     s.schedule(() => seen.push('plain@20'), 20);
+    s.post((what) => seen.push(what), 30, 'posted@30', false);
     expect(s.runNext()).toBe(true);
     expect(s.settleNeeded).toBe(false);
     expect(s.runNext()).toBe(true);
     expect(s.settleNeeded).toBe(true); // a plain action in the same step
     expect(s.runNext()).toBe(true);
     expect(s.settleNeeded).toBe(true);
-    expect(seen).toEqual(['sync@5', 'sync@10', 'plain@10', 'plain@20']);
+    expect(s.runNext()).toBe(true);
+    expect(s.settleNeeded).toBe(true); // posted work not declared synchronous
+    // posted and scheduled work share one order: due time, then as queued
+    expect(seen).toEqual(['sync@5', 'sync@10', 'plain@10', 'posted@10', 'plain@20', 'posted@30']);
   });
 });
 
