@@ -6,12 +6,12 @@ import type { Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
 import type { FillAssumption } from '../fill-model/fill-model.js';
-import type { EquityPoint } from './lane.js';
+import type { EquityCurve } from './equity-curve.js';
 import type { FillRecord } from './virtual-exchange.js';
 
 export interface LaneView {
   readonly assumption: FillAssumption;
-  readonly equity: readonly EquityPoint[];
+  readonly equity: EquityCurve;
   readonly intents: { readonly length: number };
   readonly rejections: ReadonlyMap<string, number>;
   readonly errors: readonly string[];

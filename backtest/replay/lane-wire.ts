@@ -5,7 +5,8 @@
 import { D, Decimal } from '../../src/model/decimal.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
 import type { FillAssumption } from '../fill-model/fill-model.js';
-import type { EquityPoint, Lane } from './lane.js';
+import { EquityCurve, type EquityColumns } from './equity-curve.js';
+import type { Lane } from './lane.js';
 import type { LaneView } from './lane-view.js';
 import { laneDigest } from './replay-fingerprint.js';
 import type { FillRecord } from './virtual-exchange.js';
@@ -27,32 +28,6 @@ export interface LaneWire {
   readonly totals: Record<string, unknown>;
   readonly calls: [string, number][];
   readonly summary: unknown;
-}
-
-export interface EquityColumns {
-  readonly t: Float64Array;
-  readonly mid: Float64Array;
-  readonly equity: Float64Array;
-  readonly inventory: Float64Array;
-}
-
-function equityColumns(points: readonly EquityPoint[]): EquityColumns {
-  const n = points.length;
-  const c = { t: new Float64Array(n), mid: new Float64Array(n), equity: new Float64Array(n), inventory: new Float64Array(n) };
-  for (let i = 0; i < n; i++) {
-    const p = points[i]!;
-    c.t[i] = p.t;
-    c.mid[i] = p.mid;
-    c.equity[i] = p.equity;
-    c.inventory[i] = p.inventory;
-  }
-  return c;
-}
-
-function equityPoints(c: EquityColumns): EquityPoint[] {
-  const out = new Array<EquityPoint>(c.t.length);
-  for (let i = 0; i < out.length; i++) out[i] = { t: c.t[i]!, mid: c.mid[i]!, equity: c.equity[i]!, inventory: c.inventory[i]! };
-  return out;
 }
 
 /** What postMessage moves instead of copying: the equity columns' buffers. */
@@ -88,7 +63,7 @@ export function laneToWire(lane: Lane, assets: readonly string[], digest: boolea
   return {
     assumption: lane.assumption,
     ...(digest ? { digest: laneDigest(lane) } : {}),
-    equity: equityColumns(lane.equity),
+    equity: lane.equity.columns(),
     intents: lane.intents.length,
     rejections: [...lane.rejections],
     errors: lane.errors,
@@ -109,7 +84,7 @@ export function laneFromWire(w: LaneWire): LaneView & { readonly digest?: string
   return {
     assumption: w.assumption,
     ...(w.digest !== undefined ? { digest: w.digest } : {}),
-    equity: equityPoints(w.equity),
+    equity: new EquityCurve(w.equity),
     intents: { length: w.intents },
     rejections: new Map(w.rejections),
     errors: w.errors,

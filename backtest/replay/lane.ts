@@ -15,6 +15,7 @@ import type { Intent } from '../../src/strategy/intents.js';
 import type { FillAssumption } from '../fill-model/fill-model.js';
 import { midTicks } from '../fill-model/book-queries.js';
 import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
+import { EquityCurve } from './equity-curve.js';
 import type { SteppingScheduler } from './stepping-scheduler.js';
 import { VirtualExchange } from './virtual-exchange.js';
 
@@ -31,15 +32,6 @@ export interface LaneOptions {
   readonly logger?: Logger;
 }
 
-/** One point of the equity curve (numbers: chart data; the exact figures are in the summary). */
-export interface EquityPoint {
-  readonly t: number;
-  readonly mid: number;
-  /** money + stock × mid, in the money asset. */
-  readonly equity: number;
-  /** Stock total (available + freeze). */
-  readonly inventory: number;
-}
 
 export interface IntentRecord {
   readonly t: number;
@@ -52,7 +44,7 @@ export class Lane {
   readonly exchange: VirtualExchange;
   readonly venue: BacktestVenue;
   readonly runtime: Runtime;
-  readonly equity: EquityPoint[] = [];
+  readonly equity = new EquityCurve();
   readonly intents: IntentRecord[] = [];
   /** Engine rejections by reason (`rules:32`, `risk:...`, `venue:10`). */
   readonly rejections = new Map<string, number>();
@@ -104,6 +96,6 @@ export class Lane {
     const midPrice = mid / s.tickScale;
     const stockN = this.exchange.totalNumber(this.#market.stock);
     const moneyN = this.exchange.totalNumber(this.#market.money);
-    this.equity.push({ t, mid: midPrice, equity: moneyN + stockN * midPrice, inventory: stockN });
+    this.equity.push(t, midPrice, moneyN + stockN * midPrice, stockN);
   }
 }

@@ -77,8 +77,8 @@ function pick(n: number, max: number): number[] {
 export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal> } {
   const m = result.market;
   const final = { [m.stock]: lane.exchange.total(m.stock), [m.money]: lane.exchange.total(m.money) };
-  const first = lane.equity[0];
-  const last = lane.equity[lane.equity.length - 1];
+  const first = lane.equity.at(0);
+  const last = lane.equity.at(-1);
   const metrics = laneMetrics({
     market: m,
     fills: lane.exchange.fills,
@@ -128,14 +128,18 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
   }
   const ref = result.lanes[0];
   const idx = pick(ref?.equity.length ?? 0, o.maxPoints ?? 2000);
+  const refT = ref?.equity.column('t') ?? [];
+  const refMid = ref?.equity.column('mid') ?? [];
   const equity: Record<string, number[]> = {};
   const pnl: Record<string, number[]> = {};
   const inventory: Record<string, number[]> = {};
   for (const lane of result.lanes) {
     const curve = strategyPnlCurve(lane.equity, initial[m.money]!.toNumber(), initial[m.stock]!.toNumber());
-    equity[lane.assumption] = idx.map((i) => lane.equity[i]?.equity ?? Number.NaN);
+    const equityColumn = lane.equity.column('equity');
+    const inventoryColumn = lane.equity.column('inventory');
+    equity[lane.assumption] = idx.map((i) => equityColumn[i] ?? Number.NaN);
     pnl[lane.assumption] = idx.map((i) => curve[i] ?? Number.NaN);
-    inventory[lane.assumption] = idx.map((i) => lane.equity[i]?.inventory ?? Number.NaN);
+    inventory[lane.assumption] = idx.map((i) => inventoryColumn[i] ?? Number.NaN);
   }
   return {
     generatedBy: 'bot backtest',
@@ -152,8 +156,8 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
     lanes,
     band,
     series: {
-      t: idx.map((i) => ref!.equity[i]!.t),
-      mid: idx.map((i) => ref!.equity[i]!.mid),
+      t: idx.map((i) => refT[i]!),
+      mid: idx.map((i) => refMid[i]!),
       equity,
       pnl,
       inventory,

@@ -25,7 +25,7 @@
  */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
-import type { EquityPoint } from '../replay/lane.js';
+import type { EquityPoint } from '../replay/equity-curve.js';
 import type { FillRecord } from '../replay/virtual-exchange.js';
 
 export interface LaneMetrics {
@@ -58,7 +58,7 @@ export interface LaneMetrics {
 export interface MetricsInput {
   readonly market: Market;
   readonly fills: readonly FillRecord[];
-  readonly equity: readonly EquityPoint[];
+  readonly equity: Iterable<EquityPoint>;
   readonly sampleMs: number;
   readonly initial: Readonly<Record<string, Decimal>>;
   readonly final: Readonly<Record<string, Decimal>>;
@@ -131,8 +131,10 @@ export function pnlSharpeSortino(pnl: readonly number[], capital: number, period
 }
 
 /** The strategy PnL curve: equity over holding the starting balances at each point's mid. */
-export function strategyPnlCurve(equity: readonly EquityPoint[], initialMoney: number, initialStock: number): number[] {
-  return equity.map((p) => p.equity - (initialMoney + initialStock * p.mid));
+export function strategyPnlCurve(equity: Iterable<EquityPoint>, initialMoney: number, initialStock: number): number[] {
+  const out: number[] = [];
+  for (const p of equity) out.push(p.equity - (initialMoney + initialStock * p.mid));
+  return out;
 }
 
 function annualisedRatios(r: readonly number[], periodMs: number): { sharpe: number | null; sortino: number | null } {
@@ -174,7 +176,7 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
   const ddMoney = drawdown(pnl).money;
   const dd = { money: ddMoney, fraction: capital > 0 ? ddMoney / capital : 0 };
   const ratios = pnlSharpeSortino(pnl, capital, i.sampleMs);
-  const inv = i.equity.map((p) => p.inventory);
+  const inv = Array.from(i.equity, (p) => p.inventory);
   return {
     fills: i.fills.length,
     makerFills: maker,

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EquityCurve, type EquityPoint } from '../../backtest/replay/equity-curve.js';
+
+const point = fc.record({
+  t: fc.integer({ min: 0, max: 2 ** 50 }),
+  mid: fc.double({ noNaN: true }),
+  equity: fc.double({ noNaN: true }),
+  inventory: fc.double({ noNaN: true }),
+});
+// lengths across the first capacity (1024) and its doublings
+const points = fc.integer({ min: 0, max: 5000 }).chain((n) => fc.array(point, { minLength: n, maxLength: n, size: 'max' }));
+
+describe('EquityCurve (columns instead of one object per point)', () => {
+  it('property: reads back as the list of points pushed: length, at, iteration, columns, JSON', () => {
+    fc.assert(
+      fc.property(points, (list: EquityPoint[]) => {
+        const c = new EquityCurve();
+        for (const p of list) c.push(p.t, p.mid, p.equity, p.inventory);
+        expect(c.length).toBe(list.length);
+        expect([...c]).toEqual(list);
+        expect(JSON.stringify(c)).toBe(JSON.stringify(list));
+        expect(c.at(0)).toEqual(list[0]);
+        expect(c.at(-1)).toEqual(list.at(-1));
+        expect(c.at(list.length)).toBeUndefined();
+        expect(c.at(-list.length - 1)).toBeUndefined();
+        for (const k of ['t', 'mid', 'equity', 'inventory'] as const) {
+          expect([...c.column(k)]).toEqual(list.map((p) => p[k]));
+          expect([...c.columns()[k]]).toEqual(list.map((p) => p[k]));
+        }
+        // the columns handed out are the curve's own (a curve made of them reads the same) and own their buffers
+        const again = new EquityCurve(c.columns());
+        expect([...again]).toEqual(list);
+        expect(c.columns().t.buffer.byteLength).toBe(8 * list.length);
+        // a curve made of columns grows on from there
+        again.push(1, 2, 3, 4);
+        expect(again.at(-1)).toEqual({ t: 1, mid: 2, equity: 3, inventory: 4 });
+        expect(again.length).toBe(list.length + 1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps -0 and infinities as pushed, and refuses columns of different lengths', () => {
+    const c = EquityCurve.of([{ t: 1, mid: -0, equity: Number.POSITIVE_INFINITY, inventory: Number.NEGATIVE_INFINITY }]);
+    expect(Object.is(c.at(0)!.mid, -0)).toBe(true);
+    expect(c.at(0)!.equity).toBe(Number.POSITIVE_INFINITY);
+    expect(c.at(0.5)).toBeUndefined();
+    expect(() => new EquityCurve({ t: new Float64Array(2), mid: new Float64Array(2), equity: new Float64Array(1), inventory: new Float64Array(2) })).toThrow(RangeError);
+  });
+});
