@@ -1,5 +1,6 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import { cmp, gt, lt, lteProduct } from '../model/decimal-compare.js';
+import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
@@ -61,23 +62,56 @@ function stepOf(prec: number): Decimal {
 /** |x| without a copy when x is not negative (abs() always allocates; this runs on every snapshot). */
 const absOf = (x: Decimal): Decimal => (x.isNegative() ? x.neg() : x);
 
-function within(have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean {
+/**
+ * Whether `have` may stand for `want`: |have − want| < step (when step > 0), or |have − want| <= |want| × tol. Exported
+ * for its property test; strategies use it through ordersToTargets.
+ */
+export function withinTolerance(have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean {
   // Equal values (the usual case for amounts) are within any non-negative tolerance: skip the arithmetic.
   if (cmp(have, want) === 0 && !tol.isNegative()) return true;
+  // A quote a few ticks from its wish is far inside (or outside) the tolerance: the estimates settle it (exactly)
+  const settled = withinByEstimate(have, want, tol, step);
+  if (settled !== undefined) return settled;
   const diff = absOf(have.minus(want));
   // The step test first: the same `or`, but a comparison is much cheaper than the product (which lteProduct also
   // skips when the exponents settle it).
   return (gt(step, ZERO) && lt(diff, step)) || lteProduct(diff, want, tol);
 }
 
+/**
+ * withinTolerance decided on the values' estimates (decimal-estimate.ts) when they are further from each boundary than
+ * their error bounds: true or false, the exact answer. Undefined when one is too close to tell (or for a tolerance
+ * that is not positive, a negative step, a value not estimated): the exact arithmetic decides.
+ */
+function withinByEstimate(have: Decimal, want: Decimal, tol: Decimal, step: Decimal): boolean | undefined {
+  const hf = estimate(have);
+  const wf = estimate(want);
+  const tf = estimate(tol);
+  const sf = estimate(step);
+  if (!(tf > 0) || !(sf >= 0) || Number.isNaN(hf) || Number.isNaN(wf)) return undefined;
+  // |have − want| estimated within dErr (both estimates' errors and the subtraction's rounding)
+  const df = Math.abs(hf - wf);
+  const dErr = 2 * ESTIMATE_REL_ERROR * (Math.abs(hf) + Math.abs(wf));
+  if (sf > 0) {
+    const sErr = 2 * ESTIMATE_REL_ERROR * sf;
+    if (df + dErr < sf - sErr) return true;
+    if (df - dErr <= sf + sErr) return undefined;
+  }
+  const pf = Math.abs(wf) * tf;
+  const pErr = 3 * ESTIMATE_REL_ERROR * pf;
+  if (df + dErr < pf - pErr) return true;
+  if (df - dErr > pf + pErr) return false;
+  return undefined;
+}
+
 function matchesDesired(o: OwnOrder, d: DesiredOrder, priceTol: Decimal, amountTol: Decimal, priceStep: Decimal, amountStep: Decimal): boolean {
   if (o.side !== d.side) return false;
   if ((o.type === 'stop limit') !== (d.activationPrice !== undefined)) return false;
   if (d.tag !== undefined && o.tag !== d.tag) return false;
-  if (!within(o.price, d.price, priceTol, priceStep)) return false;
-  if (!within(o.left, d.amount, amountTol, amountStep)) return false;
+  if (!withinTolerance(o.price, d.price, priceTol, priceStep)) return false;
+  if (!withinTolerance(o.left, d.amount, amountTol, amountStep)) return false;
   if (d.activationPrice !== undefined) {
-    if (o.activationPrice === undefined || !within(o.activationPrice, d.activationPrice, priceTol, priceStep)) return false;
+    if (o.activationPrice === undefined || !withinTolerance(o.activationPrice, d.activationPrice, priceTol, priceStep)) return false;
   }
   return true;
 }

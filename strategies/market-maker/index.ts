@@ -36,6 +36,8 @@ import {
   defineStrategy,
   dmax,
   dmin,
+  maxOfSum,
+  minOfDifference,
   ordersToTargets,
   z,
   type Decimal,
@@ -140,9 +142,10 @@ export function desiredQuotes(
     let bid = centre === undefined ? top.mid.times(c.lastBidFactors[i]!) : centre.times(level.bidFactor);
     let ask = centre === undefined ? top.mid.times(c.lastAskFactors[i]!) : centre.times(level.askFactor);
     if (p.postOnly) {
-      // Never ask to cross: a maker quote stays at least one step behind the opposite touch.
-      if (top.ask !== undefined) bid = dmin(bid, top.ask.minus(priceStep));
-      if (top.bid !== undefined) ask = dmax(ask, top.bid.plus(priceStep));
+      // Never ask to cross: a maker quote stays at least one step behind the opposite touch (dmin(bid, ask − step),
+      // dmax(ask, bid + step), the step's arithmetic skipped when the quote is plainly behind it already).
+      if (top.ask !== undefined) bid = minOfDifference(bid, top.ask, priceStep);
+      if (top.bid !== undefined) ask = maxOfSum(ask, top.bid, priceStep);
     }
     if (dcmp(inventory, p.maxInventory) < 0 && dcmp(bid, ZERO) > 0) {
       quotes.push({ side: 'buy', price: bid, amount: p.size, tag: level.bidTag, postOnly: p.postOnly });

@@ -1,0 +1,74 @@
+import type { Decimal } from './decimal.js';
+import { maxOf, minOf } from './decimal-compare.js';
+
+/**
+ * A Decimal's value as a double with a known error bound, read from its parts (sign `s`, base-10 exponent `e`,
+ * base-1e7 digit words `d`: decimal.js's documented representation) without formatting it to text.
+ *
+ * It lets a per-snapshot test skip Decimal arithmetic when the answer is not close: the test decides on the
+ * estimates when they are further apart than their error bounds, and does the exact arithmetic otherwise, so the
+ * answer is always the exact one. Money never becomes a float: only "which side of the line" is read from one.
+ */
+
+/**
+ * Bound on |estimate(x) − x| / |x|. The words after the fourth are dropped (below 1e-21 of the value), the words kept
+ * are summed and scaled in at most six correctly rounded double operations (each within 2^-53 ≈ 1.1e-16), and 10^k
+ * comes from a table of correctly rounded powers: about 1e-15 in all, taken as 1e-13 to leave a wide margin.
+ */
+export const ESTIMATE_REL_ERROR = 1e-13;
+
+/** Powers of ten 10^-300 … 10^300, each the double nearest to it (JavaScript's parser rounds correctly). */
+const POW10 = Array.from({ length: 601 }, (_, i) => Number(`1e${i - 300}`));
+
+interface Parts {
+  readonly s: number;
+  readonly e: number;
+  readonly d: readonly number[] | null;
+}
+
+/** Digits of a first word (1 … 9,999,999). */
+function digitsOf(w: number): number {
+  return w < 1e4 ? (w < 100 ? (w < 10 ? 1 : 2) : w < 1000 ? 3 : 4) : w < 1e6 ? (w < 1e5 ? 5 : 6) : 7;
+}
+
+/**
+ * `x` as a double within ESTIMATE_REL_ERROR of it (0 for zero), or NaN for what it does not estimate: NaN,
+ * ±Infinity, and magnitudes outside about 10^±290. Callers treat NaN as "decide exactly".
+ */
+export function estimate(x: Decimal): number {
+  const p = x as unknown as Parts;
+  const d = p.d;
+  if (!d) return Number.NaN;
+  const d0 = d[0]!;
+  if (d0 === 0) return 0;
+  const k = p.e - digitsOf(d0) + 301; // index of 10^(e − digits(d0) + 1), the first word's unit
+  if (k < 10 || k > 590) return Number.NaN;
+  const n = d.length;
+  let m = d0;
+  if (n > 1) m += d[1]! * 1e-7;
+  if (n > 2) m += d[2]! * 1e-14;
+  if (n > 3) m += d[3]! * 1e-21;
+  return p.s * m * POW10[k]!;
+}
+
+/**
+ * `minOf(x, y.minus(z))`: the difference is made only when the estimates cannot show that x is the smaller (a quote
+ * held one price step behind the opposite touch: it is almost always well behind it already). Same value, always.
+ */
+export function minOfDifference(x: Decimal, y: Decimal, z: Decimal): Decimal {
+  const xf = estimate(x);
+  const yf = estimate(y);
+  const zf = estimate(z);
+  // y − z − x estimated within 2 × REL × (|x| + |y| + |z|) (the estimates' errors and the float operations' rounding)
+  if (yf - zf - xf > 2 * ESTIMATE_REL_ERROR * (Math.abs(xf) + Math.abs(yf) + Math.abs(zf))) return x;
+  return minOf(x, y.minus(z));
+}
+
+/** `maxOf(x, y.plus(z))`, the sum made only when the estimates cannot show that x is the larger. Same value, always. */
+export function maxOfSum(x: Decimal, y: Decimal, z: Decimal): Decimal {
+  const xf = estimate(x);
+  const yf = estimate(y);
+  const zf = estimate(z);
+  if (xf - yf - zf > 2 * ESTIMATE_REL_ERROR * (Math.abs(xf) + Math.abs(yf) + Math.abs(zf))) return x;
+  return maxOf(x, y.plus(z));
+}
