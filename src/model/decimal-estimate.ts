@@ -52,23 +52,26 @@ export function estimate(x: Decimal): number {
 }
 
 /**
+ * Whether the estimates show that x − (y + zSign × z) has the sign `side` (1: above zero, −1: below), further from
+ * zero than its error bound, 2 × REL × (|x| + |y| + |z|) (the estimates' errors and the float operations' rounding).
+ * False when they cannot tell (or a value is not estimated): the caller then does the exact arithmetic.
+ */
+function plainly(x: Decimal, y: Decimal, zSign: 1 | -1, z: Decimal, side: 1 | -1): boolean {
+  const xf = estimate(x);
+  const yf = estimate(y);
+  const zf = estimate(z);
+  return side * (xf - yf - zSign * zf) > 2 * ESTIMATE_REL_ERROR * (Math.abs(xf) + Math.abs(yf) + Math.abs(zf));
+}
+
+/**
  * `minOf(x, y.minus(z))`: the difference is made only when the estimates cannot show that x is the smaller (a quote
  * held one price step behind the opposite touch: it is almost always well behind it already). Same value, always.
  */
 export function minOfDifference(x: Decimal, y: Decimal, z: Decimal): Decimal {
-  const xf = estimate(x);
-  const yf = estimate(y);
-  const zf = estimate(z);
-  // y − z − x estimated within 2 × REL × (|x| + |y| + |z|) (the estimates' errors and the float operations' rounding)
-  if (yf - zf - xf > 2 * ESTIMATE_REL_ERROR * (Math.abs(xf) + Math.abs(yf) + Math.abs(zf))) return x;
-  return minOf(x, y.minus(z));
+  return plainly(x, y, -1, z, -1) ? x : minOf(x, y.minus(z));
 }
 
 /** `maxOf(x, y.plus(z))`, the sum made only when the estimates cannot show that x is the larger. Same value, always. */
 export function maxOfSum(x: Decimal, y: Decimal, z: Decimal): Decimal {
-  const xf = estimate(x);
-  const yf = estimate(y);
-  const zf = estimate(z);
-  if (xf - yf - zf > 2 * ESTIMATE_REL_ERROR * (Math.abs(xf) + Math.abs(yf) + Math.abs(zf))) return x;
-  return maxOf(x, y.plus(z));
+  return plainly(x, y, 1, z, 1) ? x : maxOf(x, y.plus(z));
 }
