@@ -138,7 +138,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     const stops = await fleet.stopAll(60_000);
     notes.push(...fleet.crashes);
     stops.forEach((s, i) => {
-      if (s !== 0) notes.push(`daemon ${accounts[i]!.name} did not stop cleanly (exit ${s})`);
+      // what it was doing when it was stopped (a stop that hangs is rare: the next one must be diagnosable from the note)
+      const a = accounts[i]!;
+      if (s !== 0) notes.push(`daemon ${a.name} did not stop cleanly (exit ${s}); its log ended with:\n${lastLines(a.logPath, 12)}\nand its output with:\n${lastLines(a.outputPath, 6)}`);
     });
 
     // ---- audit: journal vs the venue's records, account by account
@@ -255,4 +257,10 @@ function malformedReport(sim: SimHandle, accounts: readonly ChaosAccount[], ids:
     ...perAccount.map((a) => `${a.account}: orders sent ${a.ordersSent}, cancels sent ${a.cancelsSent}, off the market ${a.ordersOffMarket}, typed errors ${Object.entries(a.typedErrors).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`),
   ];
   return { problems, lines, report: { garbage, daemonsAlive: alive, accounts: perAccount } };
+}
+
+/** The last `n` lines of a text file, indented ('(none)' when it is missing or empty). */
+function lastLines(path: string, n: number): string {
+  const text = existsSync(path) ? readFileSync(path, 'utf8').trimEnd() : '';
+  return text === '' ? '  (none)' : text.split('\n').slice(-n).map((l) => `  ${l}`).join('\n');
 }
