@@ -6,6 +6,7 @@
  */
 
 import { Decimal } from '../../src/model/decimal.js';
+import { decimalOfParts } from '../../src/model/decimal-small.js';
 
 /** 10^d as an exact double, for d in [0, 22]. */
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, d) => 10 ** d);
@@ -61,39 +62,13 @@ export function ticksOf(int: number, decimals: number, scale: number): number {
   return Math.round((int / POW10[decimals]!) * scale);
 }
 
-/** decimal.js's digit words: base 10^7 (its LOG_BASE). */
-const LOG_BASE = 7;
-
 /**
  * The Decimal of `int / 10^decimals` (`int` a non-negative safe integer, as the cache stores them): the very value
  * `new Decimal(formatPlainDecimal(int, decimals))` makes, built without formatting and re-parsing the text (a price
  * and an amount are read off the cache for every level a strategy or the fill model looks at, every snapshot).
- * It writes decimal.js's documented parts (sign `s`, exponent `e`, base-1e7 words `d`) exactly as its string parser
- * lays them out; the property test in test/backtest/plain-decimal.test.ts holds it to the parser.
+ * decimalOfParts writes decimal.js's documented parts exactly as its string parser lays them out; the property test
+ * in test/backtest/plain-decimal.test.ts holds it to the parser.
  */
 export function plainDecimal(int: number, decimals: number): Decimal {
-  if (int === 0) return new Decimal(0);
-  let str = String(int);
-  let len = str.length;
-  const e = len - 1 - decimals;
-  while (str.charCodeAt(len - 1) === 48) len--;
-  if (len !== str.length) str = str.slice(0, len);
-  const d: number[] = [];
-  // as parseDecimal: i is where the first word ends
-  let i = (e + 1) % LOG_BASE;
-  if (e < 0) i += LOG_BASE;
-  if (i < len) {
-    if (i) d.push(+str.slice(0, i));
-    for (len -= LOG_BASE; i < len; ) d.push(+str.slice(i, (i += LOG_BASE)));
-    str = str.slice(i);
-    i = LOG_BASE - str.length;
-  } else {
-    i -= len;
-  }
-  d.push(+str * POW10[i]!);
-  const x = new Decimal(1);
-  const parts = x as unknown as { e: number; d: number[] };
-  parts.e = e;
-  parts.d = d;
-  return x;
+  return int === 0 ? new Decimal(0) : decimalOfParts(1, int, -decimals);
 }

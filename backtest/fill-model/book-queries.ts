@@ -1,5 +1,6 @@
 /** What the fill model asks of a recorded snapshot, by integer price ticks (no Decimal parsing of untouched levels). */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import { dadd } from '../../src/model/decimal-small.js';
 import type { Side } from '../../src/model/order.js';
 import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
 
@@ -27,7 +28,7 @@ export function throughQty(s: RecordedSnapshot, side: Side, ticks: number): Deci
   for (let i = 0; i < t.length; i++) {
     const v = t[i]!;
     if (side === 'buy' ? v > ticks : v < ticks) break;
-    sum = sum.add(levels[i]!.amount);
+    sum = dadd(sum, levels[i]!.amount);
   }
   return sum;
 }

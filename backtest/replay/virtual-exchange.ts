@@ -13,6 +13,7 @@
  */
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { gt, gte, lte, maxOf as dmax, minOf as dmin } from '../../src/model/decimal-compare.js';
+import { dadd, dmul } from '../../src/model/decimal-small.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, Side } from '../../src/model/order.js';
 import { amountStep } from '../../src/rules/index.js';
@@ -24,6 +25,8 @@ import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder 
 import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
 import { crossesBook, midTicks } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
+
+const ONE = D(1);
 
 export const BACKTEST_ACCOUNT = 'backtest';
 
@@ -206,7 +209,7 @@ export class VirtualExchange {
     const feeLock = postOnly || rpi ? m.makerFee : dmax(m.makerFee, m.takerFee);
     const buy = input.side === 'buy';
     const lockCell = this.ledger.cell(BACKTEST_ACCOUNT, buy ? m.money : m.stock);
-    const lock = this.ledger.units(buy ? input.amount.mul(input.price).mul(feeLock.add(1)) : input.amount);
+    const lock = this.ledger.units(buy ? dmul(dmul(input.amount, input.price), dadd(feeLock, ONE)) : input.amount);
     if (!Ledger.tryFreeze(lockCell, lock)) return this.#reject('balance', 'Not enough balance.');
     const stp = input.stp === 'cb' ? 'cancel_both' : input.stp === 'cn' ? 'cancel_new' : input.stp === 'co' ? 'cancel_old' : (input.stp ?? 'no');
     const activationPrice = 'activationPrice' in input ? input.activationPrice : undefined;
@@ -285,9 +288,9 @@ export class VirtualExchange {
 
   #fill(o: SimOrder, amount: Decimal, price: Decimal, role: DealRole): void {
     const m = this.market;
-    const deal = amount.mul(price);
+    const deal = dmul(amount, price);
     const rate = role === 'maker' ? m.makerFee : m.takerFee;
-    const fee = rate.isZero() ? ZERO : deal.mul(rate);
+    const fee = rate.isZero() ? ZERO : dmul(deal, rate);
     const L = this.ledger;
     const feeU = L.units(fee);
     if (o.side === 'buy') {

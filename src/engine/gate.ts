@@ -1,6 +1,7 @@
 import type { OrderBook } from '../model/book.js';
 import { Decimal, fmt } from '../model/decimal.js';
 import { gt, gte, lte } from '../model/decimal-compare.js';
+import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import type { Side, StpMode } from '../model/order.js';
 import { describeViolations, priceStep, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
@@ -125,8 +126,10 @@ function pickFlags(i: PlaceLimitIntent): { postOnly?: boolean; ioc?: boolean; rp
   };
 }
 
+const ONE = new Decimal(1);
+
 /** Money a buy locks, with headroom for the larger fee (the venue may reserve it). */
 export function moneyLock(market: Market, amount: Decimal, price: Decimal): Decimal {
   const fee = gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee;
-  return amount.times(price).times(fee.plus(1));
+  return dmul(dmul(amount, price), dadd(fee, ONE));
 }

@@ -1,5 +1,6 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import { lt } from '../model/decimal-compare.js';
+import { dsub } from '../model/decimal-small.js';
 import type { OrderType, Side } from '../model/order.js';
 import type { OrderState } from '../strategy/context.js';
 import { runOf } from './client-order-ids.js';
@@ -28,7 +29,7 @@ export interface ReplayedOrder {
 
 /** Remaining amount: both sources only ever decrease, so the smaller is the most recent knowledge. */
 export function leftOf(o: { amount: Decimal; venueLeft: Decimal; dealt: Decimal }): Decimal {
-  const byDeals = o.amount.minus(o.dealt);
+  const byDeals = dsub(o.amount, o.dealt);
   const left = lt(byDeals, o.venueLeft) ? byDeals : o.venueLeft;
   return left.isNegative() ? ZERO : left;
 }

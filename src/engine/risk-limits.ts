@@ -1,5 +1,6 @@
 import { ZERO } from '../model/decimal.js';
 import type { Decimal } from '../model/decimal.js';
+import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 
@@ -68,7 +69,7 @@ const no = (reason: string, message: string): RiskDecision => ({ ok: false, reas
 /** Pure pre-trade check of one (already quantized) order. The first limit broken is the reason. */
 export function checkOrderRisk(limits: RiskLimits, market: Market, state: RiskState, order: RiskOrder, nowMs: number): RiskDecision {
   if (state.halted) return no('halted', 'strategy is halted by its loss limit');
-  const notional = order.amount.times(order.price);
+  const notional = dmul(order.amount, order.price);
   if (limits.maxOrderNotional !== undefined && notional.gt(limits.maxOrderNotional)) {
     return no('max-order-notional', `order notional ${notional.toFixed()} above ${limits.maxOrderNotional.toFixed()}`);
   }
@@ -116,8 +117,8 @@ export function riskStateOf(
   let openBuyLeft = ZERO;
   let openSellLeft = openBuyLeft;
   for (const o of live) {
-    if (o.side === 'buy') openBuyLeft = openBuyLeft.plus(o.left);
-    else openSellLeft = openSellLeft.plus(o.left);
+    if (o.side === 'buy') openBuyLeft = dadd(openBuyLeft, o.left);
+    else openSellLeft = dadd(openSellLeft, o.left);
   }
   return { position, openBuyLeft, openSellLeft, openOrders: live.length, recentOrderTimes, halted };
 }

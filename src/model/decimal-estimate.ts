@@ -1,5 +1,6 @@
 import type { Decimal } from './decimal.js';
 import { maxOf, minOf } from './decimal-compare.js';
+import { dadd, dsub } from './decimal-small.js';
 
 /**
  * A Decimal's value as a double with a known error bound, read from its parts (sign `s`, base-10 exponent `e`,
@@ -64,14 +65,14 @@ function plainly(x: Decimal, y: Decimal, zSign: 1 | -1, z: Decimal, side: 1 | -1
 }
 
 /**
- * `minOf(x, y.minus(z))`: the difference is made only when the estimates cannot show that x is the smaller (a quote
+ * `minOf(x, dsub(y, z))`: the difference is made only when the estimates cannot show that x is the smaller (a quote
  * held one price step behind the opposite touch: it is almost always well behind it already). Same value, always.
  */
 export function minOfDifference(x: Decimal, y: Decimal, z: Decimal): Decimal {
-  return plainly(x, y, -1, z, -1) ? x : minOf(x, y.minus(z));
+  return plainly(x, y, -1, z, -1) ? x : minOf(x, dsub(y, z));
 }
 
-/** `maxOf(x, y.plus(z))`, the sum made only when the estimates cannot show that x is the larger. Same value, always. */
+/** `maxOf(x, dadd(y, z))`, the sum made only when the estimates cannot show that x is the larger. Same value, always. */
 export function maxOfSum(x: Decimal, y: Decimal, z: Decimal): Decimal {
-  return plainly(x, y, 1, z, 1) ? x : maxOf(x, y.plus(z));
+  return plainly(x, y, 1, z, 1) ? x : maxOf(x, dadd(y, z));
 }

@@ -1,5 +1,6 @@
 import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt, lte } from '../model/decimal-compare.js';
+import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
@@ -113,7 +114,7 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
 
   // 30 (key total): the market's notional limits.
   if (known !== undefined && amount !== undefined && price !== undefined && gt(amount, ZERO) && gt(price, ZERO)) {
-    const total = amount.mul(price);
+    const total = dmul(amount, price);
     if (lt(total, known.minTotal)) add(C.default, 'total', MSG.totalBelowMin(known.minTotal));
     else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(C.default, 'total', MSG.totalAboveMax(known.maxTotal));
   }

@@ -19,6 +19,7 @@ export { D, Decimal, fmt, ZERO } from '../model/decimal.js';
 // `dcmp(a, b)` = `a.cmp(b)` without decimal.js's copy of `b`: for strategies that compare on every snapshot.
 export { minOf as dmin, maxOf as dmax, cmp as dcmp } from '../model/decimal-compare.js';
 export { minOfDifference, maxOfSum } from '../model/decimal-estimate.js';
+export { dadd, dsub, dmul } from '../model/decimal-small.js';
 export type { DecimalInput } from '../model/decimal.js';
 export type { Market } from '../model/market.js';
 export type { OrderBook, BookLevel } from '../model/book.js';

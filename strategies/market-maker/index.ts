@@ -36,6 +36,7 @@ import {
   defineStrategy,
   dmax,
   dmin,
+  dmul,
   maxOfSum,
   minOfDifference,
   ordersToTargets,
@@ -135,12 +136,12 @@ export function desiredQuotes(
   // same value with one multiplication less per side (the pair's product is made once per inventory change). The mid's
   // digits are bounded by its base-1e7 words; otherwise, the products are made as defined.
   const exact = wordsOf(top.mid) * 7 + c.lastFactorDigits <= PRECISION;
-  const centre = exact ? undefined : top.mid.times(c.lastCentreFactor);
+  const centre = exact ? undefined : dmul(top.mid, c.lastCentreFactor);
   const quotes: DesiredOrder[] = [];
   for (let i = 0; i < c.levels.length; i++) {
     const level = c.levels[i]!;
-    let bid = centre === undefined ? top.mid.times(c.lastBidFactors[i]!) : centre.times(level.bidFactor);
-    let ask = centre === undefined ? top.mid.times(c.lastAskFactors[i]!) : centre.times(level.askFactor);
+    let bid = centre === undefined ? dmul(top.mid, c.lastBidFactors[i]!) : dmul(centre, level.bidFactor);
+    let ask = centre === undefined ? dmul(top.mid, c.lastAskFactors[i]!) : dmul(centre, level.askFactor);
     if (p.postOnly) {
       // Never ask to cross: a maker quote stays at least one step behind the opposite touch (dmin(bid, ask − step),
       // dmax(ask, bid + step), the step's arithmetic skipped when the quote is plainly behind it already).
