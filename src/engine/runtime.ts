@@ -39,6 +39,7 @@ import type { RiskLimits } from './risk-limits.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
 import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
+import { cmp } from '../model/decimal-compare.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {
@@ -111,9 +112,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   /** Set when start() has subscribed every strategy: controls apply from then until stop(). */
   let running = false;
   let stopping: Promise<RunSummary> | undefined;
-  let lastBalances = '';
-  /** The balances `lastBalances` was made from: an unchanged poll (same asset records) needs no formatting. */
-  let lastBalancesValue: Balances | undefined;
+  /** The balances last journalled: a poll with the same values (same tickers, same order) writes nothing. */
+  let lastBalances: Balances | undefined;
 
   const prefixes = new Map<string, string>();
   const runs: StrategyRun[] = options.strategies.map((s) => {
@@ -218,13 +218,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       stampedBalances$.subscribe((b) => {
         core.setBalances(b);
         // Snapshots are journalled when they change, not on every poll.
-        if (lastBalancesValue !== undefined && sameBalanceRecords(lastBalancesValue, b.value)) return;
-        lastBalancesValue = b.value;
-        const balances = journalBalances(b.value);
-        const key = JSON.stringify(balances);
-        if (key === lastBalances) return;
-        lastBalances = key;
-        journal.append({ t: now(), type: 'balance', balances });
+        if (lastBalances !== undefined && sameBalanceValues(lastBalances, b.value)) return;
+        lastBalances = b.value;
+        journal.append({ t: now(), type: 'balance', balances: journalBalances(b.value) });
       }),
     );
     for (const m of marketNames) {
@@ -318,11 +314,11 @@ function samePrice(x: BookLevel | undefined, y: BookLevel | undefined): boolean 
 }
 
 /**
- * True when two balance snapshots hold the very same Decimals under the same tickers in the same order, so their
- * journal form is the same string (a venue that reuses unchanged values, as the backtest's does; a live poll parses
- * new ones and takes the formatting path). Not a value comparison: it only skips work whose result is known.
+ * True when two balance snapshots have the same values under the same tickers in the same order, i.e. the same journal
+ * form (fmt writes equal values alike and different values differently), compared without formatting either: the
+ * very same records (a venue that reuses unchanged values, as the backtest's does) cost a reference check each.
  */
-function sameBalanceRecords(a: Balances, b: Balances): boolean {
+export function sameBalanceValues(a: Balances, b: Balances): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
@@ -331,7 +327,7 @@ function sameBalanceRecords(a: Balances, b: Balances): boolean {
     if (k !== kb[i]) return false;
     const x = a[k]!;
     const y = b[k]!;
-    if (x !== y && (x.available !== y.available || x.freeze !== y.freeze)) return false;
+    if (x !== y && (cmp(x.available, y.available) !== 0 || cmp(x.freeze, y.freeze) !== 0)) return false;
   }
   return true;
 }
