@@ -95,6 +95,7 @@ export class Reconciler {
   private readonly timers = new Map<string, Subscription>();
   /** When each unconfirmed order was first looked up: the start of its not-placed window. */
   private readonly unknownSince = new Map<string, number>();
+  private stopped = false;
 
   constructor(private readonly o: ReconcilerOptions) {}
 
@@ -195,9 +196,9 @@ export class Reconciler {
     return Math.max(0, since + (this.o.notPlacedAfterMs ?? NOT_PLACED_AFTER_MS) - this.o.now());
   }
 
-  /** Schedules a reconcile on the engine's scheduler. */
+  /** Schedules a reconcile on the engine's scheduler; nothing once stopped. */
   later(clientOrderId: string, delayMs: number, attempt = 0): void {
-    if (this.timers.has(clientOrderId)) return;
+    if (this.stopped || this.timers.has(clientOrderId)) return;
     const sub = this.o.scheduler.schedule(() => {
       this.timers.delete(clientOrderId);
       void this.reconcile(clientOrderId, attempt);
@@ -205,7 +206,14 @@ export class Reconciler {
     this.timers.set(clientOrderId, sub);
   }
 
+  /**
+   * Cancels the scheduled look-ups, and no later one is scheduled: a look-up still in flight that fails after this
+   * (the client is closed next) would otherwise reschedule itself with backoff for ever and keep a stopped daemon's
+   * process alive (a chaos-harness finding: SIGKILLed 60 s after its clean stop). The stop sequence settles what is
+   * left with explicit `reconcile(…, { wait: true })` calls.
+   */
   stop(): void {
+    this.stopped = true;
     for (const s of this.timers.values()) s.unsubscribe();
     this.timers.clear();
   }

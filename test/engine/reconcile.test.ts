@@ -49,7 +49,7 @@ async function rig(options: StartSimOptions, o: { timeoutMs?: number; notPlacedA
     for (let i = 0; i < 500 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++) await new Promise((r) => setTimeout(r, 20));
   };
   const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
-  return { sim, tracker, journal, events, submit, deals, accountId, executor };
+  return { sim, tracker, journal, events, submit, deals, accountId, executor, reconciler, api };
 }
 
 describe('unknown outcome → reconcile (sim drops the connection after accepting)', () => {
@@ -138,5 +138,21 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     for (let i = 0; i < 200 && !r.events.some((e) => e.type === 'reconciled' && e.clientOrderId === id); i++) await new Promise((res) => setTimeout(res, 20));
     expect(r.events.find((e) => e.type === 'reconciled' && e.clientOrderId === id)).toMatchObject({ state: 'open' });
     expect(r.tracker.get(id)?.state).toBe('open');
+  });
+});
+
+describe('reconciler stop', () => {
+  it('a look-up that fails after stop() schedules no retry (the client is closed next; a retry would keep the process alive)', async () => {
+    const r = await rig({ flow: false });
+    r.tracker.track({ clientOrderId: 'rc-stop-1', strategyId: 's', market: 'BTC_USDT', side: 'buy', type: 'limit', price: D('20000'), amount: D('0.001') });
+    r.reconciler.stop();
+    r.api.close();
+    await r.reconciler.reconcile('rc-stop-1');
+    // it failed (the client is closed) and said so once; nothing is left scheduled or running
+    expect(r.events.filter((e) => e.type === 'error').map((e) => (e as { code: string }).code)).toEqual(['ERR_LIMITER_CLOSED']);
+    expect(r.reconciler.pending).toBe(0);
+    // a direct later() after stop schedules nothing either
+    r.reconciler.later('rc-stop-1', 10);
+    expect(r.reconciler.pending).toBe(0);
   });
 });
