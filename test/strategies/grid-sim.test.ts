@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryJournal } from '../../src/engine/journal.js';
+import { D, Decimal } from '../../src/model/decimal.js';
 import type { SimHandle } from '../../src/sim/start-sim.js';
 import { exampleConfig, maxLivePerTag, rejectionsByStage, runAgainstSim, simRejections, startFastSim } from './sim-run.js';
 
@@ -15,14 +16,25 @@ describe('grid against the simulated exchange', () => {
   });
 
   it('trades with 0 venue and 0 rule rejections, at most one order per level at every moment, across a restart', async () => {
-    sim = await startFastSim(20);
+    // alice gets enough BTC to sell through the synthetic bids (see takeGridBid)
+    sim = await startFastSim(20, (c) => ({ ...c, accounts: c.accounts.map((a) => (a.name === 'alice' ? { ...a, trade: { ...a.trade, BTC: '1000' } } : a)) }));
     const { account, strategies } = exampleConfig('grid');
+    const ex = sim.exchange;
+    const idOf = (name: string) => ex.accountByKey(sim!.accounts.find((a) => a.name === name)!.apiKey)!.id;
+    // Half-way through the second run another account sells through the bids down to the grid's best bid, so the grid
+    // trades however little the synthetic flow moved (on a loaded machine its timers run late: a run once saw no fill).
+    const takeGridBid = () => {
+      const bid = ex.openOrders(idOf(account), { market: 'BTC_USDT', limit: 100 }).filter((o) => o.side === 'buy').sort((a, b) => b.price.cmp(a.price))[0];
+      if (!bid) return;
+      const depth = ex.book('BTC_USDT', { limit: 100 }).bids.filter((l) => l.price.gte(bid.price)).reduce((sum, l) => sum.plus(l.amount), D(0));
+      ex.placeLimit(idOf('alice'), { market: 'BTC_USDT', side: 'sell', amount: Decimal.min(depth, D(900)), price: bid.price, ioc: true });
+    };
     const journal = new MemoryJournal();
     const first = await runAgainstSim({ sim, account, strategies, journal, ms: 12_000, cancelOnStop: false });
     const openAfterFirst = sim.exchange.openOrders(sim.exchange.accountByKey(sim.accounts.find((a) => a.name === account)!.apiKey)!.id, { market: 'BTC_USDT', limit: 100 });
     expect(openAfterFirst.length).toBeGreaterThanOrEqual(5); // left on the book on purpose
 
-    const second = await runAgainstSim({ sim, account, strategies, journal, ms: 12_000, cancelOnStop: true });
+    const second = await runAgainstSim({ sim, account, strategies, journal, ms: 12_000, cancelOnStop: true, midway: takeGridBid });
     const records = journal.records();
 
     expect(simRejections(sim, records).byCode).toEqual({}); // no order, cancel or poll refused for its content
