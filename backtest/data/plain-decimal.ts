@@ -6,10 +6,9 @@
  */
 
 import { Decimal } from '../../src/model/decimal.js';
-import { decimalOfParts } from '../../src/model/decimal-small.js';
+import { POW10, decimalOfParts } from '../../src/model/decimal-parts.js';
 
-/** 10^d as an exact double, for d in [0, 22]. */
-export const POW10: readonly number[] = Array.from({ length: 23 }, (_, d) => 10 ** d);
+export { POW10 };
 
 /** Most decimals a cached value may carry (POW10 is exact up to 22; a byte stores it). */
 export const MAX_DECIMALS = 20;

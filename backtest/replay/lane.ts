@@ -32,7 +32,6 @@ export interface LaneOptions {
   readonly logger?: Logger;
 }
 
-
 export interface IntentRecord {
   readonly t: number;
   readonly strategyId: string;

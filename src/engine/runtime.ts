@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { BehaviorSubject, Observable, Subject, Subscription, map, shareReplay, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { BookLevel, OrderBook } from '../model/book.js';
+import { cmp } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
 import { ConfigError } from '../model/errors.js';
@@ -39,7 +40,6 @@ import type { RiskLimits } from './risk-limits.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
 import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
-import { cmp } from '../model/decimal-compare.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {

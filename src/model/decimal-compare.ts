@@ -1,11 +1,6 @@
 import type { Decimal } from './decimal.js';
+import { partsOf } from './decimal-parts.js';
 
-/** decimal.js keeps a value as sign `s`, base-10 exponent `e` and base-1e7 digit words `d` (documented, read-only). */
-interface Parts {
-  readonly s: number;
-  readonly e: number;
-  readonly d: readonly number[] | null;
-}
 
 /**
  * `a.cmp(b)` without its copy of `b`: decimal.js's comparison first runs `b` through the constructor, which slices
@@ -14,8 +9,8 @@ interface Parts {
  * the copy would clamp) falls back to `a.cmp(b)`. For the engine's hot paths (runs on every snapshot and intent).
  */
 export function cmp(a: Decimal, b: Decimal): number {
-  const x = a as unknown as Parts;
-  const y = b as unknown as Parts;
+  const x = partsOf(a);
+  const y = partsOf(b);
   const xd = x.d;
   const yd = y.d;
   const ctor = a.constructor as unknown as { readonly minE: number; readonly maxE: number };
@@ -65,9 +60,9 @@ export const maxOf = (a: Decimal, b: Decimal): Decimal => (gte(a, b) ? a : b);
  * huge exponents), it multiplies and compares exactly as before. For the strategy helpers' per-snapshot path.
  */
 export function lteProduct(x: Decimal, y: Decimal, z: Decimal): boolean {
-  const a = x as unknown as Parts;
-  const b = y as unknown as Parts;
-  const c = z as unknown as Parts;
+  const a = partsOf(x);
+  const b = partsOf(y);
+  const c = partsOf(z);
   if (a.d && b.d && c.d && a.d[0] && b.d[0] && c.d[0] && a.s > 0 && c.s > 0 && Math.abs(b.e) < 1e6 && Math.abs(c.e) < 1e6 && Math.abs(a.e) < 1e6) {
     const e = b.e + c.e;
     if (a.e + 1 <= e) return true;

@@ -1,5 +1,6 @@
 import type { Decimal } from './decimal.js';
 import { maxOf, minOf } from './decimal-compare.js';
+import { digitsOf, partsOf } from './decimal-parts.js';
 import { dadd, dsub } from './decimal-small.js';
 
 /**
@@ -19,25 +20,14 @@ import { dadd, dsub } from './decimal-small.js';
 export const ESTIMATE_REL_ERROR = 1e-13;
 
 /** Powers of ten 10^-300 … 10^300, each the double nearest to it (JavaScript's parser rounds correctly). */
-const POW10 = Array.from({ length: 601 }, (_, i) => Number(`1e${i - 300}`));
-
-interface Parts {
-  readonly s: number;
-  readonly e: number;
-  readonly d: readonly number[] | null;
-}
-
-/** Digits of a first word (1 … 9,999,999). */
-function digitsOf(w: number): number {
-  return w < 1e4 ? (w < 100 ? (w < 10 ? 1 : 2) : w < 1000 ? 3 : 4) : w < 1e6 ? (w < 1e5 ? 5 : 6) : 7;
-}
+const POW10_WIDE = Array.from({ length: 601 }, (_, i) => Number(`1e${i - 300}`));
 
 /**
  * `x` as a double within ESTIMATE_REL_ERROR of it (0 for zero), or NaN for what it does not estimate: NaN,
  * ±Infinity, and magnitudes outside about 10^±290. Callers treat NaN as "decide exactly".
  */
 export function estimate(x: Decimal): number {
-  const p = x as unknown as Parts;
+  const p = partsOf(x);
   const d = p.d;
   if (!d) return Number.NaN;
   const d0 = d[0]!;
@@ -49,7 +39,7 @@ export function estimate(x: Decimal): number {
   if (n > 1) m += d[1]! * 1e-7;
   if (n > 2) m += d[2]! * 1e-14;
   if (n > 3) m += d[3]! * 1e-21;
-  return p.s * m * POW10[k]!;
+  return p.s * m * POW10_WIDE[k]!;
 }
 
 /**

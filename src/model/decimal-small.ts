@@ -1,4 +1,5 @@
-import { Decimal } from './decimal.js';
+import type { Decimal } from './decimal.js';
+import { LOG_BASE, POW10, decimalOfParts, digitsOf, partsOf } from './decimal-parts.js';
 
 /**
  * Exact sums, differences and products of "small" Decimals (at most 15 significant digits, as prices, amounts and
@@ -15,17 +16,7 @@ import { Decimal } from './decimal.js';
  * test/engine/decimal-small.test.ts hold every result to decimal.js's, part for part.
  */
 
-/** decimal.js's documented representation: sign, base-10 exponent of the first digit, base-1e7 words. */
-interface Parts {
-  s: number;
-  e: number;
-  d: number[] | null;
-}
-
-const LOG_BASE = 7;
 const MAX = Number.MAX_SAFE_INTEGER;
-/** 10^k, exact, k = 0 … 22. */
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 /** Exponents well inside decimal.js's range and the doubles' (the values are money: nowhere near either end). */
 const MAX_EXP = 300;
 
@@ -34,20 +25,15 @@ let M = 0;
 let Q = 0;
 let S = 1;
 
-/** Digits of a first word (1 … 9,999,999). */
-function digitsOf(w: number): number {
-  return w < 1e4 ? (w < 100 ? (w < 10 ? 1 : 2) : w < 1000 ? 3 : 4) : w < 1e6 ? (w < 1e5 ? 5 : 6) : 7;
-}
-
 /** True for a zero of either sign (not for NaN). */
 function isZero(x: Decimal): boolean {
-  const d = (x as unknown as Parts).d;
+  const d = partsOf(x).d;
   return d !== null && d[0] === 0;
 }
 
 /** Reads x into S, M, Q (M without trailing zeros); false when x is not a small nonzero finite value. */
 function split(x: Decimal): boolean {
-  const p = x as unknown as Parts;
+  const p = partsOf(x);
   const d = p.d;
   if (!d) return false;
   const n = d.length;
@@ -75,38 +61,6 @@ function split(x: Decimal): boolean {
   return true;
 }
 
-/**
- * The Decimal sign × m × 10^q (m a positive safe integer), with its parts laid out as decimal.js lays them: the
- * first word holds (e mod 7) + 1 digits, every further word 7, the last padded with zeros, no trailing zero word.
- * Integer arithmetic only: a remainder by an exact power of ten is exact, and so is the division of what is left.
- */
-export function decimalOfParts(sign: 1 | -1, m: number, q: number): Decimal {
-  let len = 1;
-  while (len < 16 && m >= POW10[len]!) len++;
-  const e = len - 1 + q;
-  // digits of m after the first word (negative: m ends inside the first word)
-  let rest = len - ((((e % LOG_BASE) + LOG_BASE) % LOG_BASE) + 1);
-  const x = new Decimal(1);
-  const parts = x as unknown as Parts;
-  const d = parts.d!; // [1]: reused for the words
-  if (rest <= 0) {
-    d[0] = m * POW10[-rest]!;
-  } else {
-    let low = m % POW10[rest]!;
-    d[0] = (m - low) / POW10[rest]!;
-    while (rest > LOG_BASE) {
-      rest -= LOG_BASE;
-      const lower = low % POW10[rest]!;
-      d.push((low - lower) / POW10[rest]!);
-      low = lower;
-    }
-    d.push(low * POW10[LOG_BASE - rest]!);
-    while (d[d.length - 1] === 0) d.pop();
-  }
-  parts.s = sign;
-  parts.e = e;
-  return x;
-}
 
 /** x + ySign × y on the small path, or undefined when it does not apply. */
 function smallSum(x: Decimal, y: Decimal, ySign: 1 | -1): Decimal | undefined {

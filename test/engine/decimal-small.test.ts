@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/model/decimal.js';
-import { dadd, decimalOfParts, dmul, dsub } from '../../src/model/decimal-small.js';
+import { decimalOfParts } from '../../src/model/decimal-parts.js';
+import { dadd, dmul, dsub } from '../../src/model/decimal-small.js';
 
 /** A Decimal's parts and class, as decimal.js keeps them (what every later operation reads). */
 const parts = (x: Decimal) => {
