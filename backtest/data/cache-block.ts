@@ -204,6 +204,8 @@ export class CacheBlock {
   readonly tradeSide: Uint8Array;
   readonly tickers: readonly string[];
   readonly markets: readonly MarketLine[];
+  /** The tick scale at which a stored price already is its tick count (i32 prices, one decimals for all), or NaN. */
+  readonly #intTicksScale: number;
 
   /** Decodes and checks a payload (`bytes.byteOffset` a multiple of 8); a malformed one throws RecordingFormatError. */
   constructor(bytes: Uint8Array) {
@@ -239,6 +241,7 @@ export class CacheBlock {
     this.markets = extras.markets as MarketLine[];
     this.index = new Int32Array(events);
     this.#check(books, trades, levels);
+    this.#intTicksScale = this.price instanceof Int32Array ? (POW10[this.priceDecConst] ?? NaN) : NaN;
   }
 
   /** Structural checks, so a damaged block fails here instead of yielding wrong events. */
@@ -287,14 +290,31 @@ export class CacheBlock {
   /** Integer ticks of the prices of levels [from, to): what `priceToTicks` gives for their strings. */
   ticks(from: number, to: number, scale: number): number[] {
     const out = new Array<number>(to - from);
-    const price = this.price;
-    if (price instanceof Int32Array && POW10[this.priceDecConst] === scale) {
-      // the stored integer already is the tick count (|int| < 2^31, so int / 10^d * 10^d rounds back to it)
-      for (let i = from; i < to; i++) out[i - from] = price[i]!;
-    } else {
-      for (let i = from; i < to; i++) out[i - from] = ticksOf(price[i]!, this.priceDec[i]!, scale);
-    }
+    for (let i = from; i < to; i++) out[i - from] = this.tickAt(i, scale);
     return out;
+  }
+
+  /** Integer ticks of the price of one level: what `priceToTicks` gives for its string. */
+  tickAt(level: number, scale: number): number {
+    // at the scale of a constant-decimals i32 column the stored integer already is the tick count (|int| < 2^31, so
+    // int / 10^d * 10^d rounds back to it)
+    return scale === this.#intTicksScale ? this.price[level]! : ticksOf(this.price[level]!, this.priceDec[level]!, scale);
+  }
+
+  /**
+   * The exact sum of the amounts of levels [from, to) (from < to), or undefined when it is past 2^53 at their
+   * largest decimals: the integers aligned to those decimals and added, one Decimal made of the total. Each term and
+   * partial sum is exact while the total stays below 2^53 (the terms are non-negative and a double's rounding is
+   * monotonic, so a term or partial sum past it leaves the total past it).
+   */
+  amountSum(from: number, to: number): Decimal | undefined {
+    const amount = this.amount;
+    const dec = this.amountDec;
+    let d = 0;
+    for (let i = from; i < to; i++) if (dec[i]! > d) d = dec[i]!;
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += amount[i]! * POW10[d - dec[i]!]!;
+    return sum <= Number.MAX_SAFE_INTEGER ? plainDecimal(sum, d) : undefined;
   }
 
   tradePriceDecimal(trade: number): Decimal {

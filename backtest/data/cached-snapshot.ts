@@ -4,8 +4,8 @@
  * are built only when asked, a level's strings and Decimals only when that level is looked at, and the wire
  * record (strings) only when someone reads `wire`.
  */
-import type { Decimal } from '../../src/model/decimal.js';
-import { RecordedSnapshot, type RecordedLevel } from '../../src/venue/recording-format.js';
+import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import { RecordedSnapshot, type BookSideName, type RecordedLevel } from '../../src/venue/recording-format.js';
 import type { OrderBookResponse, WireLevel } from '../../src/venue/wire.js';
 import type { CacheBlock } from './cache-block.js';
 
@@ -72,6 +72,31 @@ export class CachedSnapshot extends RecordedSnapshot {
   }
   override bidTicks(): readonly number[] {
     return (this.#bidTicks ??= this.block.ticks(this.#askEnd, this.block.levelStart[this.book + 1]!, this.tickScale));
+  }
+
+  /** The block's level number of the first (best) level of a side. */
+  #first(side: BookSideName): number {
+    return side === 'asks' ? this.block.levelStart[this.book]! : this.#askEnd;
+  }
+  override levelCount(side: BookSideName): number {
+    return side === 'asks' ? this.block.askCount[this.book]! : this.block.levelStart[this.book + 1]! - this.#askEnd;
+  }
+  override levelTicks(side: BookSideName, i: number): number {
+    return this.block.tickAt(this.#first(side) + i, this.tickScale);
+  }
+  // a level's Decimals: the level's own when its side was built (they are made once), else straight off the columns
+  override levelPrice(side: BookSideName, i: number): Decimal {
+    const built = side === 'asks' ? this.#asks : this.#bids;
+    return built !== undefined ? built[i]!.price : this.block.priceDecimal(this.#first(side) + i);
+  }
+  override levelAmount(side: BookSideName, i: number): Decimal {
+    const built = side === 'asks' ? this.#asks : this.#bids;
+    return built !== undefined ? built[i]!.amount : this.block.amountDecimal(this.#first(side) + i);
+  }
+  override amountSum(side: BookSideName, n: number): Decimal {
+    if (n === 0) return ZERO;
+    const from = this.#first(side);
+    return this.block.amountSum(from, from + n) ?? super.amountSum(side, n);
   }
 
   #levels(from: number, to: number): ColumnLevel[] {

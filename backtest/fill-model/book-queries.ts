@@ -1,20 +1,39 @@
-/** What the fill model asks of a recorded snapshot, by integer price ticks (no Decimal parsing of untouched levels). */
+/**
+ * What the fill model asks of a recorded snapshot, by integer price ticks, through the snapshot's level queries: no
+ * Decimal parsing of untouched levels, and no arrays of a side's levels or ticks built for a look at a few of them.
+ */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
-import { dadd } from '../../src/model/decimal-small.js';
 import type { Side } from '../../src/model/order.js';
-import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
+import type { BookSideName, RecordedSnapshot } from '../../src/venue/recording-format.js';
+
+/** The book side an order rests on, and the side it would trade with. */
+export const ownSide = (side: Side): BookSideName => (side === 'buy' ? 'bids' : 'asks');
+export const oppositeSide = (side: Side): BookSideName => (side === 'buy' ? 'asks' : 'bids');
 
 /** Displayed quantity at exactly `ticks` on the order's OWN side (the queue it joins). */
 export function sameSideQty(s: RecordedSnapshot, side: Side, ticks: number): Decimal {
-  const t = side === 'buy' ? s.bidTicks() : s.askTicks();
-  const levels = side === 'buy' ? s.bids : s.asks;
-  for (let i = 0; i < t.length; i++) {
-    const v = t[i]!;
-    if (v === ticks) return levels[i]!.amount;
+  const name = ownSide(side);
+  const n = s.levelCount(name);
+  for (let i = 0; i < n; i++) {
+    const v = s.levelTicks(name, i);
+    if (v === ticks) return s.levelAmount(name, i);
     // levels are best-first: stop once past the price
     if (side === 'buy' ? v < ticks : v > ticks) break;
   }
   return ZERO;
+}
+
+/** How many of the opposite side's levels (best first) are at or through `ticks`: those an order there would meet. */
+export function levelsThrough(s: RecordedSnapshot, side: Side, ticks: number): number {
+  const name = oppositeSide(side);
+  const n = s.levelCount(name);
+  let k = 0;
+  while (k < n) {
+    const v = s.levelTicks(name, k);
+    if (side === 'buy' ? v > ticks : v < ticks) break;
+    k += 1;
+  }
+  return k;
 }
 
 /**
@@ -22,26 +41,19 @@ export function sameSideQty(s: RecordedSnapshot, side: Side, ticks: number): Dec
  * a sell): counterparties that would have traded with the order had it been in the book.
  */
 export function throughQty(s: RecordedSnapshot, side: Side, ticks: number): Decimal {
-  const t = side === 'buy' ? s.askTicks() : s.bidTicks();
-  const levels = side === 'buy' ? s.asks : s.bids;
-  let sum = ZERO;
-  for (let i = 0; i < t.length; i++) {
-    const v = t[i]!;
-    if (side === 'buy' ? v > ticks : v < ticks) break;
-    sum = dadd(sum, levels[i]!.amount);
-  }
-  return sum;
+  return s.amountSum(oppositeSide(side), levelsThrough(s, side, ticks));
 }
 
 /** True when the opposite side's best is at or through the price (the order would take at once). */
 export function crossesBook(s: RecordedSnapshot, side: Side, ticks: number): boolean {
-  const best = side === 'buy' ? s.askTicks()[0] : s.bidTicks()[0];
-  return best !== undefined && (side === 'buy' ? best <= ticks : best >= ticks);
+  const name = oppositeSide(side);
+  if (s.levelCount(name) === 0) return false;
+  const best = s.levelTicks(name, 0);
+  return side === 'buy' ? best <= ticks : best >= ticks;
 }
 
 /** Mid price in ticks (a float), undefined on a one-sided book. */
 export function midTicks(s: RecordedSnapshot): number | undefined {
-  const a = s.askTicks()[0];
-  const b = s.bidTicks()[0];
-  return a === undefined || b === undefined ? undefined : (a + b) / 2;
+  if (s.levelCount('asks') === 0 || s.levelCount('bids') === 0) return undefined;
+  return (s.levelTicks('asks', 0) + s.levelTicks('bids', 0)) / 2;
 }

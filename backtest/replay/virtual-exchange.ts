@@ -23,7 +23,7 @@ import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../
 import { LedgerViews } from './ledger-views.js';
 import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
 import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
-import { crossesBook, midTicks } from '../fill-model/book-queries.js';
+import { crossesBook, levelsThrough, midTicks, oppositeSide } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
 
 const ONE = D(1);
@@ -246,18 +246,18 @@ export class VirtualExchange {
   /** Takes what the current snapshot offers up to the limit price, then rests (or cancels an ioc remainder). */
   #submit(order: SimOrder): void {
     const s = this.#snapshot;
-    if (s !== undefined && crossesBook(s, order.side, order.ticks)) {
-      const ticks = order.side === 'buy' ? s.askTicks() : s.bidTicks();
-      const levels = order.side === 'buy' ? s.asks : s.bids;
-      for (let i = 0; i < ticks.length && gt(order.left, ZERO); i++) {
-        const t = ticks[i]!;
-        if (order.side === 'buy' ? t > order.ticks : t < order.ticks) break;
+    if (s !== undefined) {
+      // the levels at or through the limit price, best first
+      const name = oppositeSide(order.side);
+      const through = levelsThrough(s, order.side, order.ticks);
+      for (let i = 0; i < through && gt(order.left, ZERO); i++) {
+        const t = s.levelTicks(name, i);
         const used = this.#consumed.get(t) ?? ZERO;
-        const avail = levels[i]!.amount.sub(used);
+        const avail = s.levelAmount(name, i).sub(used);
         const amount = this.#lots(dmin(order.left, avail));
         if (lte(amount, ZERO)) continue;
         this.#consumed.set(t, used.add(amount));
-        this.#fill(order, amount, levels[i]!.price, 'taker');
+        this.#fill(order, amount, s.levelPrice(name, i), 'taker');
       }
     }
     if (!order.open) return;

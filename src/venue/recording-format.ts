@@ -21,7 +21,8 @@
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { BookLevel, OrderBook, Trade } from '../model/book.js';
-import { Decimal } from '../model/decimal.js';
+import { Decimal, ZERO } from '../model/decimal.js';
+import { dadd } from '../model/decimal-small.js';
 import { BotError } from '../model/errors.js';
 import type { OrderBookResponse, WireLevel, WireMarket } from './wire.js';
 
@@ -202,13 +203,18 @@ export function priceToTicks(price: string, scale: number): number {
   return Math.round(Number(price) * scale);
 }
 
+/** A side of a recorded book, by its field name. */
+export type BookSideName = 'asks' | 'bids';
+
 /**
  * One recorded snapshot with lazy views: the domain `OrderBook` (Decimals parsed on access) and
  * integer-tick prices for the fill model's comparisons.
  *
  * This class reads a decoded text line. The binary cache (backtest/data/cached-snapshot.ts) subclasses it and
- * overrides every accessor below (`wire`, `timestamp`, `asks`, `bids`, `askTicks`, `bidTicks`) to read typed
- * arrays instead; `toOrderBook` is written against those accessors only.
+ * overrides every accessor below (`wire`, `timestamp`, `asks`, `bids`, `askTicks`, `bidTicks`, and the level
+ * queries `levelCount` … `amountSum`) to read typed arrays instead; `toOrderBook` is written against those
+ * accessors only. The level queries answer what the fill model asks of every snapshot (a level's ticks and amount,
+ * the sum of the first levels' amounts) without building a side's arrays of levels or ticks.
  */
 export class RecordedSnapshot {
   #askTicks: number[] | undefined;
@@ -245,6 +251,29 @@ export class RecordedSnapshot {
   }
   bidTicks(): readonly number[] {
     return (this.#bidTicks ??= this.#wire.bids.map((l) => priceToTicks(l[0], this.tickScale)));
+  }
+
+  /** Levels on a side. */
+  levelCount(side: BookSideName): number {
+    return this.#wire[side].length;
+  }
+  /** The price of level `i` of a side (best first) in integer ticks: `askTicks()[i]` or `bidTicks()[i]`. */
+  levelTicks(side: BookSideName, i: number): number {
+    return (side === 'asks' ? this.askTicks() : this.bidTicks())[i]!;
+  }
+  /** The price of level `i` of a side: `asks[i].price` or `bids[i].price`. */
+  levelPrice(side: BookSideName, i: number): Decimal {
+    return this[side][i]!.price;
+  }
+  /** The amount of level `i` of a side: `asks[i].amount` or `bids[i].amount`. */
+  levelAmount(side: BookSideName, i: number): Decimal {
+    return this[side][i]!.amount;
+  }
+  /** The exact sum of the amounts of the first `n` levels of a side (the ZERO constant when `n` is 0). */
+  amountSum(side: BookSideName, n: number): Decimal {
+    let sum = ZERO;
+    for (let i = 0; i < n; i++) sum = dadd(sum, this.levelAmount(side, i));
+    return sum;
   }
 
   /** The domain order book, at most `limit` levels a side (0/undefined = 100, as the venue). */

@@ -41,11 +41,22 @@ async function readEvents(file: string, cache: RecordingCacheOptions, to?: numbe
       }
       const s = e.snapshot;
       const level = (l: { wire: WireLevel; price: { toString(): string }; amount: { toString(): string } }) => [l.wire[0], l.wire[1], l.price.toString(), l.amount.toString()];
+      // the level queries: asked before the sides' arrays are built (as the fill model does), and again after
+      const levelQueries = () =>
+        (['asks', 'bids'] as const).map((side) => {
+          const n = s.levelCount(side);
+          const at = Array.from({ length: n }, (_, i) => [s.levelTicks(side, i), s.levelPrice(side, i).toString(), s.levelAmount(side, i).toString()]);
+          const sums = Array.from({ length: n + 1 }, (_, k) => s.amountSum(side, k).toString());
+          return { n, at, sums };
+        });
+      const queries = levelQueries();
       const ob = s.toOrderBook('X', 2);
       events.push({
         kind: e.kind, t: e.t, st: s.t, scale: s.tickScale, timestamp: s.timestamp, wire: s.wire,
         askTicks: [...s.askTicks()], bidTicks: [...s.bidTicks()], asks: s.asks.map(level), bids: s.bids.map(level),
         ob: { ts: ob.timestamp, asks: ob.asks.map((l) => l.price.toString()), bids: ob.bids.map((l) => l.amount.toString()) },
+        queries,
+        queriesBuilt: levelQueries(),
       });
     }
   } catch (error) {
