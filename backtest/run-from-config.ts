@@ -123,6 +123,8 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.cache === undefined ? {} : { cache: o.cache }),
+    // the report reads no journal
+    keepJournal: false,
   };
   const sources: StrategySource[] = config.strategies.map((s, i) => ({
     id: s.id,

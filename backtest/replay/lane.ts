@@ -7,7 +7,7 @@ import { pino, type Logger } from 'pino';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal } from '../../src/model/order.js';
-import { MemoryJournal } from '../../src/engine/journal.js';
+import { MemoryJournal, type Journal } from '../../src/engine/journal.js';
 import { createRuntime, type PollingOptions, type Runtime, type RuntimeStrategy } from '../../src/engine/runtime.js';
 import type { EngineEvent } from '../../src/engine/events.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
@@ -30,6 +30,8 @@ export interface LaneOptions {
   readonly latency?: LatencyModel;
   readonly rateLimits?: boolean;
   readonly logger?: Logger;
+  /** Keep the runtime's journal records (`journal`). Default true. */
+  readonly keepJournal?: boolean;
 }
 
 export interface IntentRecord {
@@ -37,6 +39,12 @@ export interface IntentRecord {
   readonly strategyId: string;
   readonly intent: Intent;
 }
+
+/**
+ * A journal that keeps nothing (a lane whose records nobody reads). The runtime reads its journal once, at start, to
+ * restore state: empty here, as a kept lane's fresh MemoryJournal is then.
+ */
+const DROPPED: Journal = { append: () => undefined, records: () => [], close: () => undefined };
 
 export class Lane {
   readonly assumption: FillAssumption;
@@ -51,13 +59,14 @@ export class Lane {
   /** Fills as the engine learnt them (through the deals endpoint), each once. */
   readonly engineFills: Deal[] = [];
   summary: RunSummary | undefined;
-  /** The runtime's journal (in memory), as the daemon would have written it. */
-  readonly journal = new MemoryJournal();
+  /** The runtime's journal (in memory), as the daemon would have written it; undefined when not kept. */
+  readonly journal: MemoryJournal | undefined;
   readonly #market: Market;
 
   constructor(o: LaneOptions) {
     this.assumption = o.assumption;
     this.#market = o.market;
+    this.journal = o.keepJournal === false ? undefined : new MemoryJournal();
     const now = (): number => o.scheduler.now();
     this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now });
     this.venue = new BacktestVenue({
@@ -74,7 +83,8 @@ export class Lane {
       markets: new Map([[o.market.name, o.market]]),
       strategies: o.strategies,
       polling: o.polling,
-      journal: this.journal,
+      // not kept: the runtime makes and appends every record just the same, and they are dropped
+      journal: this.journal ?? DROPPED,
       cancelOnStop: true,
     });
     this.runtime.events$.subscribe((e) => this.#onEvent(e));

@@ -9,6 +9,7 @@ import type { LaneView, ReplayOutcome } from './lane-view.js';
  * thread sends it back with the lane).
  */
 export function laneDigest(lane: Lane): string {
+  if (lane.journal === undefined) throw new Error(`lane ${lane.assumption}: its journal was not kept (keepJournal: false), so it has no fingerprint`);
   const h = createHash('sha256');
   h.update(`lane ${lane.assumption}\n`);
   for (const i of lane.intents) h.update(`i ${i.t} ${i.strategyId} ${JSON.stringify(journalIntent(i.intent))}\n`);

@@ -42,6 +42,13 @@ export interface BacktestOptions {
   /** Equity curve sampling period, ms of virtual time. Default 1000. */
   readonly sampleMs?: number;
   readonly logger?: Logger;
+  /**
+   * Keep each lane's journal records in memory (`Lane.journal`, which the fingerprint hashes). Default true. A run
+   * that only needs its report (bot backtest, a sweep trial) passes false: the runtime still makes and appends every
+   * record, and they are dropped instead of held for the whole run (a day's ~100k records, which the collector
+   * would otherwise copy and promote as they pile up).
+   */
+  readonly keepJournal?: boolean;
   /** Called now and then with (bytes read, total bytes). */
   readonly onProgress?: (done: number, total: number) => void;
   /**
@@ -88,6 +95,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
         ...(o.latency ? { latency: o.latency } : {}),
         ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
         ...(o.logger ? { logger: o.logger } : {}),
+        ...(o.keepJournal === undefined ? {} : { keepJournal: o.keepJournal }),
       }),
   );
   let snapshots = 0;

@@ -32,7 +32,7 @@ export interface StrategySource {
   readonly loadWhere?: string;
 }
 
-export type ParallelBacktestOptions = Omit<BacktestOptions, 'strategies' | 'checkSettled' | 'drain'> & {
+export type ParallelBacktestOptions = Omit<BacktestOptions, 'strategies' | 'checkSettled' | 'drain' | 'keepJournal'> & {
   readonly sources: readonly StrategySource[];
   /** Have each worker hash its lane, so `replayFingerprint` works on the result (~0.2 s per lane-day). Default false. */
   readonly fingerprint?: boolean;
@@ -68,7 +68,7 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
     digest: fingerprint === true,
     sources: sources.map((s) => ({ ...s, ...(s.risk !== undefined ? { risk: encodeDecimals(s.risk) } : {}) })),
     balances: encodeDecimals(balances),
-    options: plain,
+    options: { ...plain, keepJournal: fingerprint === true },
   });
   const workers = others.map((a) => runLaneWorker(task(a)));
   // a worker that fails while this thread still replays is reported once this lane is done, not left unhandled
@@ -78,7 +78,8 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
     const { use: _use, cwd: _cwd, loadWhere: _lw, ...runtime } = s;
     strategies.push({ ...runtime, definition: await loadStrategy(s.use, s.cwd, s.loadWhere) });
   }
-  const here = await runBacktest({ ...o, strategies, assumptions: [first] });
+  // the journal is kept only for the fingerprint (a ReplayOutcome's lanes do not show it)
+  const here = await runBacktest({ ...o, strategies, assumptions: [first], keepJournal: fingerprint === true });
   const answers = await Promise.all(workers);
   for (const a of answers) {
     const f = a.facts;

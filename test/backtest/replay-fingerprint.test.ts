@@ -19,8 +19,9 @@ const PINNED = {
   grid: '115fdb1c13afbf02d81bfe10673ec7b41b429edc80e43b4370e509aa3fc57ec4',
 };
 
-async function replay(use: string, params: Record<string, unknown>) {
+async function replay(use: string, params: Record<string, unknown>, keepJournal?: boolean) {
   return runBacktest({
+    ...(keepJournal === undefined ? {} : { keepJournal }),
     files: [sample],
     cache: { dir: false },
     strategies: [{ id: 's', definition: await loadStrategy(use), market: 'BTC_USDT', params }],
@@ -34,6 +35,23 @@ describe('the replay fingerprint (sameness across speed work)', () => {
     const r = await replay('market-maker', { spread: '0.0004', size: '0.01', levels: 2, maxInventory: '0.1', refreshThreshold: '0.0002' });
     expect(r.lanes.every((l) => l.engineFills.length > 0)).toBe(true);
     expect(replayFingerprint(r)).toBe(PINNED.marketMaker);
+  });
+
+  it('a run that drops its journal decides the same; its lanes have no journal and so no fingerprint', async () => {
+    const params = { spread: '0.0004', size: '0.01', levels: 2, maxInventory: '0.1', refreshThreshold: '0.0002' };
+    const [kept, dropped] = [await replay('market-maker', params), await replay('market-maker', params, false)];
+    const decided = (r: typeof kept) =>
+      r.lanes.map((l) => ({
+        intents: l.intents.map((i) => ({ ...i, intent: JSON.stringify(i.intent) })),
+        fills: l.engineFills.map((d) => JSON.stringify(d)),
+        venue: l.exchange.fills.map((d) => JSON.stringify(d)),
+        equity: [...l.equity].map((p) => `${p.t} ${p.mid} ${p.equity} ${p.inventory}`),
+        summary: JSON.stringify(l.summary),
+      }));
+    expect(kept.lanes.every((l) => (l.journal?.records().length ?? 0) > 1000)).toBe(true);
+    expect(dropped.lanes.map((l) => l.journal)).toEqual([undefined, undefined]);
+    expect(decided(dropped)).toEqual(decided(kept));
+    expect(() => replayFingerprint(dropped)).toThrow(/journal was not kept/);
   });
 
   it('grid, both lanes: the pinned hash', async () => {

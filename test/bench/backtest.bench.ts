@@ -8,7 +8,8 @@
  * warmed first (each floor by a full read, the engine by a replay of the first tenth of the file, in this thread and
  * in the lane worker), and the 1-lane ratios are also given on process CPU time, which a shared machine disturbs less
  * than wall time. The replay runs the compiled build (see compiledReplay); `a day, one lane` and `a day, both lanes`
- * (the #13 targets) are medians of three runs, and the idle share comes from a separate profiled run.
+ * (the #13 targets) are medians of three runs, and the idle share comes from a separate profiled run. Timed runs drop
+ * their journal records as `bot backtest` does (runBacktest's keepJournal); the fingerprinted runs keep them.
  * `BACKTEST_BENCH_SNAPSHOTS=N` replays a shorter file (e.g. 10000) on a slow or shared machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -152,7 +153,7 @@ export default async function backtestBench(): Promise<void> {
     return { ms: t.ms, cpu: t.cpu, value: factsOf(t.value, fingerprint) };
   };
   const run = (assumptions: Array<'optimistic' | 'pessimistic'>, cache: string | false, to?: number, fingerprint = false) =>
-    compact(() => runBacktest({ files: [file], cache: { dir: cache }, strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, ...(to === undefined ? {} : { to }) }), fingerprint);
+    compact(() => runBacktest({ files: [file], cache: { dir: cache }, strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, keepJournal: fingerprint, ...(to === undefined ? {} : { to }) }), fingerprint);
   // both lanes at once: the first in this thread, the second on a worker thread (the default of `bot backtest`)
   const sources = [{ id: 'mm', use: 'market-maker', cwd: process.cwd(), market: 'BTC_USDT', params }];
   const parallelRun = (fingerprint: boolean, to?: number) =>
@@ -175,7 +176,7 @@ export default async function backtestBench(): Promise<void> {
   const sourceReplay = (to?: number) =>
     compact(async () =>
       sourceRun.runBacktest({
-        files: [file], cache: { dir: cacheDir }, polling, assumptions: ['pessimistic'], balances: { BTC: sourceDecimal.D('10'), USDT: sourceDecimal.D('1000000') },
+        files: [file], cache: { dir: cacheDir }, polling, assumptions: ['pessimistic'], keepJournal: false, balances: { BTC: sourceDecimal.D('10'), USDT: sourceDecimal.D('1000000') },
         strategies: [{ ...strategies[0]!, definition: await sourceStrategy.loadStrategy('market-maker') }], ...(to === undefined ? {} : { to }),
       }),
     );
