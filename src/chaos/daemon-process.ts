@@ -21,7 +21,7 @@ export class DaemonProcess {
   constructor(configPath: string, outputPath: string, env: NodeJS.ProcessEnv, label: string) {
     const fd = openSync(outputPath, 'a');
     writeSync(fd, `--- chaos: ${label} started at ${new Date().toISOString()}\n`);
-    this.child = spawn(process.execPath, ['--max-semi-space-size=64', 'bin/bot.js', 'run', configPath], {
+    this.child = spawn(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', 'bin/bot.js', 'run', configPath], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', fd, fd],

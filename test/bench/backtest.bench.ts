@@ -103,7 +103,7 @@ function cliDay(file: string, cacheDir: string): { parallel: number; sequential:
   const bot = fileURLToPath(new URL('../../bin/bot.js', import.meta.url));
   const once = (extra: string[]): number => {
     const t = performance.now();
-    execFileSync(process.execPath, ['--max-semi-space-size=64', bot, 'backtest', config, '--no-progress', '--cache', cacheDir, ...extra], { stdio: 'ignore' });
+    execFileSync(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', bot, 'backtest', config, '--no-progress', '--cache', cacheDir, ...extra], { stdio: 'ignore' });
     return (performance.now() - t) / 1000;
   };
   return { parallel: once([]), sequential: once(['--sequential']) };

@@ -19,7 +19,7 @@
  * (a disk flush before each send, the strict opt-in policy). The target is judged on the median over the rounds of
  * each round's p99 overhead: a burst of noise that lands on one side of one round moves that round only.
  *
- * `npm run bench` runs node with --max-semi-space-size=64, as the daemon runs (bin/bot.js): both sides alike. Each
+ * `npm run bench` runs node with --max-semi-space-size=64 --min-semi-space-size=64, as the daemon runs (bin/bot.js): both sides alike. Each
  * row counts the samples with a GC pause inside their window and gives the p99 of the others, and the run prints the
  * share of CPU the hypervisor stole meanwhile: on a shared VM those two make most of the tail.
  */
