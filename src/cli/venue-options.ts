@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { D, parseDecimal, type Decimal } from '../model/decimal.js';
 import { toStpMode, type StpMode } from '../model/order.js';
-import { RestClient } from '../venue/rest-client.js';
+import type { RestClient } from '../venue/rest-client.js';
 import type { Dialect, Region } from '../venue/wire.js';
 
 /** Options every venue command shares. */
@@ -32,8 +32,12 @@ export function venueCommand(program: Command, name: string, description: string
     .addHelpText('after', '\nCredentials (private endpoints): environment variables BOT_API_KEY and BOT_API_SECRET.');
 }
 
-/** Runs `fn` with a client built from the options and the environment, and closes it. */
+/**
+ * Runs `fn` with a client built from the options and the environment, and closes it. The client (and got with it)
+ * is loaded here, not at the top: registering a venue command needs only the options above.
+ */
 export async function withClient<T>(opts: VenueCliOptions, fn: (client: RestClient) => Promise<T>): Promise<T> {
+  const { RestClient } = await import('../venue/rest-client.js');
   const baseUrl = opts.baseUrl ?? (opts.region === undefined ? process.env.BOT_BASE_URL : undefined);
   const client = new RestClient({
     ...(baseUrl !== undefined && baseUrl !== '' ? { baseUrl } : { region: opts.region ?? 'main' }),
