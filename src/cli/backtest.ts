@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { parseTimeArg } from '../../backtest/parse-time.js';
-import { formatBacktestSummary } from '../../backtest/report/format-summary.js';
-import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
 
 /** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR] [--cache DIR | --no-cache]` (logic in backtest/). */
 export function register(program: Command): void {
@@ -23,6 +20,9 @@ export function register(program: Command): void {
       '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
     )
     .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean; sequential: boolean }) => {
+      const { runBacktestFromConfig } = await import('../../backtest/run-from-config.js');
+      const { formatBacktestSummary } = await import('../../backtest/report/format-summary.js');
+      const { default: cliProgress } = await import('cli-progress');
       const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
       bar?.start(100, 0);
       try {

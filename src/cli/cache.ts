@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { defaultCacheDir } from '../../backtest/data/cache-settings.js';
-import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 
 /** `bot cache build <files...> [--cache DIR] [--force] [--json]`: the backtest's recording cache, built ahead (logic in backtest/data). */
 export function register(program: Command): void {
@@ -14,6 +13,7 @@ export function register(program: Command): void {
     .option('--json', 'print the results as JSON')
     .addHelpText('after', '\nExample:\n  bot cache build var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz')
     .action(async (files: string[], opts: { cache?: string; force?: boolean; json?: boolean }) => {
+      const { buildRecordingCache } = await import('../../backtest/data/recording-cache.js');
       const results = [];
       for (const file of files) {
         const started = performance.now();

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { formatRecordingInfo } from '../../backtest/data/format-recording-info.js';
-import { recordingInfo } from '../../backtest/data/recording-info.js';
 
 /** `bot data info <files...> [--json]`: what a recording holds (logic in backtest/data/recording-info.ts). */
 export function register(program: Command): void {
@@ -12,6 +10,8 @@ export function register(program: Command): void {
     .option('--json', 'print the results as JSON')
     .addHelpText('after', '\nExample:\n  bot data info var/btc.jsonl.gz\n  bot data info var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz --json')
     .action(async (files: string[], opts: { json?: boolean }) => {
+      const { recordingInfo } = await import('../../backtest/data/recording-info.js');
+      const { formatRecordingInfo } = await import('../../backtest/data/format-recording-info.js');
       const results = [];
       for (const file of files) {
         const info = await recordingInfo(file);

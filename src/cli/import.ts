@@ -1,10 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { importBinanceDepth, wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
-import { importCryptofeed } from '../../backtest/importers/cryptofeed-importer.js';
-import { importTardis } from '../../backtest/importers/tardis-importer.js';
 import { parseDurationArg } from '../../backtest/parse-time.js';
 import type { WireMarket } from '../../src/venue/wire.js';
-import { importProgress } from './import-progress.js';
 import { parseDecimalArg, parsePositiveInt } from './venue-options.js';
 
 interface MarketCliOptions {
@@ -55,7 +51,8 @@ function withMarketOptions(cmd: Command, d: { market: string; stock: string; mon
     .option('--json', 'print the summary as JSON');
 }
 
-function market(o: MarketCliOptions): WireMarket {
+async function market(o: MarketCliOptions): Promise<WireMarket> {
+  const { wireMarketFromOptions } = await import('../../backtest/importers/binance-depth-importer.js');
   return wireMarketFromOptions({
     name: o.market, stock: o.stock, money: o.money, stockPrec: o.stockPrec, moneyPrec: o.moneyPrec,
     minAmount: o.minAmount.toFixed(), minTotal: o.minTotal.toFixed(), makerFeePercent: o.makerFee.toFixed(), takerFeePercent: o.takerFee.toFixed(),
@@ -64,7 +61,7 @@ function market(o: MarketCliOptions): WireMarket {
 
 /** Runs an import with a progress bar on a terminal's stderr, then prints its summary. */
 async function run<S extends object>(o: MarketCliOptions, label: string, go: (onProgress?: (d: number, t: number) => void) => Promise<S>, line: (s: S) => string): Promise<void> {
-  const bar = o.progress ? importProgress(label) : { stop: () => undefined };
+  const bar = o.progress ? (await import('./import-progress.js')).importProgress(label) : { stop: () => undefined };
   let summary: S;
   try {
     summary = await go('onProgress' in bar ? bar.onProgress : undefined);
@@ -90,8 +87,9 @@ export function register(program: Command): void {
     .option('--no-trades', 'drop the capture’s trades')
     .addHelpText('after', '\nExample:\n  bot import binance-depth ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240808.gz ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240809.gz --interval 1000 --limit 20 --out var/binance-btc.jsonl.gz')
     .action(async (files: string[], o: MarketCliOptions & { trades: boolean }) => {
-      await run(o, 'import binance-depth', (onProgress) => importBinanceDepth({
-        files, intervalMs: o.interval, limit: o.limit, out: o.out, trades: o.trades, market: market(o), ...(onProgress ? { onProgress } : {}),
+      const { importBinanceDepth } = await import('../../backtest/importers/binance-depth-importer.js');
+      await run(o, 'import binance-depth', async (onProgress) => importBinanceDepth({
+        files, intervalMs: o.interval, limit: o.limit, out: o.out, trades: o.trades, market: await market(o), ...(onProgress ? { onProgress } : {}),
       }), (s) => `imported ${s.snapshots} snapshots and ${s.trades} trades (${s.diffsApplied} diffs applied, ${s.diffsDropped} dropped, ${s.gaps} gaps) into ${s.files.join(', ')}`);
     });
 
@@ -106,9 +104,10 @@ export function register(program: Command): void {
     .option('--symbol <name>', 'symbol to keep when the files hold several')
     .addHelpText('after', '\nExample:\n  bot import tardis binance_incremental_book_L2_2024-08-08_BTCUSDT.csv.gz --trades binance_trades_2024-08-08_BTCUSDT.csv.gz --out var/tardis-btc.jsonl.gz')
     .action(async (bookFile: string, o: MarketCliOptions & { trades?: string; symbol?: string }) => {
-      await run(o, 'import tardis', (onProgress) => importTardis({
+      const { importTardis } = await import('../../backtest/importers/tardis-importer.js');
+      await run(o, 'import tardis', async (onProgress) => importTardis({
         book: bookFile, ...(o.trades ? { trades: o.trades } : {}), ...(o.symbol ? { symbol: o.symbol } : {}),
-        intervalMs: o.interval, limit: o.limit, out: o.out, market: market(o), ...(onProgress ? { onProgress } : {}),
+        intervalMs: o.interval, limit: o.limit, out: o.out, market: await market(o), ...(onProgress ? { onProgress } : {}),
       }), (s) => `imported ${s.snapshots} snapshots and ${s.trades} trades of ${s.symbol ?? '?'} (${s.snapshotRuns} snapshot runs, ${s.updatesApplied} updates applied, ${s.updatesBeforeSnapshot} before the first snapshot, ${s.tradesUnknownSide} trades without a side, ${s.crossedSkipped} crossed grid times skipped) into ${s.files.join(', ')}`);
     });
 
@@ -122,9 +121,10 @@ export function register(program: Command): void {
     .option('--symbol <name>', 'instrument in the capture (OKX instId like BTC-USDT, Kraken pair like XBT/CHF); required when it holds several')
     .addHelpText('after', '\nExamples:\n  bot import cryptofeed ../shared/data/cryptofeed-okx-btcusdt/OKX.ws.1.0 --symbol BTC-USDT --stock-prec 8 --money-prec 1 --interval 200 --out var/okx-btc.jsonl.gz\n  bot import cryptofeed ../shared/data/cryptofeed-kraken-xbtchf/KRAKEN.ws.50.0 --symbol XBT/CHF --market BTC_CHF --money CHF --stock-prec 8 --money-prec 1 --interval 500 --out var/kraken-btc-chf.jsonl.gz')
     .action(async (file: string, o: MarketCliOptions & { symbol?: string }) => {
-      await run(o, 'import cryptofeed', (onProgress) => importCryptofeed({
+      const { importCryptofeed } = await import('../../backtest/importers/cryptofeed-importer.js');
+      await run(o, 'import cryptofeed', async (onProgress) => importCryptofeed({
         file, ...(o.symbol ? { symbol: o.symbol } : {}),
-        intervalMs: o.interval, limit: o.limit, out: o.out, market: market(o), ...(onProgress ? { onProgress } : {}),
+        intervalMs: o.interval, limit: o.limit, out: o.out, market: await market(o), ...(onProgress ? { onProgress } : {}),
       }), (s) => `imported ${s.snapshots} snapshots and ${s.trades} trades of ${s.exchange} ${s.symbol} (${s.bookMessages} book messages, ${s.checksumsVerified} checksums verified, ${s.crossedSkipped} crossed grid times skipped) into ${s.files.join(', ')}`);
     });
 }

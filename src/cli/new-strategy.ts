@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { planScaffold, writeScaffold } from '../strategy/scaffold/generate-strategy.js';
 
 /** `bot new-strategy <name> [--dir DIR]`: writes a documented strategy skeleton, its test and a config example. */
 export function register(program: Command): void {
@@ -12,7 +11,8 @@ export function register(program: Command): void {
       'after',
       '\nExamples:\n  bot new-strategy my-quoter\n  npx vitest run test/strategies/my-quoter.test.ts\n  bot run config/my-quoter.yaml',
     )
-    .action((name: string, opts: { dir: string }) => {
+    .action(async (name: string, opts: { dir: string }) => {
+      const { planScaffold, writeScaffold } = await import('../strategy/scaffold/generate-strategy.js');
       const files = planScaffold({ name, dir: opts.dir });
       writeScaffold(files);
       const [strategy, test, config] = files;

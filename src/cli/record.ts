@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { parseDurationArg, parseSizeArg } from '../../backtest/parse-time.js';
-import { recordBooks } from '../../backtest/record/recorder.js';
 import { describeError } from './exit-codes.js';
 import { parsePositiveInt, venueCommand, withClient, type VenueCliOptions } from './venue-options.js';
 
@@ -32,6 +31,7 @@ export function register(program: Command): void {
     .option('--no-trades', 'books only: do not poll the venue’s recent public trades')
     .addHelpText('after', '\nExamples:\n  bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 --out var/btc.jsonl.gz\n  bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz   # var/btc.0001.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
     .action(async (market: string, opts: RecordCliOptions) => {
+      const { recordBooks } = await import('../../backtest/record/recorder.js');
       const abort = new AbortController();
       const stop = (): void => abort.abort();
       process.once('SIGINT', stop);
