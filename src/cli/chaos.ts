@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { runChaos } from '../chaos/run-chaos.js';
 
 /**
  * `bot chaos [--orders N] [--kills K] [--seed S] [--malformed --minutes M]` (also `npm run chaos -- ...`): the
@@ -39,6 +38,7 @@ export function register(program: Command): void {
         'Summary: orders N, duplicates D, lost L, unknown-left U, fills-missing F, balance-diff B, 429 R, rule-rejects J, restarts K, secrets S',
     )
     .action(async (opts: { orders: number; kills: number; seed: number; malformed?: boolean; minutes?: number; speed: number; out?: string; timeoutMs: number }) => {
+      const { runChaos } = await import('../chaos/run-chaos.js');
       const mode = opts.malformed ? 'malformed' : 'faults';
       const minutes = opts.minutes ?? (mode === 'malformed' ? 10 : undefined);
       const out = opts.out ?? join('var', 'chaos', `${mode}-${opts.seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`);

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runDaemon } from '../app/daemon.js';
 
 /** `bot run <config.yaml> [--dry-run]`: the trading daemon (wiring in app/daemon.ts). */
 export function register(program: Command): void {
@@ -13,6 +12,7 @@ export function register(program: Command): void {
       '\nExamples:\n  bot run config/default.yaml            # embedded sim + market maker (npm start)\n  BOT_API_KEY=... BOT_API_SECRET=... bot run config/market-maker.yaml --dry-run',
     )
     .action(async (config: string, opts: { dryRun: boolean }) => {
+      const { runDaemon } = await import('../app/daemon.js');
       await runDaemon({ configPath: config, dryRun: opts.dryRun });
       process.exitCode = 0;
     });

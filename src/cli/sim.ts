@@ -1,13 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../model/errors.js';
-import { loadSimConfigFile } from '../sim/load-sim-config-file.js';
-import { startSim, type SimHandle } from '../sim/start-sim.js';
+import type { SimHandle } from '../sim/start-sim.js';
 import type { AccessEntry } from '../sim/http/server.js';
-import { createLogger } from '../settings/logger.js';
-import { DEFAULT_SIM_CONFIG } from '../sim/sim-config.js';
-import { FaultConfigSchema } from '../sim/http/fault-config-schema.js';
-import { loadYamlConfig } from '../settings/load-yaml.js';
-import { replayOptions } from './sim-replay.js';
 
 /**
  * `bot sim [--config FILE] [--port N] [--dialect contract|exchange] [--json]`: runs the simulated
@@ -46,6 +40,13 @@ export function register(program: Command): void {
         '  bot sim --replay backtest/sample-data/sim-btc-usdt.jsonl.gz --replay-speed 10   # paper-trade a recording over HTTP',
     )
     .action(async (opts: SimCliOptions) => {
+      const { startSim } = await import('../sim/start-sim.js');
+      const { loadSimConfigFile } = await import('../sim/load-sim-config-file.js');
+      const { DEFAULT_SIM_CONFIG } = await import('../sim/sim-config.js');
+      const { FaultConfigSchema } = await import('../sim/http/fault-config-schema.js');
+      const { loadYamlConfig } = await import('../settings/load-yaml.js');
+      const { createLogger } = await import('../settings/logger.js');
+      const { replayOptions } = await import('./sim-replay.js');
       const replay = opts.replay === undefined ? undefined : await replayOptions(opts.replay, { speed: opts.replaySpeed, loop: opts.loop === true, configFile: opts.config });
       const config = replay?.config ?? (opts.config === undefined ? DEFAULT_SIM_CONFIG : loadSimConfigFile(opts.config));
       const faults = opts.faults === undefined ? undefined : loadYamlConfig(opts.faults, FaultConfigSchema);

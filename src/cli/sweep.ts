@@ -1,18 +1,22 @@
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
-import { loadSweepPlan } from '../../backtest/sweep/sweep-config.js';
-import { runSweep } from '../../backtest/sweep/run-sweep.js';
-import { trialPool } from '../../backtest/sweep/trial-pool.js';
-import { queueExecutor } from '../../backtest/sweep/queue-executor.js';
-import { writeSweepFiles } from '../../backtest/sweep/write-sweep.js';
-import { formatSweepSummary, trialLine } from '../../backtest/sweep/sweep-summary.js';
+import type { TrialExecutor } from '../../backtest/sweep/trial-executor.js';
 
 const positiveInt = (what: string) => (v: string): number => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(`${what}: expected a whole number of 1 or more, got ${JSON.stringify(v)}`);
   return Number(v);
 };
+
+/** Where the trials run: a BullMQ queue (BullMQ and ioredis loaded) or a local worker pool (piscina), only the one used. */
+async function executorFor(opts: { workers?: number; queue?: string }): Promise<TrialExecutor> {
+  if (opts.queue !== undefined) {
+    const { queueExecutor } = await import('../../backtest/sweep/queue-executor.js');
+    return queueExecutor({ url: opts.queue, inFlight: opts.workers });
+  }
+  const { trialPool } = await import('../../backtest/sweep/trial-pool.js');
+  return trialPool({ workers: opts.workers });
+}
 
 /** `bot sweep <sweep.yaml> [--workers N] [--queue redis://HOST:PORT] [--out DIR] [--resume] [--json]` (logic in backtest/sweep/). */
 export function register(program: Command): void {
@@ -28,9 +32,14 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', '\nExamples:\n  bot sweep config/sweep.yaml\n  bot sweep config/sweep.yaml --workers 4 --out var/sweep2 --resume\n  bot sweep config/sweep.yaml --queue redis://127.0.0.1:6379   # with `bot worker --queue redis://127.0.0.1:6379` running')
     .action(async (file: string, opts: { workers?: number; queue?: string; out?: string; resume?: boolean; json?: boolean; progress: boolean }) => {
+      const { loadSweepPlan } = await import('../../backtest/sweep/sweep-config.js');
+      const { runSweep } = await import('../../backtest/sweep/run-sweep.js');
+      const { writeSweepFiles } = await import('../../backtest/sweep/write-sweep.js');
+      const { formatSweepSummary, trialLine } = await import('../../backtest/sweep/sweep-summary.js');
+      const { default: cliProgress } = await import('cli-progress');
       const plan = loadSweepPlan(file);
       const outDir = resolve(opts.out ?? plan.config.out);
-      const executor = opts.queue !== undefined ? await queueExecutor({ url: opts.queue, inFlight: opts.workers }) : trialPool({ workers: opts.workers });
+      const executor = await executorFor(opts);
       const stop = new AbortController();
       let signals = 0;
       const onSignal = (): void => {

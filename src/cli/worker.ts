@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../model/errors.js';
-import { startQueueWorker } from '../../backtest/sweep/queue-worker.js';
 
 const positiveInt = (what: string) => (v: string): number => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(`${what}: expected a whole number of 1 or more, got ${JSON.stringify(v)}`);
@@ -20,6 +19,7 @@ export function register(program: Command): void {
     .option('--stalled-check-ms <ms>', 'how often this worker looks for trials of dead workers', positiveInt('--stalled-check-ms'), 30_000)
     .addHelpText('after', '\nExamples:\n  bot worker --queue redis://127.0.0.1:6379\n  bot worker --queue redis://10.0.0.5:6379 --concurrency 8 --data /srv/recordings')
     .action(async (opts: { queue: string; concurrency?: number; data?: string; lockMs: number; stalledCheckMs: number }) => {
+      const { startQueueWorker } = await import('../../backtest/sweep/queue-worker.js');
       const concurrency = opts.concurrency ?? availableParallelism();
       const handle = startQueueWorker({
         url: opts.queue,
