@@ -25,7 +25,10 @@ import { register as killSwitchCmd } from './kill-switch.js';
 import { register as sweepCmd } from './sweep.js';
 import { register as workerCmd } from './worker.js';
 
-/** Every `bot` command, in help order. Each module wires parts and holds no logic. */
+/**
+ * Every `bot` command, in help order. Each module wires parts and holds no logic.
+ * Command modules import their implementation inside the action, so that a command starts without loading the others.
+ */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   pingCmd,
   marketsCmd,

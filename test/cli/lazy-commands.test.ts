@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * Command modules import their implementation inside the action (src/cli/commands.ts), so `bot --help` or one
+ * command does not load every other command's packages. This runs bin/bot.js from the sources (tsx) with a
+ * resolve hook that writes every module URL it resolves to a file, and looks at the packages among them.
+ */
+const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const dir = mkdtempSync(join(tmpdir(), 'lazy-commands-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// the hook runs on the loader's thread; it gets the file to append to as its data
+const HOOK = `import { appendFileSync } from 'node:fs';
+let out;
+export function initialize(data) { out = data.out; }
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  appendFileSync(out, r.url + '\\n');
+  return r;
+}`;
+const REGISTER = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)}, import.meta.url, { data: { out: process.env.LOADS_OUT } });`;
+
+/** `bot <args>` run from the sources: its exit code, its stderr and the packages (node_modules names) it loaded. */
+function botLoads(args: readonly string[]): { status: number | null; stderr: string; packages: Set<string> } {
+  const out = join(dir, `loads-${args.join('-').replace(/\W+/g, '_')}.txt`);
+  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'bin/bot.js', ...args], {
+    cwd: repo,
+    // no build there: bin/bot.js runs the TypeScript sources, as from a fresh clone
+    env: { ...process.env, BOT_DIST_DIR: join(dir, 'no-build'), LOADS_OUT: out },
+    encoding: 'utf8',
+  });
+  expect(r.error).toBeUndefined();
+  const urls = readFileSync(out, 'utf8').split('\n');
+  const packages = new Set(urls.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []));
+  return { status: r.status, stderr: r.stderr, packages };
+}
+
+// the daemon's, the sweep queue's and the metrics' packages, which few commands need
+const HEAVY = ['got', 'bullmq', 'ioredis', 'prom-client', 'rxjs'];
+
+describe('commands load their implementation only when they run', () => {
+  it('bot --help registers every command without loading the heavy packages', () => {
+    const { status, packages } = botLoads(['--help']);
+    expect(status).toBe(0);
+    expect(packages).toContain('commander'); // the hook saw the imports
+    expect(HEAVY.filter((p) => packages.has(p))).toEqual([]);
+  }, 30_000);
+
+  it('bot backtest loads the backtest (rxjs) but not the HTTP client, the queue or the metrics', () => {
+    // a missing config file: the action runs and loads its modules, then ends on the config error
+    const { status, stderr, packages } = botLoads(['backtest', join(dir, 'missing.yaml')]);
+    expect(stderr).toContain('cannot read config file');
+    expect(status).toBe(2);
+    expect(packages).toContain('rxjs');
+    expect(['got', 'bullmq', 'ioredis', 'prom-client'].filter((p) => packages.has(p))).toEqual([]);
+  }, 30_000);
+});
