@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The seams of design.md, read from the import graph of the sources (every import and export-from, type-only
- * ones included): the engine reaches venues only through the client (no `src/sim`), only the CLI and the app
- * (the wiring) reach `backtest/`, and the engine's files import one another without a cycle.
+ * ones and dynamic imports of a literal path included): the engine reaches venues only through the client (no
+ * `src/sim`), only the CLI and the app (the wiring) reach `backtest/`, and the engine's files import one another
+ * without a cycle.
  */
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -18,13 +19,14 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /^\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]/gm;
+// static imports and export-froms, and dynamic import('./x.js') with a literal path (the CLI's commands load their implementation so)
+const IMPORT = /^\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
 
 /** Relative imports of a source as repo-relative `.ts` paths. */
 export function importsOf(text: string, file: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2]!;
+    const spec = m[1] ?? m[2] ?? m[3]!;
     out.push(relative(repo, resolve(dirname(file), spec)).replace(/\.js$/, '.ts'));
   }
   return out;
@@ -67,9 +69,11 @@ describe('import seams (design.md)', () => {
   const g = graph(['src', 'backtest']);
   const edges = [...g].flatMap(([from, tos]) => tos.map((to) => `${from} -> ${to}`));
 
-  it('reads the graph it checks (the engine imports the client; the app wires the sim)', () => {
+  it('reads the graph it checks (the engine imports the client; the app wires the sim; the CLI loads the daemon)', () => {
     expect(edges).toContain('src/engine/runtime.ts -> src/engine/engine-core.ts');
     expect(edges.some((e) => e.startsWith('src/app/') && e.includes('-> src/sim/'))).toBe(true);
+    // a dynamic import: `bot run` loads the daemon in its action
+    expect(edges).toContain('src/cli/run.ts -> src/app/daemon.ts');
   });
 
   it('src/engine imports nothing from src/sim', () => {
