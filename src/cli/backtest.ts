@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { parseTimeArg } from '../../backtest/parse-time.js';
 
 /** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR] [--cache DIR | --no-cache]` (logic in backtest/). */
@@ -14,13 +14,15 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bar')
     .option('--cache <dir>', 'recording cache directory (default $XDG_CACHE_HOME/v4-trader or ~/.cache/v4-trader); a file read to its end is cached there')
     .option('--no-cache', 'read the recordings as text and build no cache')
-    .option('--sequential', 'replay the fill assumptions one after the other in this thread (default: the second on a worker thread)', false)
+    .addOption(new Option('--parallel', 'replay each fill assumption after the first on a worker thread (the default on 3 or more cores)').conflicts('sequential'))
+    .option('--sequential', 'replay the fill assumptions one after the other in this thread (the default on 1 or 2 cores)')
     .addHelpText(
       'after',
       '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
     )
-    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean; sequential: boolean }) => {
+    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean; parallel?: boolean; sequential?: boolean }) => {
       const { runBacktestFromConfig } = await import('../../backtest/run-from-config.js');
+      const { parallelLanesByDefault } = await import('../../backtest/replay/lane-threads.js');
       const { formatBacktestSummary } = await import('../../backtest/report/format-summary.js');
       const { default: cliProgress } = await import('cli-progress');
       const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
@@ -28,7 +30,7 @@ export function register(program: Command): void {
       try {
         const run = await runBacktestFromConfig({
           configFile: config,
-          parallelLanes: !opts.sequential,
+          parallelLanes: opts.parallel === true || (opts.sequential !== true && parallelLanesByDefault()),
           ...(opts.data ? { data: opts.data } : {}),
           ...(opts.from !== undefined ? { from: opts.from } : {}),
           ...(opts.to !== undefined ? { to: opts.to } : {}),

@@ -31,6 +31,21 @@ describe('bot backtest', () => {
     expect(existsSync(join(out, 'report.html'))).toBe(true);
   }, 180_000);
 
+  it('--parallel and --sequential write the same report (the default is one of them, by core count); both at once is a usage error', async () => {
+    const [par, seq] = [join(tmp, 'par'), join(tmp, 'seq')];
+    const cut = ['--no-progress'];
+    const head = JSON.parse(readFileSync(join(tmp, 'report', 'report.json'), 'utf8')) as { start: string };
+    const to = new Date(Date.parse(head.start) + 120_000).toISOString();
+    const [a, b] = await Promise.all([bot(['backtest', 'config/backtest.yaml', '--out', par, '--to', to, '--parallel', ...cut]), bot(['backtest', 'config/backtest.yaml', '--out', seq, '--to', to, '--sequential', ...cut])]);
+    expect([a.code, b.code, a.stderr, b.stderr]).toEqual([0, 0, '', '']);
+    const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { snapshots: number; lanes: Array<{ fills: unknown[] }> };
+    expect(report(par).snapshots).toBeGreaterThan(100);
+    expect(report(par)).toEqual(report(seq));
+    const both = await bot(['backtest', 'config/backtest.yaml', '--parallel', '--sequential']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--parallel.*cannot be used with.*--sequential/);
+  }, 180_000);
+
   it('cuts the run to --from/--to', async () => {
     const out = join(tmp, 'cut');
     const head = JSON.parse(readFileSync(join(tmp, 'report', 'report.json'), 'utf8')) as { start: string };

@@ -15,12 +15,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
+import { parallelLanesByDefault } from '../../backtest/replay/lane-threads.js';
 import * as sourceRun from '../../backtest/replay/run-backtest.js';
 import * as sourceDecimal from '../../src/model/decimal.js';
 import * as sourceStrategy from '../../src/strategy/load-strategy.js';
@@ -106,7 +107,7 @@ function cliDay(file: string, cacheDir: string): { parallel: number; sequential:
     execFileSync(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', bot, 'backtest', config, '--no-progress', '--cache', cacheDir, ...extra], { stdio: 'ignore' });
     return (performance.now() - t) / 1000;
   };
-  return { parallel: once([]), sequential: once(['--sequential']) };
+  return { parallel: once(['--parallel']), sequential: once(['--sequential']) };
 }
 
 export default async function backtestBench(): Promise<void> {
@@ -204,7 +205,7 @@ export default async function backtestBench(): Promise<void> {
       `a day of 1 s snapshots (86,400) at the 1-lane rate: ${day(one)} s from the cache, ${day(oneText)} s from the text  (target < 2 s)`,
       `a day, both lanes: ${day(parallel)} s  (median of ${parallels.map(day).join(', ')}; replay only, from the cache, the second lane on a warm worker thread; target < 2 s; in sequence in one thread: ${day(both)} s)`,
       `a day, one lane: ${day(one)} s  (median of ${ones.map(day).join(', ')}; target < 1.5 s; the compiled build, as bot backtest runs it; from the TypeScript through tsx, no build: ${day(oneSource)} s)`,
-      `bot backtest of the day in a fresh process (start-up, replay, report): both lanes ${cli.parallel.toFixed(2)} s, with --sequential ${cli.sequential.toFixed(2)} s`,
+      `bot backtest of the day in a fresh process (start-up, replay, report): both lanes --parallel ${cli.parallel.toFixed(2)} s, --sequential ${cli.sequential.toFixed(2)} s (the default on ${availableParallelism()} cores: ${parallelLanesByDefault() ? '--parallel' : '--sequential'})`,
       `main thread idle during the replay (CPU profile): one lane ${(100 * profiledOne.idle).toFixed(1)} %, both lanes ${(100 * profiledBoth.idle).toFixed(1)} %  (target < 10 %; garbage collector ${(100 * profiledOne.gc).toFixed(1)} % / ${(100 * profiledBoth.gc).toFixed(1)} %)`,
       `replay fingerprint, both lanes (intents, fills, equity, journal; must not change with speed work): ${both.value.fingerprint}`,
       '',
