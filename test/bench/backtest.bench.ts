@@ -5,8 +5,9 @@
  * the binary cache (backtest/data/recording-cache.ts; built here once, timed, into <tmp>/v4-trader-bench/cache).
  * Figures: snapshots/s of each, the replay from the cache (1 lane, 2 lanes) and from the text (1 lane), the
  * ratio replay/floor against each floor (target >= 0.5) and the time for the day (target < 2 s). Both sides are
- * warmed first (each floor by a full read, the engine by a replay of the first tenth of the file, in this thread and
- * in the lane worker), and the 1-lane ratios are also given on process CPU time, which a shared machine disturbs less
+ * warmed first (each floor by a full read, the engine by a full replay of both lanes in this thread and one with the
+ * lane worker, whose times are printed as the process's first runs), and the 1-lane ratios are also given on process
+ * CPU time, which a shared machine disturbs less
  * than wall time. The replay runs the compiled build (see compiledReplay); `a day, one lane` and `a day, both lanes`
  * (the #13 targets) are medians of three runs, and the idle share comes from a separate profiled run. Timed runs drop
  * their journal records as `bot backtest` does (runBacktest's keepJournal); the fingerprinted runs keep them.
@@ -159,11 +160,14 @@ export default async function backtestBench(): Promise<void> {
   const sources = [{ id: 'mm', use: 'market-maker', cwd: process.cwd(), market: 'BTC_USDT', params }];
   const parallelRun = (fingerprint: boolean, to?: number) =>
     runBacktestParallel({ files: [file], cache: { dir: cacheDir }, sources, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions: ['optimistic', 'pessimistic'], fingerprint, ...(to === undefined ? {} : { to }) });
-  // Warm the engine's JIT as the floors were warmed: a replay of the first tenth of the file (at most 10,000 s), in
-  // this thread and in the lane worker (which then waits warm for the next run, as in a sweep).
+  // Warm up as the floors were warmed, by the whole measurement once: both lanes in this thread, then both lanes with
+  // the second on the lane worker (which then waits warm for the next run, as in a sweep). A process's first full
+  // replay runs slower than the ones after it (~0.3-0.6 s more here, in each thread, however long a shorter warm-up
+  // was: the heap and the compiled code settle over the first runs), so the target lines are of the steady state,
+  // as a sweep's trials run, and these first runs are printed beside them; the fresh-process line is the one-shot.
   const warmTo = 1_700_000_000_000 + Math.min(10_000, Math.ceil(n / 10)) * 1000;
-  await run(['optimistic', 'pessimistic'], cacheDir, warmTo);
-  await parallelRun(false, warmTo);
+  const firstBoth = await run(['optimistic', 'pessimistic'], cacheDir);
+  const firstParallel = await compact(() => parallelRun(false));
   // the two target lines are the median of three runs each (a shared machine moves single runs by ±15 %)
   const ones = [await run(['pessimistic'], cacheDir), await run(['pessimistic'], cacheDir), await run(['pessimistic'], cacheDir)];
   const one = median(ones);
@@ -205,6 +209,7 @@ export default async function backtestBench(): Promise<void> {
       `a day of 1 s snapshots (86,400) at the 1-lane rate: ${day(one)} s from the cache, ${day(oneText)} s from the text  (target < 2 s)`,
       `a day, both lanes: ${day(parallel)} s  (median of ${parallels.map(day).join(', ')}; replay only, from the cache, the second lane on a warm worker thread; target < 2 s; in sequence in one thread: ${day(both)} s)`,
       `a day, one lane: ${day(one)} s  (median of ${ones.map(day).join(', ')}; target < 1.5 s; the compiled build, as bot backtest runs it; from the TypeScript through tsx, no build: ${day(oneSource)} s)`,
+      `the process's first full runs (the warm-up): both lanes in sequence ${day(firstBoth)} s, in parallel ${day(firstParallel)} s (the worker's first)`,
       `bot backtest of the day in a fresh process (start-up, replay, report): both lanes --parallel ${cli.parallel.toFixed(2)} s, --sequential ${cli.sequential.toFixed(2)} s (the default on ${availableParallelism()} cores: ${parallelLanesByDefault() ? '--parallel' : '--sequential'})`,
       `main thread idle during the replay (CPU profile): one lane ${(100 * profiledOne.idle).toFixed(1)} %, both lanes ${(100 * profiledBoth.idle).toFixed(1)} %  (target < 10 %; garbage collector ${(100 * profiledOne.gc).toFixed(1)} % / ${(100 * profiledBoth.gc).toFixed(1)} %)`,
       `replay fingerprint, both lanes (intents, fills, equity, journal; must not change with speed work): ${both.value.fingerprint}`,
