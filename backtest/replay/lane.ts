@@ -7,7 +7,7 @@ import { pino, type Logger } from 'pino';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal } from '../../src/model/order.js';
-import { MemoryJournal, type Journal } from '../../src/engine/journal.js';
+import { DISCARDING_JOURNAL, MemoryJournal } from '../../src/engine/journal.js';
 import { createRuntime, type PollingOptions, type Runtime, type RuntimeStrategy } from '../../src/engine/runtime.js';
 import type { EngineEvent } from '../../src/engine/events.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
@@ -39,12 +39,6 @@ export interface IntentRecord {
   readonly strategyId: string;
   readonly intent: Intent;
 }
-
-/**
- * A journal that keeps nothing (a lane whose records nobody reads). The runtime reads its journal once, at start, to
- * restore state: empty here, as a kept lane's fresh MemoryJournal is then.
- */
-const DROPPED: Journal = { append: () => undefined, records: () => [], close: () => undefined };
 
 export class Lane {
   readonly assumption: FillAssumption;
@@ -84,7 +78,7 @@ export class Lane {
       strategies: o.strategies,
       polling: o.polling,
       // not kept: the runtime makes and appends every record just the same, and they are dropped
-      journal: this.journal ?? DROPPED,
+      journal: this.journal ?? DISCARDING_JOURNAL,
       cancelOnStop: true,
     });
     this.runtime.events$.subscribe((e) => this.#onEvent(e));

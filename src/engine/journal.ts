@@ -166,6 +166,13 @@ export class MemoryJournal implements Journal {
   close(): void {}
 }
 
+/**
+ * A journal that keeps nothing: the engine makes and appends every record, and they are dropped (a backtest lane
+ * nobody fingerprints, the tick bench's engine-only variant). Stateless, so one serves everywhere. Its records are
+ * always none: the runtime reads its journal once, at start, when a fresh MemoryJournal's are none too.
+ */
+export const DISCARDING_JOURNAL: Journal = { append: () => undefined, records: () => [], close: () => undefined };
+
 /** Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. */
 export function parseJournalText(text: string): { records: JournalRecord[]; skipped: number } {
   const records: JournalRecord[] = [];

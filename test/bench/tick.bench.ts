@@ -34,7 +34,7 @@ import { pino } from 'pino';
 import { asyncScheduler, map } from 'rxjs';
 import { z } from 'zod';
 import { createRuntime } from '../../src/engine/runtime.js';
-import { FileJournal, type FsyncPolicy, type Journal } from '../../src/engine/journal.js';
+import { DISCARDING_JOURNAL, FileJournal, type FsyncPolicy, type Journal } from '../../src/engine/journal.js';
 import { D } from '../../src/model/decimal.js';
 import type { OrderBook } from '../../src/model/book.js';
 import { defineStrategy } from '../../src/strategy/define-strategy.js';
@@ -141,7 +141,7 @@ export default async function tickBench(): Promise<void> {
   const variants: Array<{ name: string; journal: () => Journal }> = [
     // no disk and nothing kept: the engine alone (a MemoryJournal would keep every record alive for the whole run,
     // which no daemon does, and its growing heap would add GC work of its own to this variant only)
-    { name: 'engine, journal discarded', journal: () => ({ append: () => undefined, records: () => [], close: () => undefined }) },
+    { name: 'engine, journal discarded', journal: () => DISCARDING_JOURNAL },
     ...(['background', 'submissions'] as FsyncPolicy[]).map((fsync) => ({
       name: `engine, FileJournal fsync=${fsync}${fsync === 'background' ? ' (default)' : ''}`,
       journal: () => new FileJournal(join(dir, `${fsync}.jsonl`), { fsync }),
