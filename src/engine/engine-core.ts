@@ -8,7 +8,9 @@ import type { Intent } from '../strategy/intents.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import type { ClientOrderIds } from './client-order-ids.js';
 import type { EngineEvent, RejectionStage } from './events.js';
+import { orderAnswerProblems } from './answer-check.js';
 import { Executor } from './executor.js';
+import { FillChecks } from './fill-checks.js';
 import { freeFunds, type Stamped } from './free-funds.js';
 import { gatePlace } from './gate.js';
 import type { Journal } from './journal.js';
@@ -47,6 +49,7 @@ export interface EngineCoreOptions {
 export class EngineCore {
   readonly tracker: OrderTracker;
   readonly reconciler: Reconciler;
+  readonly fills: FillChecks;
   private readonly executor: Executor;
   private readonly ledgers = new Map<string, PnlLedger>();
   private readonly runsById = new Map<string, StrategyRun>();
@@ -56,6 +59,8 @@ export class EngineCore {
   private readonly rejections: Record<string, number> = {};
   private readonly counters = { submitted: 0, canceled: 0, unknown: 0 };
   private readonly dirty = new Set<string>();
+  /** The last implausible answer reported per order (see implausible). */
+  private readonly reportedAnswers = new Map<string, string>();
   private flushScheduled = false;
 
   constructor(private readonly o: EngineCoreOptions) {
@@ -72,6 +77,15 @@ export class EngineCore {
       now: o.now,
       emit: (e) => this.emit(e),
       applyDeal: (d) => this.handleDeal(d),
+      hasHeldDeals: (id) => this.fills.held.has(id),
+      settleHeld: (id) => this.fills.settle(id, (d) => this.handleDeal(d)),
+    });
+    this.fills = new FillChecks({
+      tracker: this.tracker,
+      journal: o.journal,
+      now: o.now,
+      emit: (e) => this.emit(e),
+      reconcile: (id) => void this.reconciler.reconcile(id),
     });
     this.executor = new Executor({
       api: o.api,
@@ -80,6 +94,7 @@ export class EngineCore {
       reconciler: this.reconciler,
       now: o.now,
       emit: (e) => this.emit(e),
+      implausible: (strategyId, id, detail) => this.implausible(strategyId, id, detail),
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
     });
@@ -203,10 +218,16 @@ export class EngineCore {
     return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
   }
 
-  /** A deal from the deals stream or a reconcile: applied once (tracker dedupes by id), journalled, booked, told. */
+  /**
+   * A deal from the deals stream or a reconcile: checked against its order (FillChecks: a malformed or misfitting deal
+   * is never journalled), then applied once (the tracker dedupes by id), journalled, booked, told.
+   */
   handleDeal(deal: Deal): void {
+    if (this.tracker.hasSeenDeal(deal.id) || !this.fills.admit(deal)) return;
     const { order, fresh } = this.tracker.applyDeal(deal);
     if (!fresh) return;
+    // a deal on an order settled as never placed proves it was placed: it is in doubt again
+    if (order?.state === 'unknown') void this.reconciler.reconcile(order.clientOrderId);
     const run = order ? this.runsById.get(order.strategyId) : undefined;
     this.o.journal.append({ t: this.o.now(), type: 'fill', strategyId: order?.strategyId ?? null, deal: journalDeal(deal) });
     this.emit({ type: 'fill', at: this.o.now(), strategyId: order?.strategyId, deal });
@@ -216,19 +237,44 @@ export class EngineCore {
     this.checkLoss(run);
   }
 
-  /** An open-orders snapshot: updates `left`, and reconciles our orders that vanished (filled or cancelled by the venue). */
+  /**
+   * An open-orders snapshot: updates `left`, and reconciles our orders that vanished (filled, cancelled by the venue,
+   * or hidden by a lagging list: the reconcile needs a positive answer). A record that contradicts our order is not
+   * applied: the order counts as present and is reconciled.
+   */
   syncOpenOrders(market: string, snap: Stamped<Order[]>): void {
     const present = new Set<string>();
     for (const v of snap.value) {
       if (!v.clientOrderId) continue;
       present.add(v.clientOrderId);
-      if (this.tracker.has(v.clientOrderId)) this.tracker.applyVenueOrder(v.clientOrderId, v);
+      const tracked = this.tracker.get(v.clientOrderId);
+      if (tracked === undefined) continue;
+      const problems = orderAnswerProblems(tracked, v);
+      if (problems.length > 0) {
+        this.implausible(tracked.strategyId, v.clientOrderId, `open-orders record: ${problems.join('; ')}`);
+        void this.reconciler.reconcile(v.clientOrderId);
+        continue;
+      }
+      this.tracker.applyVenueOrder(v.clientOrderId, v);
+      this.fills.checkExecuted(tracked, v.dealStock, snap.startedAt);
     }
     for (const o of this.tracker.liveOrders()) {
       if (o.market !== market || (o.state !== 'open' && o.state !== 'partially-filled')) continue;
       if (o.confirmedAt === undefined || o.confirmedAt >= snap.startedAt || present.has(o.clientOrderId)) continue;
       void this.reconciler.reconcile(o.clientOrderId);
     }
+  }
+
+  /**
+   * A venue answer about one of our orders that is not taken as fact: journalled as an anomaly and told, once per order
+   * and detail (a list that keeps lying about an order would otherwise write a record per poll).
+   */
+  implausible(strategyId: string, clientOrderId: string, detail: string): void {
+    if (this.reportedAnswers.get(clientOrderId) === detail) return;
+    if (this.reportedAnswers.size >= 10_000) this.reportedAnswers.clear();
+    this.reportedAnswers.set(clientOrderId, detail);
+    this.o.journal.append({ t: this.o.now(), type: 'anomaly', kind: 'implausible-answer', strategyId, clientOrderId, detail });
+    this.emit({ type: 'error', at: this.o.now(), strategyId, code: 'ERR_VENUE_IMPLAUSIBLE', message: `${clientOrderId}: ${detail}` });
   }
 
   private checkLoss(run: StrategyRun): void {

@@ -3,13 +3,14 @@ import { fmt } from '../model/decimal.js';
 import type { Order } from '../model/order.js';
 import { InnerValidationError, VenueError } from '../venue/errors.js';
 import type { TradingApi } from '../venue/trading-api.js';
+import { orderAnswerProblems } from './answer-check.js';
 import type { EngineEvent } from './events.js';
 import type { GatedOrder } from './gate.js';
 import type { Journal } from './journal.js';
 import type { JournalOrder } from './journal-records.js';
 import type { OrderTracker } from './order-tracker.js';
 import { PlaceBatcher } from './place-batcher.js';
-import type { Reconciler } from './reconcile.js';
+import { CANCEL_NOT_FOUND, type Reconciler } from './reconcile.js';
 
 export interface ExecutorOptions {
   readonly api: TradingApi;
@@ -18,6 +19,8 @@ export interface ExecutorOptions {
   readonly reconciler: Reconciler;
   readonly now: () => number;
   readonly emit: (e: EngineEvent) => void;
+  /** An answer about an order that contradicts the request or itself (journalled as an anomaly, told). Default: told only. */
+  readonly implausible?: (strategyId: string, clientOrderId: string, detail: string) => void;
   /**
    * Requests in flight per strategy. Default 1: a strategy's intents reach the venue in the order it emitted
    * them (cancels before the places that reuse their funds). Rate windows are NOT enforced here: the
@@ -30,9 +33,6 @@ export interface ExecutorOptions {
    */
   readonly batchPlaces?: boolean;
 }
-
-/** Venue code of "Unexecuted order was not found." on cancel. */
-const CANCEL_NOT_FOUND = 2;
 
 /**
  * Submits gated orders and cancels through one p-queue per strategy. Every submission is journalled
@@ -177,10 +177,21 @@ export class Executor {
     this.accepted(strategyId, order, venue);
   }
 
-  /** The venue's record of an accepted order: tracker, journal outcome, event. */
+  /**
+   * The venue's record of an accepted order: tracker, journal outcome, event. A record that contradicts the request
+   * (another market, side, amount, price, type or client id) or itself (a negative or over-full `left`, negative deal
+   * figures) is no answer: the outcome is UNKNOWN and reconciled, nothing of the record journalled.
+   */
   private accepted(strategyId: string, order: GatedOrder, venue: Order): void {
     const { tracker, journal, now, emit } = this.o;
     const id = order.clientOrderId;
+    const asked = tracker.get(id);
+    const problems = asked === undefined ? [] : orderAnswerProblems(asked, venue);
+    if (problems.length > 0) {
+      this.implausible(strategyId, id, `answer to the order: ${problems.join('; ')}`);
+      this.failed(strategyId, id, new Error(`the venue's answer contradicts the order (${problems.join('; ')})`));
+      return;
+    }
     tracker.applyVenueOrder(id, venue, { ioc: order.ioc === true });
     const t = tracker.get(id);
     journal.append({
@@ -193,6 +204,11 @@ export class Executor {
       left: fmt(venue.left),
     });
     emit({ type: 'accepted', at: now(), strategyId, clientOrderId: id, order: venue });
+  }
+
+  private implausible(strategyId: string, id: string, detail: string): void {
+    if (this.o.implausible !== undefined) this.o.implausible(strategyId, id, detail);
+    else this.o.emit({ type: 'error', at: this.o.now(), strategyId, code: 'ERR_VENUE_IMPLAUSIBLE', message: `${id}: ${detail}` });
   }
 
   private failed(strategyId: string, id: string, error: unknown): void {
@@ -232,6 +248,13 @@ export class Executor {
       const venue = await api.cancel(
         order.orderId !== undefined ? { market: order.market, orderId: order.orderId } : { market: order.market, clientOrderId: id },
       );
+      const problems = orderAnswerProblems(order, venue);
+      if (problems.length > 0) {
+        this.implausible(strategyId, id, `answer to the cancel: ${problems.join('; ')}`);
+        await this.o.reconciler.reconcile(id);
+        return;
+      }
+      tracker.setFinalDealt(id, venue.dealStock);
       tracker.move(id, 'canceled', venue);
       const after = tracker.get(id);
       journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: after?.state ?? 'canceled', orderId: venue.orderId, left: fmt(venue.left) });

@@ -70,7 +70,28 @@ export type JournalRecord =
   | { readonly t: number; readonly type: 'deadman'; readonly action: 'arm' | 'expired' | 'clear'; readonly market: string; readonly timeoutSec?: number; readonly cancellationTime?: number }
   /** An operator's control (ops HTTP surface): pause/resume a strategy, cancel its orders, stop the daemon. */
   | { readonly t: number; readonly type: 'control'; readonly action: ControlAction; readonly strategyId?: string; readonly cancelOrders?: boolean; readonly source: string }
+  /**
+   * A venue answer the engine did not take as fact (see answer-check.ts, fill-checks.ts): what it was and why, so an
+   * audit can tell a lying venue from a bug. Replay ignores it: nothing of the answer was acted on.
+   */
+  | {
+      readonly t: number;
+      readonly type: 'anomaly';
+      readonly kind: AnomalyKind;
+      readonly strategyId: string | null;
+      readonly clientOrderId?: string;
+      readonly dealId?: number;
+      readonly detail: string;
+    }
   | { readonly t: number; readonly type: 'stop'; readonly summary: Record<string, unknown> };
+
+/**
+ * `implausible-answer`: an order record that contradicts the request or itself; `malformed-deal`: a deal with a
+ * non-positive amount or price or a negative fee; `deal-held` / `deal-released` / `deal-rejected`: a deal that did not
+ * fit its order, held, then released once the venue's records covered it or rejected for good; `fills-disagree`: the
+ * venue reports less executed for an order than the deals already journalled for it.
+ */
+export type AnomalyKind = 'implausible-answer' | 'malformed-deal' | 'deal-held' | 'deal-released' | 'deal-rejected' | 'fills-disagree';
 
 export type ControlAction = 'pause' | 'resume' | 'cancel-orders' | 'stop';
 

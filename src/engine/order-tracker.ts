@@ -34,22 +34,34 @@ export interface TrackedOrder {
    * shows nothing of it later, it was either never placed or removed by that cancel (see provenState).
    */
   cancelSent?: boolean;
+  /**
+   * The executed amount a FINAL venue record gave (a cancel's answer, the executed-orders history): no deal may take
+   * `dealt` above it (see HeldDeals). Undefined while the venue has said nothing final.
+   */
+  finalDealt?: Decimal;
+  /** Engine time of the last deal applied to it: an open-orders record requested before it cannot reflect it. */
+  lastDealAt?: number;
 }
 
 export type NewOrder = Omit<
   TrackedOrder,
-  'state' | 'orderId' | 'venueLeft' | 'dealt' | 'updatedAt' | 'createdAt' | 'confirmedAt' | 'cancelRequested' | 'cancelSent'
+  'state' | 'orderId' | 'venueLeft' | 'dealt' | 'updatedAt' | 'createdAt' | 'confirmedAt' | 'cancelRequested' | 'cancelSent' | 'finalDealt' | 'lastDealAt'
 >;
 
-/** Allowed moves; anything else (e.g. a late "open" after "filled") is ignored, so stale news never resurrects an order. */
+/**
+ * Allowed moves; anything else (e.g. a late "open" after "filled") is ignored, so stale news never resurrects an
+ * order. A live order becomes `unknown` when the venue stops showing it without a cancel of ours (absence is not
+ * proof); deals are the one piece of news that may still change a finished order: deals covering the whole amount
+ * make a cancelled order filled, and any deal on an order settled as never placed proves it was placed (unknown again).
+ */
 const NEXT: Readonly<Record<OrderState, ReadonlySet<OrderState>>> = {
   pending: new Set(['open', 'partially-filled', 'filled', 'canceled', 'rejected', 'unknown']),
   unknown: new Set(['open', 'partially-filled', 'filled', 'canceled', 'rejected']),
-  open: new Set(['partially-filled', 'filled', 'canceled']),
-  'partially-filled': new Set(['filled', 'canceled']),
+  open: new Set(['partially-filled', 'filled', 'canceled', 'unknown']),
+  'partially-filled': new Set(['filled', 'canceled', 'unknown']),
   filled: new Set(),
-  canceled: new Set(),
-  rejected: new Set(),
+  canceled: new Set(['filled']),
+  rejected: new Set(['unknown', 'filled']),
 };
 
 export function canMove(from: OrderState, to: OrderState): boolean {
@@ -136,6 +148,8 @@ export class OrderTracker {
       confirmedAt: state !== 'pending' && state !== 'unknown' ? now : undefined,
       cancelRequested: undefined,
       cancelSent: init?.cancelSent === true ? true : undefined,
+      finalDealt: undefined,
+      lastDealAt: undefined,
     };
     this.orders.set(o.clientOrderId, order);
     this.index(order);
@@ -181,11 +195,18 @@ export class OrderTracker {
     o.orderId = deal.orderId;
     o.confirmedAt ??= this.clock.now();
     o.dealt = o.dealt.plus(deal.amount);
+    o.lastDealAt = this.clock.now();
     const left = leftOf(o);
-    const to: OrderState = left.isZero() ? 'filled' : 'partially-filled';
+    const to: OrderState = left.isZero() ? 'filled' : o.state === 'rejected' ? 'unknown' : 'partially-filled';
     if (canMove(o.state, to)) o.state = to;
     this.touch(o);
     return { order: o, fresh: true };
+  }
+
+  /** Records the executed amount a final venue record gave (see TrackedOrder.finalDealt). */
+  setFinalDealt(clientOrderId: string, dealt: Decimal): void {
+    const o = this.orders.get(clientOrderId);
+    if (o) o.finalDealt = dealt;
   }
 
   /** Marks a cancel as in flight; false when one already is (or the order is not live), so cancels are never doubled. */
@@ -213,6 +234,11 @@ export class OrderTracker {
 
   left(o: TrackedOrder): Decimal {
     return leftOf(o);
+  }
+
+  /** What may still execute, as limits must count it (see riskLeftOf). */
+  riskLeft(o: TrackedOrder): Decimal {
+    return riskLeftOf(o);
   }
 
   /** Live orders of a strategy, as strategies see them. */
@@ -262,6 +288,17 @@ export class OrderTracker {
   }
 }
 
+/**
+ * What may still execute of an order: `left` as the venue last reported it, except for an UNKNOWN order, whose whole
+ * unfilled amount counts (a venue that stopped listing it may be lying; its own `left` is no proof either), so limits
+ * and strategies can never take its absence as room for another order.
+ */
+export function riskLeftOf(o: TrackedOrder): Decimal {
+  if (o.state !== 'unknown') return leftOf(o);
+  const byDeals = o.amount.minus(o.dealt);
+  return byDeals.isNegative() ? ZERO : byDeals;
+}
+
 /** Builds the view field by field in the order strategies always saw (no spread temporaries: it runs per change). */
 function buildView(o: TrackedOrder): OwnOrder {
   const v: { -readonly [K in keyof OwnOrder]: OwnOrder[K] } = { clientOrderId: o.clientOrderId } as OwnOrder;
@@ -272,7 +309,7 @@ function buildView(o: TrackedOrder): OwnOrder {
   v.price = o.price;
   if (o.activationPrice) v.activationPrice = o.activationPrice;
   v.amount = o.amount;
-  v.left = leftOf(o);
+  v.left = riskLeftOf(o);
   v.state = o.state;
   if (o.tag !== undefined) v.tag = o.tag;
   v.updatedAt = o.updatedAt;

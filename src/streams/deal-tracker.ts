@@ -1,4 +1,5 @@
 import type { Deal } from '../model/order.js';
+import { dealDefects } from '../venue/plausible.js';
 
 export interface DealTrackerOptions {
   /** Deals older than this (Unix seconds) count as already known. Default: none (the first fetch yields history). */
@@ -55,10 +56,16 @@ export class DealTracker {
     return this.seen.has(deal.id) || deal.time < this.watermark;
   }
 
-  /** The deals not reported before, oldest first (by time, then id); marks them known. */
+  /**
+   * The deals not reported before, oldest first (by time, then id); marks them known. A malformed deal (a non-positive
+   * amount or price, a negative fee: venue/plausible.ts) is never marked known nor taken as a horizon: it is returned
+   * (after the others) every time it is listed, for the consumer to report and drop, so the true record the venue may
+   * list later under the same id is still reported.
+   */
   async fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
     // made on the first new deal: most polls find none, and they run every second
     let fresh: Map<number, Deal> | undefined;
+    let malformed: Deal[] | undefined;
     let firstPage: readonly Deal[] | undefined;
     for (let page = 0; page < this.maxPages; page++) {
       const deals = await fetchPage(page * this.pageSize, this.pageSize);
@@ -73,20 +80,23 @@ export class DealTracker {
       let reachedKnown = false;
       for (const deal of deals) {
         if (this.isHorizon(deal)) reachedKnown = true;
+        else if (dealDefects(deal).length > 0) (malformed ??= []).push(deal);
         // not a horizon: neither seen nor older than the watermark, so only `known` is left of isKnown()
         else if (!this.known.has(deal.id)) (fresh ??= new Map()).set(deal.id, deal);
       }
       if (reachedKnown || deals.length < this.pageSize) break;
     }
-    this.lastFirstPage = firstPage !== undefined && Object.isFrozen(firstPage) ? firstPage : undefined;
+    // a page with a malformed deal is read again next time, whoever handed it out
+    this.lastFirstPage = firstPage !== undefined && Object.isFrozen(firstPage) && malformed === undefined ? firstPage : undefined;
     // nothing new: nothing to order, and `newest` (so the pruning horizon) is unchanged
-    if (fresh === undefined) return [];
+    if (fresh === undefined) return malformed ?? [];
     const ordered = [...fresh.values()].sort((a, b) => a.time - b.time || a.id - b.id);
     for (const deal of ordered) {
       this.seen.set(deal.id, deal.time);
       if (deal.time > this.newest) this.newest = deal.time;
     }
     this.prune();
+    if (malformed !== undefined) ordered.push(...malformed);
     return ordered;
   }
 

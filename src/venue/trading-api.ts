@@ -3,7 +3,8 @@ import type { OrderBook } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order, Side, StpMode } from '../model/order.js';
-import type { BulkPlaceOptions, BulkPlaceResult } from './bulk-records.js';
+import type { ExecutedOrder } from '../model/executed-order.js';
+import type { BulkPlaceOptions, BulkPlaceResult, OrderHistoryQuery } from './bulk-records.js';
 
 export interface PlaceLimitRequest {
   readonly market: string;
@@ -89,4 +90,10 @@ export interface TradingApi {
   placeLimitBulk?(requests: readonly PlaceLimitRequest[], options?: BulkPlaceOptions): Promise<BulkPlaceResult[]>;
   /** Cancels every open order of the account in `market`, stop orders included. */
   cancelAll?(market: string): Promise<void>;
+  /**
+   * The account's finished orders that traded (the executed-orders history); a look-up by client order id gives its
+   * final record, whose `dealStock` is the executed amount: how reconcile settles an order the open-orders list no
+   * longer shows, and checks deals against it. Optional: a venue without it settles from deals and cancels alone.
+   */
+  orderHistory?(query?: OrderHistoryQuery): Promise<ExecutedOrder[]>;
 }

@@ -130,7 +130,7 @@ describe('executor with bulk batching, against the sim over HTTP', () => {
  * records what really rests on the venue, which is what reconciling must find.
  */
 type Fate = 'placed' | 'rejected' | 'unknown-placed' | 'unknown-absent';
-class ScriptedVenue implements Pick<TradingApi, 'openOrders' | 'deals' | 'placeLimit' | 'placeLimitBulk'> {
+class ScriptedVenue implements Pick<TradingApi, 'openOrders' | 'deals' | 'placeLimit' | 'placeLimitBulk' | 'cancel'> {
   readonly truth = new Map<string, Order>();
   readonly sends: string[][] = [];
   private id = 1;
@@ -168,6 +168,13 @@ class ScriptedVenue implements Pick<TradingApi, 'openOrders' | 'deals' | 'placeL
   }
   async deals() {
     return [];
+  }
+  /** Reconcile's probe of an order it cannot find: "not found" unless it rests. */
+  async cancel(q: { clientOrderId?: string; orderId?: number }): Promise<Order> {
+    const o = [...this.truth.values()].find((x) => x.clientOrderId === q.clientOrderId || x.orderId === q.orderId);
+    if (o === undefined) throw new InnerValidationError('Inner validation failed', { endpoint: 'cancel', venueCode: 2, status: 400 });
+    this.truth.delete(o.clientOrderId);
+    return { ...o, status: 'CANCELED' };
   }
 }
 

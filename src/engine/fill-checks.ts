@@ -1,0 +1,123 @@
+import type { Deal } from '../model/order.js';
+import { dealDefects } from '../venue/plausible.js';
+import { dealAgainstOrder } from './answer-check.js';
+import type { EngineEvent } from './events.js';
+import { HeldDeals } from './held-deals.js';
+import type { Journal } from './journal.js';
+import type { AnomalyKind } from './journal-records.js';
+import type { OrderTracker, TrackedOrder } from './order-tracker.js';
+
+export interface FillChecksOptions {
+  readonly tracker: OrderTracker;
+  readonly journal: Journal;
+  readonly now: () => number;
+  readonly emit: (e: EngineEvent) => void;
+  /** Asks for a reconcile of the order (not awaited: it may be running already, and is then joined). */
+  readonly reconcile: (clientOrderId: string) => void;
+}
+
+/**
+ * Every deal is checked against its order before it is journalled, booked or shown (a venue's answer is evidence, not
+ * truth). A deal with a non-positive amount or price or a negative fee is malformed: never journalled and never marked
+ * seen, so the true record under the same id is still taken when it comes. A deal that does not fit its order (see
+ * `misfit`) is held (HeldDeals) and the order reconciled through the venue's history; `settle` then releases what the
+ * records cover and rejects, once the order is final, what they never will. Deals of orders the engine does not track
+ * (another client's, or pruned long ago) pass through as before: there is nothing to check them against.
+ */
+export class FillChecks {
+  readonly held = new HeldDeals();
+  /** Malformed deal ids already reported, with their defects (reported again only when the defects change). */
+  private readonly malformed = new Map<number, string>();
+
+  constructor(private readonly o: FillChecksOptions) {}
+
+  /** True when the deal may be applied now; otherwise it was reported, and held or dropped. */
+  admit(deal: Deal): boolean {
+    const defects = dealDefects(deal);
+    if (defects.length > 0) {
+      const detail = defects.join('; ');
+      if (this.malformed.get(deal.id) !== detail) {
+        this.malformed.set(deal.id, detail);
+        const order = this.o.tracker.get(deal.clientOrderId);
+        this.report('malformed-deal', 'ERR_DEAL_MALFORMED', order, deal, `deal ${deal.id} of ${deal.clientOrderId || `order ${deal.orderId}`} is malformed and ignored: ${detail}`);
+      }
+      return false;
+    }
+    this.malformed.delete(deal.id);
+    const order = deal.clientOrderId !== '' ? this.o.tracker.get(deal.clientOrderId) : undefined;
+    if (order === undefined) return true;
+    const why = misfit(order, deal);
+    if (why === undefined) return true;
+    if (this.held.hold(deal, why, this.o.now())) {
+      this.report('deal-held', 'ERR_DEAL_HELD', order, deal, `deal ${deal.id} of ${order.clientOrderId} held back, the order is reconciled: ${why}`);
+    }
+    this.o.reconcile(order.clientOrderId);
+    return false;
+  }
+
+  /**
+   * After a reconcile of the order: each held deal that now fits is released through `apply` (oldest first); one that
+   * cannot fit a FINAL order (the venue gave its executed amount, or it is filled) is rejected for good and its id
+   * marked seen; the rest stay held until the order's next reconcile.
+   */
+  settle(clientOrderId: string, apply: (deal: Deal) => void): void {
+    if (!this.held.has(clientOrderId)) return;
+    const order = this.o.tracker.get(clientOrderId);
+    for (const h of this.held.of(clientOrderId)) {
+      if (order === undefined || this.o.tracker.hasSeenDeal(h.deal.id)) {
+        this.held.drop(h.deal);
+        continue;
+      }
+      const why = misfit(order, h.deal);
+      if (why === undefined) {
+        this.held.drop(h.deal);
+        this.report('deal-released', undefined, order, h.deal, `deal ${h.deal.id} of ${clientOrderId} released: the venue's records now account for it`);
+        apply(h.deal);
+      } else if (order.finalDealt !== undefined || order.state === 'filled') {
+        this.held.drop(h.deal);
+        this.o.tracker.markDealsSeen([h.deal.id]);
+        this.report('deal-rejected', 'ERR_DEAL_REJECTED', order, h.deal, `deal ${h.deal.id} of ${clientOrderId} rejected: ${why}`);
+      }
+    }
+  }
+
+  /**
+   * An open-orders record of the order, requested after its last deal was applied, that shows LESS executed than the
+   * deals journalled for it: the deals (or the record) are wrong. It cannot be taken back from the journal, so it is
+   * reported (anomaly record, error event, alert) and the order reconciled through its history.
+   */
+  checkExecuted(order: TrackedOrder, venueDealt: TrackedOrder['dealt'], requestedAt: number): void {
+    if (order.lastDealAt === undefined || requestedAt <= order.lastDealAt || !venueDealt.lt(order.dealt)) return;
+    this.report('fills-disagree', 'ERR_FILLS_DISAGREE', order, undefined, `the venue reports ${venueDealt.toFixed()} executed for ${order.clientOrderId}, its journalled deals ${order.dealt.toFixed()}`);
+    this.o.reconcile(order.clientOrderId);
+  }
+
+  private report(kind: AnomalyKind, code: string | undefined, order: TrackedOrder | undefined, deal: Deal | undefined, detail: string): void {
+    const { journal, now, emit } = this.o;
+    journal.append({
+      t: now(),
+      type: 'anomaly',
+      kind,
+      strategyId: order?.strategyId ?? null,
+      ...(deal !== undefined && deal.clientOrderId !== '' ? { clientOrderId: deal.clientOrderId } : order !== undefined ? { clientOrderId: order.clientOrderId } : {}),
+      ...(deal !== undefined ? { dealId: deal.id } : {}),
+      detail,
+    });
+    if (code !== undefined) emit({ type: 'error', at: now(), ...(order !== undefined ? { strategyId: order.strategyId } : {}), code, message: detail });
+  }
+}
+
+/**
+ * Why a deal cannot be booked against its order now: it contradicts the order (see dealAgainstOrder), or it would take
+ * the order's filled amount above its amount, or above the executed amount a final venue record gave.
+ */
+export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
+  const problems = dealAgainstOrder(order, deal);
+  if (problems.length > 0) return problems.join('; ');
+  const after = order.dealt.plus(deal.amount);
+  if (after.gt(order.amount)) return `it would take the order's filled amount to ${after.toFixed()} of ${order.amount.toFixed()}`;
+  if (order.finalDealt !== undefined && after.gt(order.finalDealt)) {
+    return `it would take the order's filled amount to ${after.toFixed()}, above the ${order.finalDealt.toFixed()} the venue reports executed`;
+  }
+  return undefined;
+}

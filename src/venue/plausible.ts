@@ -1,0 +1,35 @@
+import type { Deal, Order } from '../model/order.js';
+
+/**
+ * What a well-formed answer can still get wrong on its own: figures no real order or deal can have. A venue's answer
+ * is evidence, not truth (design.md): these checks need nothing but the record itself, so every reader of venue
+ * records (the executor, the open-orders sync, reconcile, the deals poll, restart adoption) applies them before
+ * anything is journalled or acted on. Each returns the defects found, empty when none (a reason per defect, for the
+ * log and the alert; never a price of someone else's order in a label).
+ */
+
+/** An order record whose figures cannot describe a real order: negative or over-full amounts, non-positive prices. */
+export function orderRecordDefects(o: Order): string[] {
+  const out: string[] = [];
+  if (!o.amount.isFinite() || !o.amount.isPositive() || o.amount.isZero()) out.push(`amount ${o.amount.toFixed()} is not positive`);
+  if (!o.price.isFinite() || !o.price.isPositive() || o.price.isZero()) out.push(`price ${o.price.toFixed()} is not positive`);
+  if (o.activationPrice !== undefined && (!o.activationPrice.isPositive() || o.activationPrice.isZero())) out.push(`activation price ${o.activationPrice.toFixed()} is not positive`);
+  if (o.left.isNegative()) out.push(`left ${o.left.toFixed()} is negative`);
+  else if (o.left.gt(o.amount)) out.push(`left ${o.left.toFixed()} is above the amount ${o.amount.toFixed()}`);
+  if (o.dealStock.isNegative()) out.push(`deal stock ${o.dealStock.toFixed()} is negative`);
+  else if (o.dealStock.gt(o.amount)) out.push(`deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
+  else if (o.left.plus(o.dealStock).gt(o.amount)) out.push(`left ${o.left.toFixed()} + deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
+  if (o.dealMoney.isNegative()) out.push(`deal money ${o.dealMoney.toFixed()} is negative`);
+  if (o.dealFee.isNegative()) out.push(`deal fee ${o.dealFee.toFixed()} is negative`);
+  return out;
+}
+
+/** A deal that cannot be a real execution: non-positive amount or price, a negative fee or value. */
+export function dealDefects(d: Deal): string[] {
+  const out: string[] = [];
+  if (!d.amount.isFinite() || !d.amount.isPositive() || d.amount.isZero()) out.push(`amount ${d.amount.toFixed()} is not positive`);
+  if (!d.price.isFinite() || !d.price.isPositive() || d.price.isZero()) out.push(`price ${d.price.toFixed()} is not positive`);
+  if (d.fee.isNegative()) out.push(`fee ${d.fee.toFixed()} is negative`);
+  if (d.deal.isNegative()) out.push(`value ${d.deal.toFixed()} is negative`);
+  return out;
+}
