@@ -78,7 +78,7 @@ export class EngineCore {
       emit: (e) => this.emit(e),
       applyDeal: (d) => this.handleDeal(d),
       hasHeldDeals: (id) => this.fills.held.has(id),
-      settleHeld: (id) => this.fills.settle(id, (d) => this.handleDeal(d)),
+      settleHeld: (id, executed) => this.fills.settle(id, (d) => this.handleDeal(d, true), executed),
     });
     this.fills = new FillChecks({
       tracker: this.tracker,
@@ -222,10 +222,11 @@ export class EngineCore {
    * A deal from the deals stream or a reconcile: checked against its order (FillChecks: a malformed or misfitting deal
    * is never journalled), then applied once (the tracker dedupes by id), journalled, booked, told.
    */
-  handleDeal(deal: Deal): void {
-    if (this.tracker.hasSeenDeal(deal.id) || !this.fills.admit(deal)) return;
+  handleDeal(deal: Deal, released = false): void {
+    if (this.tracker.hasSeenDeal(deal.id) || (!released && !this.fills.admit(deal))) return;
     const { order, fresh } = this.tracker.applyDeal(deal);
     if (!fresh) return;
+    this.fills.applied(deal);
     // a deal on an order settled as never placed proves it was placed: it is in doubt again
     if (order?.state === 'unknown') void this.reconciler.reconcile(order.clientOrderId);
     const run = order ? this.runsById.get(order.strategyId) : undefined;

@@ -28,6 +28,8 @@ export class FillChecks {
   readonly held = new HeldDeals();
   /** Malformed deal ids already reported, with their defects (reported again only when the defects change). */
   private readonly malformed = new Map<number, string>();
+  /** Per order, the time, amount and price of each deal applied to it (see `twinOf`); the oldest orders forgotten first. */
+  private readonly booked = new Map<string, Set<string>>();
 
   constructor(private readonly o: FillChecksOptions) {}
 
@@ -46,7 +48,7 @@ export class FillChecks {
     this.malformed.delete(deal.id);
     const order = deal.clientOrderId !== '' ? this.o.tracker.get(deal.clientOrderId) : undefined;
     if (order === undefined) return true;
-    const why = misfit(order, deal);
+    const why = misfit(order, deal) ?? this.twinOf(order, deal);
     if (why === undefined) return true;
     if (this.held.hold(deal, why, this.o.now())) {
       this.report('deal-held', 'ERR_DEAL_HELD', order, deal, `deal ${deal.id} of ${order.clientOrderId} held back, the order is reconciled: ${why}`);
@@ -55,12 +57,35 @@ export class FillChecks {
     return false;
   }
 
+  /** A deal was applied to its order (journalled, booked): remembered for `twinOf`. */
+  applied(deal: Deal): void {
+    if (deal.clientOrderId === '') return;
+    let sigs = this.booked.get(deal.clientOrderId);
+    if (sigs === undefined) {
+      if (this.booked.size >= 10_000) this.booked.delete(this.booked.keys().next().value!);
+      sigs = new Set();
+      this.booked.set(deal.clientOrderId, sigs);
+    }
+    sigs.add(signature(deal));
+  }
+
   /**
-   * After a reconcile of the order: each held deal that now fits is released through `apply` (oldest first); one that
-   * cannot fit a FINAL order (the venue gave its executed amount, or it is filled) is rejected for good and its id
-   * marked seen; the rest stay held until the order's next reconcile.
+   * A deal with the very time, amount and price of a deal already applied to the same order: the same fill reported
+   * again under a new id, most likely (one order does not trade twice in the same microsecond for the same amount
+   * and price but rarely). Held until a venue record of the order, read after it, shows that much executed.
    */
-  settle(clientOrderId: string, apply: (deal: Deal) => void): void {
+  private twinOf(order: TrackedOrder, deal: Deal): string | undefined {
+    if (this.booked.get(order.clientOrderId)?.has(signature(deal)) !== true) return undefined;
+    return `it repeats the time, amount and price of a deal already booked for the order (the same fill under a new id?)`;
+  }
+
+  /**
+   * After a reconcile of the order, with the executed amount the venue's records gave (`executed`, read after the deals
+   * were held; undefined when none said): each held deal that now fits is released through `apply` (oldest first) -
+   * a twin only when `executed` covers it; one that cannot fit a FINAL order (the venue gave its executed amount, or it
+   * is filled) is rejected for good and its id marked seen; the rest stay held until the order's next reconcile.
+   */
+  settle(clientOrderId: string, apply: (deal: Deal) => void, executed?: TrackedOrder['dealt']): void {
     if (!this.held.has(clientOrderId)) return;
     const order = this.o.tracker.get(clientOrderId);
     for (const h of this.held.of(clientOrderId)) {
@@ -68,7 +93,9 @@ export class FillChecks {
         this.held.drop(h.deal);
         continue;
       }
-      const why = misfit(order, h.deal);
+      const twin = this.twinOf(order, h.deal);
+      const covered = executed !== undefined && order.dealt.plus(h.deal.amount).lte(executed);
+      const why = misfit(order, h.deal) ?? (twin !== undefined && !covered ? twin : undefined);
       if (why === undefined) {
         this.held.drop(h.deal);
         this.report('deal-released', undefined, order, h.deal, `deal ${h.deal.id} of ${clientOrderId} released: the venue's records now account for it`);
@@ -120,4 +147,8 @@ export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
     return `it would take the order's filled amount to ${after.toFixed()}, above the ${order.finalDealt.toFixed()} the venue reports executed`;
   }
   return undefined;
+}
+
+function signature(deal: Deal): string {
+  return `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
 }

@@ -1,5 +1,5 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
-import { fmt } from '../model/decimal.js';
+import { fmt, type Decimal } from '../model/decimal.js';
 import type { Deal, Order } from '../model/order.js';
 import type { OrderState } from '../strategy/context.js';
 import { InnerValidationError } from '../venue/errors.js';
@@ -26,8 +26,11 @@ export interface ReconcilerOptions {
   readonly applyDeal: (deal: Deal) => void;
   /** The order has deals held back by the fill checks: its history record is wanted even when its deals look complete. */
   readonly hasHeldDeals?: (clientOrderId: string) => boolean;
-  /** Called after each look-up that settled what it could, so held deals are released or rejected against it. */
-  readonly settleHeld?: (clientOrderId: string) => void;
+  /**
+   * Called after each look-up that settled what it could, with the executed amount the venue's records gave (an open,
+   * history or cancel record read after any deal was held), so held deals are released or rejected against it.
+   */
+  readonly settleHeld?: (clientOrderId: string, executed: Decimal | undefined) => void;
   /** Retry delays after a failed reconcile, ms (doubling, capped). */
   readonly retry?: { readonly initialMs: number; readonly maxMs: number };
   /**
@@ -116,7 +119,7 @@ export class Reconciler {
       if (facts.finished !== undefined) this.o.tracker.setFinalDealt(clientOrderId, facts.finished.dealStock);
       if (state === undefined && isLive(order.state) && probe) ({ state, record } = await this.probe(order));
       if (state !== undefined) this.o.tracker.move(clientOrderId, state, record);
-      this.o.settleHeld?.(clientOrderId);
+      this.o.settleHeld?.(clientOrderId, record?.dealStock);
       const after = this.o.tracker.get(clientOrderId) ?? order;
       this.o.journal.append({
         t: this.o.now(),

@@ -2,6 +2,7 @@ import { D, type Decimal } from '../../src/model/decimal.js';
 import type { Balances } from '../../src/model/balance.js';
 import type { OrderBook } from '../../src/model/book.js';
 import type { Market } from '../../src/model/market.js';
+import type { ExecutedOrder } from '../../src/model/executed-order.js';
 import type { Deal, Order } from '../../src/model/order.js';
 import { InnerValidationError } from '../../src/venue/errors.js';
 import type { TradingApi } from '../../src/venue/trading-api.js';
@@ -14,6 +15,8 @@ export class FakeVenue implements TradingApi {
   book: OrderBook;
   readonly orders = new Map<string, Order>();
   readonly dealList: Deal[] = [];
+  /** Orders that finished (filled, or cancelled), newest last: the executed-orders history lists those that traded. */
+  readonly finished: Order[] = [];
   readonly calls: string[] = [];
   private nextId = 1;
   private nextDeal = 1;
@@ -71,7 +74,14 @@ export class FakeVenue implements TradingApi {
     this.calls.push(`cancel ${o?.clientOrderId ?? '?'}`);
     if (!o) throw new InnerValidationError('Inner validation failed', { endpoint: '/api/v4/order/cancel', status: 400, venueCode: 2 });
     this.orders.delete(o.clientOrderId);
-    return { ...o, status: 'CANCELED' };
+    const cancelled = { ...o, status: 'CANCELED' };
+    this.finished.push(cancelled);
+    return cancelled;
+  }
+  async orderHistory(q: { clientOrderId?: string } = {}): Promise<ExecutedOrder[]> {
+    return this.finished
+      .filter((o) => o.dealStock.gt(0) && (q.clientOrderId === undefined || o.clientOrderId === q.clientOrderId))
+      .map((o) => ({ ...o, finishedAt: 0, makerFee: D('0.001'), takerFee: D('0.001'), feeAsset: this.market.money }));
   }
   async openOrders(q: Parameters<TradingApi['openOrders']>[0] = {}): Promise<Order[]> {
     const all = [...this.orders.values()].filter((o) => q.clientOrderId === undefined || o.clientOrderId === q.clientOrderId);
@@ -101,8 +111,11 @@ export class FakeVenue implements TradingApi {
     };
     this.dealList.push(deal);
     const left = o.left.minus(amount);
-    if (left.isZero()) this.orders.delete(clientOrderId);
-    else this.orders.set(clientOrderId, { ...o, left, dealStock: o.dealStock.plus(amount) });
+    const after = { ...o, left, dealStock: o.dealStock.plus(amount), dealMoney: o.dealMoney.plus(deal.deal), dealFee: o.dealFee.plus(deal.fee) };
+    if (left.isZero()) {
+      this.orders.delete(clientOrderId);
+      this.finished.push({ ...after, status: 'FILLED' });
+    } else this.orders.set(clientOrderId, after);
     return deal;
   }
 }
