@@ -144,7 +144,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     statusSub.unsubscribe();
     logger.info({ reason }, 'stopping: strategies stopped, queue drained, open orders cancelled as configured');
     const alerted = ops?.stopping(reason);
-    const summary = await runtime.stop({ afterShutdown: async () => deadMan?.clear() });
+    // the dead-man timer stays armed where the stop could not confirm our orders gone (the venue then cancels them)
+    const summary = await runtime.stop({ afterShutdown: async (outcome, cancelled) => deadMan?.clear(new Set(cancelled ? outcome.unsettledMarkets : [])) });
     (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
     await alerted;
     return summary;

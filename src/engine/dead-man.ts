@@ -95,11 +95,19 @@ export class DeadManTimer {
     await Promise.all(this.slots.map((s) => s.inFlight));
   }
 
-  /** The clean stop: no more resets, then every timer deleted. Failures are logged, never thrown. */
-  async clear(): Promise<void> {
+  /**
+   * The clean stop: no more resets, then every timer deleted but those of `keepArmed` (markets where the stop could
+   * not confirm our orders gone: the venue's timer cancels them when it runs out). Failures are logged, never thrown.
+   */
+  async clear(keepArmed: ReadonlySet<string> = new Set()): Promise<void> {
     await this.stop();
+    for (const market of keepArmed) {
+      if (this.slots.some((s) => s.market === market)) {
+        this.o.logger.warn({ market }, 'dead-man timer left armed: orders of this market could not be confirmed cancelled; the venue cancels them when it runs out');
+      }
+    }
     await Promise.all(
-      this.slots.map(async (s) => {
+      this.slots.filter((s) => !keepArmed.has(s.market)).map(async (s) => {
         try {
           await this.o.api.killSwitch(s.market, null);
           s.armed = false;

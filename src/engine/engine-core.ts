@@ -24,7 +24,7 @@ import { strategyContext, type StrategyRun } from './strategy-run.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
 import { logEvent } from './log-event.js';
-import { runStopSequence } from './stop-sequence.js';
+import { runStopSequence, type StopOutcome } from './stop-sequence.js';
 import { cancelAllHooks } from './shutdown-cancel-all.js';
 
 const FINISHED_RETENTION_MS = 10 * 60_000;
@@ -59,6 +59,8 @@ export class EngineCore {
   private readonly rejections: Record<string, number> = {};
   private readonly counters = { submitted: 0, canceled: 0, unknown: 0 };
   private readonly dirty = new Set<string>();
+  /** What the stop sequence established (set once it ran). */
+  private stopOutcome: StopOutcome | undefined;
   /** The last implausible answer reported per order (see implausible). */
   private readonly reportedAnswers = new Map<string, string>();
   private flushScheduled = false;
@@ -312,8 +314,8 @@ export class EngineCore {
   }
 
   /** Stop sequence after the strategies are unsubscribed (see stop-sequence.ts). Never throws. */
-  async shutdown(opts: { cancel: boolean; startedAt: number }): Promise<void> {
-    await runStopSequence(
+  async shutdown(opts: { cancel: boolean; startedAt: number }): Promise<StopOutcome> {
+    this.stopOutcome = await runStopSequence(
       {
         api: this.o.api,
         executor: this.executor,
@@ -321,6 +323,8 @@ export class EngineCore {
         reconciler: this.reconciler,
         now: this.o.now,
         dryRun: this.o.dryRun,
+        scheduler: this.o.scheduler,
+        owns: (id) => this.o.runs.some((r) => r.owns(id)),
         markets: [...new Set(this.o.runs.map((r) => r.market.name))],
         emit: (e) => this.emit(e),
         dropped: (id) => {
@@ -342,6 +346,7 @@ export class EngineCore {
       },
       opts,
     );
+    return this.stopOutcome;
   }
 
   status(): StatusSnapshot {
@@ -364,7 +369,8 @@ export class EngineCore {
       stoppedAt,
       status: this.status(),
       counters: this.counters,
-      openOrdersLeft: this.tracker.liveOrders().length,
+      openOrdersLeft: this.stopOutcome?.venueRead === true ? this.stopOutcome.openAtStop.length : this.tracker.liveOrders().length,
+      ...(this.stopOutcome !== undefined ? { openAtStop: this.stopOutcome.openAtStop, inDoubt: this.stopOutcome.inDoubt } : {}),
     });
   }
 }

@@ -66,8 +66,18 @@ export interface RunSummary {
   readonly unknownOrders: number;
   /** Rejections by reason, e.g. `rules:32`, `risk:max-open-orders`, `venue:10`. */
   readonly rejections: Readonly<Record<string, number>>;
-  /** Live orders left on the venue at stop (0 when cancelOnStop). */
+  /**
+   * Our orders left on the venue at stop: what its open-orders list shows of ours after the stop's cancels (0 when
+   * cancelOnStop and the cancels worked), or the orders the engine still tracks live when the list could not be read.
+   */
   readonly openOrdersLeft: number;
+  /** Client order ids of `openOrdersLeft`, as the venue listed them after the stop (absent in a dry run). */
+  readonly openAtStop?: readonly string[];
+  /**
+   * Orders whose state the stop could not confirm (still unknown, or their market's open orders could not be read):
+   * the daemon leaves the venue's dead-man timer armed for their markets instead of clearing it.
+   */
+  readonly inDoubt?: readonly string[];
   readonly balances?: Balances;
 }
 
@@ -89,6 +99,10 @@ export function formatSummary(s: RunSummary): string {
     );
   }
   lines.push(`  orders: submitted ${s.ordersSubmitted}, cancelled ${s.ordersCanceled}, unknown ${s.unknownOrders}, open at stop ${s.openOrdersLeft}`);
+  if (s.openAtStop !== undefined && s.openAtStop.length > 0) lines.push(`  open on the venue after the stop: ${s.openAtStop.join(', ')}`);
+  if (s.inDoubt !== undefined && s.inDoubt.length > 0) {
+    lines.push(`  IN DOUBT (the venue could not confirm their state; its dead-man timer stays armed): ${s.inDoubt.join(', ')}`);
+  }
   const rej = Object.entries(s.rejections).sort((a, b) => b[1] - a[1]);
   lines.push(`  rejections: ${rej.length === 0 ? 'none' : rej.map(([r, n]) => `${r} ×${n}`).join(', ')}`);
   if (s.balances) {

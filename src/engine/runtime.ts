@@ -40,6 +40,7 @@ import type { RiskLimits } from './risk-limits.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
 import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
+import type { StopOutcome } from './stop-sequence.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {
@@ -94,7 +95,7 @@ export interface Runtime {
    * Stops strategies, drops queued intents, cancels open orders (when configured), sweeps final fills, runs
    * `afterShutdown` (e.g. clearing the dead-man timer, journalled), then writes the `stop` record and closes the journal.
    */
-  stop(opts?: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> }): Promise<RunSummary>;
+  stop(opts?: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> }): Promise<RunSummary>;
   readonly events$: Observable<EngineEvent>;
   status(): StatusSnapshot;
   /** An operator's control (pause, resume, cancel-orders; `stop` is recorded, the daemon ends the run). Journalled. */
@@ -263,13 +264,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     core.startStrategy(run, { book$: books.get(run.market.name)!, balances$, clock });
   }
 
-  function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> } = {}): Promise<RunSummary> {
+  function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> } = {}): Promise<RunSummary> {
     stopping ??= (async () => {
       const cancel = opts.cancelOpenOrders ?? options.cancelOnStop ?? true;
       for (const run of runs) core.stopStrategy(run);
       subs.unsubscribe();
-      await core.shutdown({ cancel, startedAt });
-      await opts.afterShutdown?.();
+      const outcome = await core.shutdown({ cancel, startedAt });
+      await opts.afterShutdown?.(outcome, cancel);
       const summary = core.summary(startedAt, now());
       journal.append({ t: now(), type: 'stop', summary: summaryRecord(summary) });
       journal.close();

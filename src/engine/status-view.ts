@@ -83,6 +83,8 @@ export function buildSummary(i: {
   status: StatusSnapshot;
   counters: { submitted: number; canceled: number; unknown: number };
   openOrdersLeft: number;
+  openAtStop?: readonly string[];
+  inDoubt?: readonly string[];
 }): RunSummary {
   return {
     startedAt: i.startedAt,
@@ -93,6 +95,8 @@ export function buildSummary(i: {
     unknownOrders: i.counters.unknown,
     rejections: i.status.rejections,
     openOrdersLeft: i.openOrdersLeft,
+    ...(i.openAtStop !== undefined ? { openAtStop: i.openAtStop } : {}),
+    ...(i.inDoubt !== undefined ? { inDoubt: i.inDoubt } : {}),
     ...(i.status.balances ? { balances: i.status.balances } : {}),
   };
 }

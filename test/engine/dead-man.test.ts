@@ -197,6 +197,19 @@ describe('DeadManTimer on virtual time against the sim', () => {
     expect(b.ex.killSwitchFirings(b.account).find((f) => f.market === 'BTC_USDT')?.cancelled).toHaveLength(1);
   });
 
+  it('clear leaves the timers of the markets named armed (orders the stop could not confirm gone): the venue cancels them', async () => {
+    const r = rig(5);
+    r.quote();
+    await r.deadMan.start();
+    await r.advance(2000);
+    await r.deadMan.clear(new Set(['BTC_USDT']));
+    expect(r.ex.killSwitchStatus(r.account).map((k) => k.market)).toEqual(['BTC_USDT']);
+    expect(r.logs.some((l) => l.level === 40 && /left armed/.test(l.msg))).toBe(true);
+    await r.advance(6000);
+    expect(r.ex.openOrders(r.account)).toEqual([]);
+    expect(r.journal.records().filter((x) => x.type === 'deadman').map((x) => (x.type === 'deadman' ? `${x.action} ${x.market}` : ''))).toContain('clear ETH_USDT');
+  });
+
   it('a reset in flight when the clean stop begins lands before the delete, never after it', async () => {
     const r = rig(5);
     r.setLatency(300);
