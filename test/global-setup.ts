@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { canMountTmpfs } from './helpers/tiny-disk.js';
 
 /** Where a real external program is looked up: PATH, as the tests that start it do. */
 function onPath(program: string): boolean {
@@ -23,4 +24,5 @@ export default function setup(): void {
       `SKIPPED: tests needing ${missing.join(' and ')}: not on PATH; install with: apt-get install redis-server chromium\n`,
     );
   }
+  if (!canMountTmpfs()) process.stdout.write('SKIPPED: the disk-full daemon test (it mounts a tiny tmpfs, which needs root)\n');
 }

@@ -12,9 +12,12 @@ import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
 import { openVenue } from './open-venue.js';
 import { onceSignal } from './stop-signal.js';
+import { Emergency, EMERGENCY_DEADLINE_MS, EMERGENCY_EXIT_CODE, EmergencyStopError } from './emergency.js';
 import { OpsSurface } from './ops-surface.js';
 import { DeadManTimer } from '../engine/dead-man.js';
 import { FileJournal } from '../engine/journal.js';
+import { GuardedJournal } from '../engine/guarded-journal.js';
+import { asyncLocalBoundary } from '../engine/strategy-boundary.js';
 import { createRuntime, type Runtime } from '../engine/runtime.js';
 import { formatSummary, type RunSummary } from '../engine/run-summary.js';
 import { formatStatusLine } from '../engine/status-view.js';
@@ -63,6 +66,9 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   let client: RestClient | undefined;
   let runtime: Runtime | undefined;
   let deadMan: DeadManTimer | undefined;
+  const boundary = asyncLocalBoundary();
+  const emergency = new Emergency(logger, boundary);
+  const uninstall = emergency.install();
   try {
     const opsUrl = await ops?.listen();
     if (opsUrl !== undefined) o.onListening?.(opsUrl);
@@ -101,7 +107,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
     }
     const fileJournal = new FileJournal(journalPath, { fsync: cfg.journal.fsync, ...(ops ? { onFsync: ops.onFsync } : {}) });
-    const journal = ops ? ops.journal(fileJournal) : fileJournal;
+    // a failed write is the emergency stop, wherever in the engine it happened
+    const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) => emergency.trigger(`journal write failed: ${error.message}`, error));
     runtime = createRuntime({
       api: client,
       scheduler,
@@ -120,6 +127,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       cancelOnStop: cfg.shutdown.cancelOpenOrders,
       concurrency: cfg.executor.concurrency,
       bulkPlaces: cfg.executor.bulk,
+      boundary,
     });
     const venueLabel = sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl;
     logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');
@@ -140,19 +148,42 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     await runtime.start();
     const rt = runtime;
     const statusSub = interval(cfg.status.everyMs, scheduler).subscribe(() => logger.info(formatStatusLine(rt.status())));
-    const reason = await Promise.race([stopSignal.then((s) => (typeof s === 'string' ? `signal ${s}` : 'stop requested')), stopControl]);
+    const reason = await Promise.race([
+      stopSignal.then((s) => (typeof s === 'string' ? `signal ${s}` : 'stop requested')),
+      stopControl,
+      emergency.triggered.then((cause) => `emergency: ${cause}`),
+    ]);
     statusSub.unsubscribe();
-    logger.info({ reason }, 'stopping: strategies stopped, queue drained, open orders cancelled as configured');
+    const forced = emergency.reason !== undefined;
+    logger.info({ reason }, forced ? 'emergency stop: strategies stopped, every open order cancelled' : 'stopping: strategies stopped, queue drained, open orders cancelled as configured');
     const alerted = ops?.stopping(reason);
+    // an emergency stop that cannot finish (a venue that never answers) must still end the process
+    const watchdog = forced ? setTimeout(() => abandon(emergency.reason!), EMERGENCY_DEADLINE_MS).unref() : undefined;
     // the dead-man timer stays armed where the stop could not confirm our orders gone (the venue then cancels them)
-    const summary = await runtime.stop({ afterShutdown: async (outcome, cancelled) => deadMan?.clear(new Set(cancelled ? outcome.unsettledMarkets : [])) });
+    const summary = await runtime.stop({
+      ...(forced ? { cancelOpenOrders: true } : {}),
+      afterShutdown: async (outcome, cancelled) => deadMan?.clear(new Set(cancelled ? outcome.unsettledMarkets : [])),
+    });
+    clearTimeout(watchdog);
     (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
     await alerted;
+    if (emergency.reason !== undefined) throw new EmergencyStopError(emergency.reason, summary);
     return summary;
+  } catch (error) {
+    // a failure that ended the start or the stop early: still the emergency's cause when there was one
+    if (emergency.reason !== undefined && !(error instanceof EmergencyStopError)) throw new EmergencyStopError(emergency.reason, undefined);
+    throw error;
   } finally {
+    uninstall();
     await ops?.close();
     await deadMan?.stop(); // a failed start or stop leaves the venue's timers to run out: the safe side
     client?.close();
     await sim?.close();
   }
+}
+
+/** The emergency stop ran past its deadline: one line and out (the dead-man timer, when armed, cancels what is left). */
+function abandon(cause: string): never {
+  process.stderr.write(`bot: emergency stop: ${cause}; the stop did not finish within ${EMERGENCY_DEADLINE_MS / 1000} s: exiting, orders may be left (the dead-man timer, when configured, cancels them) [ERR_EMERGENCY_STOP]\n`);
+  process.exit(EMERGENCY_EXIT_CODE);
 }

@@ -1,10 +1,15 @@
 import { BotError, ConfigError } from '../model/errors.js';
 import { VenueError } from '../venue/errors.js';
+import { EMERGENCY_EXIT_CODE, EmergencyStopError } from '../app/emergency.js';
 
-/** CLI exit codes: 0 ok, 1 rejected by the venue, 2 usage or config error, 3 network or venue unavailable. */
-export const EXIT = { ok: 0, rejected: 1, usage: 2, unavailable: 3 } as const;
+/**
+ * CLI exit codes: 0 ok, 1 rejected by the venue, 2 usage or config error, 3 network or venue unavailable, 4 the daemon
+ * ended in an emergency stop (a failure, not a request: its orders were cancelled, see app/emergency.ts).
+ */
+export const EXIT = { ok: 0, rejected: 1, usage: 2, unavailable: 3, emergency: EMERGENCY_EXIT_CODE } as const;
 
 export function exitCodeFor(error: unknown): number {
+  if (error instanceof EmergencyStopError) return EXIT.emergency;
   if (error instanceof ConfigError) return EXIT.usage;
   if (error instanceof VenueError) return error.rejected ? EXIT.rejected : EXIT.unavailable;
   // A sweep's Redis queue that cannot be reached is a network problem like an unreachable venue.

@@ -20,6 +20,7 @@ import { OrderTracker } from './order-tracker.js';
 import { PnlLedger } from './pnl.js';
 import { Reconciler } from './reconcile.js';
 import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
+import { NO_BOUNDARY, type StrategyBoundary, type StrategyScope } from './strategy-boundary.js';
 import { strategyContext, type StrategyRun } from './strategy-run.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
@@ -43,6 +44,8 @@ export interface EngineCoreOptions {
   readonly concurrency?: number;
   /** See Executor's batchPlaces. */
   readonly bulkPlaces?: boolean;
+  /** Where strategies' code runs (see strategy-boundary.ts). Default NO_BOUNDARY (backtests). */
+  readonly boundary?: StrategyBoundary;
 }
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
@@ -134,18 +137,32 @@ export class EngineCore {
     for (const run of this.o.runs) if (run.market.name === market) this.checkLoss(run);
   }
 
+  /**
+   * Subscribes the strategy inside its boundary (see strategy-boundary.ts): its code, and every callback, timer and
+   * promise it starts, carry its scope; intents are handled outside it. Any failure of its code - an error notification,
+   * a throw while it is created, or (through the daemon's process handlers) an exception or rejection traced to its
+   * scope - stops that strategy alone and cancels its orders; the others carry on.
+   */
   startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock }): void {
     run.orders$.next(this.tracker.live(run.id));
-    const ctx = strategyContext(run, { ...io, scheduler: this.o.scheduler, logger: this.o.logger });
-    const failed = (error: unknown): void => {
-      this.emit({ type: 'error', at: this.o.now(), strategyId: run.id, code: 'ERR_STRATEGY', message: `strategy ${run.id} failed and stopped: ${(error as Error).message}` });
-    };
-    try {
-      run.subscription = run.definition.create(ctx).subscribe({ next: (intent) => this.handleIntent(run, intent), error: failed });
-    } catch (error) {
-      // A strategy that throws while being created stops alone; the others (and the stop sequence) carry on.
-      failed(error);
-    }
+    const boundary = this.o.boundary ?? NO_BOUNDARY;
+    const scope: StrategyScope = { strategyId: run.id, fail: (error) => this.strategyFailed(run, error) };
+    const ctx = strategyContext(run, { ...io, scheduler: this.o.scheduler, logger: this.o.logger }, (source) => boundary.deliver(scope, source));
+    boundary.run(scope, () => {
+      try {
+        run.subscription = run.definition.create(ctx).subscribe({ next: (intent) => boundary.exit(() => this.handleIntent(run, intent)), error: scope.fail });
+      } catch (error) {
+        scope.fail(error);
+      }
+    });
+  }
+
+  /** The strategy's code failed: it stops alone, its orders are cancelled, the failure is journalled and told. */
+  strategyFailed(run: StrategyRun, error: unknown): void {
+    if (run.halted && run.haltReason?.startsWith('failed') === true) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.emit({ type: 'error', at: this.o.now(), strategyId: run.id, code: 'ERR_STRATEGY', message: `strategy ${run.id} failed and stopped: ${message}` });
+    this.halt(run, `failed: ${message}`, 'failed');
   }
 
   stopStrategy(run: StrategyRun): void {
@@ -157,7 +174,7 @@ export class EngineCore {
     const { now, journal, dryRun } = this.o;
     this.emit({ type: 'intent', at: now(), strategyId: run.id, intent, dryRun });
     journal.append({ t: now(), type: 'intent', strategyId: run.id, intent: journalIntent(intent) });
-    if (run.halted) return this.reject(run, 'halted', 'halted', 'strategy is halted by its loss limit');
+    if (run.halted) return this.reject(run, 'halted', 'halted', `strategy is halted (${run.haltReason ?? 'loss limit'})`);
     if (intent.kind === 'cancel') return this.cancel(run, intent.clientOrderId, true);
     if (intent.kind === 'cancel-all') {
       for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
@@ -286,11 +303,16 @@ export class EngineCore {
     if (lossLimitBreached(run.risk, net)) this.halt(run, `net PnL ${net.toFixed()} reached the loss limit -${run.risk.maxLoss.toFixed()}`);
   }
 
-  private halt(run: StrategyRun, reason: string): void {
+  /**
+   * Halts the strategy for good (until a restart): unsubscribed, its intents refused, its orders cancelled, the reason
+   * journalled. `loss-limit` tells the `risk-halt` event (and its alert); a failure was told as an `error` already.
+   */
+  private halt(run: StrategyRun, reason: string, cause: 'loss-limit' | 'failed' = 'loss-limit'): void {
     run.halted = true;
+    run.haltReason = reason;
     this.stopStrategy(run);
     this.o.journal.append({ t: this.o.now(), type: 'halt', strategyId: run.id, reason });
-    this.emit({ type: 'risk-halt', at: this.o.now(), strategyId: run.id, reason });
+    if (cause === 'loss-limit') this.emit({ type: 'risk-halt', at: this.o.now(), strategyId: run.id, reason });
     this.cancelAllOf(run);
   }
 

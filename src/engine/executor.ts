@@ -134,18 +134,29 @@ export class Executor {
     return q;
   }
 
-  /** Journals the submission (before its request is sent) and tells it. */
-  private begin(strategyId: string, order: GatedOrder): void {
-    const { journal, now, emit } = this.o;
+  /**
+   * Journals the submission (before its request is sent) and tells it. False when the journal cannot take the record:
+   * the order is then settled as rejected here and never sent (no order goes out that a restart could not know).
+   */
+  private begin(strategyId: string, order: GatedOrder): boolean {
+    const { journal, tracker, now, emit } = this.o;
     const id = order.clientOrderId;
-    journal.append({ t: now(), type: 'submit', strategyId, clientOrderId: id, order: journalOrder(order), ...(order.tag !== undefined ? { tag: order.tag } : {}) });
+    try {
+      journal.append({ t: now(), type: 'submit', strategyId, clientOrderId: id, order: journalOrder(order), ...(order.tag !== undefined ? { tag: order.tag } : {}) });
+    } catch (error) {
+      tracker.move(id, 'rejected');
+      const message = `not sent: ${(error as Error).message}`;
+      emit({ type: 'rejected', at: now(), strategyId, stage: 'engine', reason: 'engine:journal-unwritable', message, clientOrderId: id });
+      return false;
+    }
     emit({ type: 'submitted', at: now(), strategyId, clientOrderId: id, kind: 'place' });
+    return true;
   }
 
   private async send(strategyId: string, order: GatedOrder): Promise<void> {
     const { api } = this.o;
     const id = order.clientOrderId;
-    this.begin(strategyId, order);
+    if (!this.begin(strategyId, order)) return;
     let venue: Order;
     try {
       venue =

@@ -53,6 +53,8 @@ export class FileJournal implements Journal {
   private syncError: unknown;
   private syncTimer: NodeJS.Timeout | undefined;
   private lastSyncAt = Number.NEGATIVE_INFINITY;
+  /** A write failed part-way (e.g. disk full): the next record starts on a line of its own. */
+  private torn = false;
   private readonly onFsync: ((ms: number) => void) | undefined;
 
   /** `onFsync` is told each fsync's duration in ms (the daemon's metrics). */
@@ -76,9 +78,15 @@ export class FileJournal implements Journal {
   append(record: JournalRecord): void {
     if (this.fd === undefined) throw new JournalError(`journal ${this.path} is closed`);
     if (this.syncError !== undefined) throw new JournalError(`journal ${this.path}: a background fsync failed`, this.syncError);
-    const line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
+    const line = Buffer.from(`${this.torn ? '\n' : ''}${JSON.stringify(record)}\n`, 'utf8');
     let off = 0;
-    while (off < line.length) off += writeSync(this.fd, line, off, line.length - off);
+    try {
+      while (off < line.length) off += writeSync(this.fd, line, off, line.length - off);
+    } catch (error) {
+      this.torn = this.torn || off > 0;
+      throw new JournalError(`journal ${this.path}: write failed: ${(error as Error).message}`, error);
+    }
+    this.torn = false;
     if (this.fsync === 'always' || (this.fsync === 'submissions' && (record.type === 'submit' || record.type === 'cancel'))) {
       this.syncNowBlocking(this.fd);
     } else if (this.fsync === 'background') {

@@ -13,8 +13,8 @@ export interface BatchPort {
   start(clientOrderId: string): boolean;
   /** The single-order path (order/new), for a batch of one. */
   sendOne(strategyId: string, order: GatedOrder): Promise<void>;
-  /** Journals the `submit` record (before the request is sent) and emits `submitted`. */
-  begin(strategyId: string, order: GatedOrder): void;
+  /** Journals the `submit` record (before the request is sent) and emits `submitted`; false: not journalled, not to be sent. */
+  begin(strategyId: string, order: GatedOrder): boolean;
   accepted(strategyId: string, order: GatedOrder, venue: Order): void;
   /** A sure rejection (`error.rejected`) → rejected; anything else → unknown, reconciled by client order id. */
   failed(strategyId: string, clientOrderId: string, error: unknown): void;
@@ -97,9 +97,10 @@ export class PlaceBatcher {
     }
   }
 
-  private async sendBulk(strategyId: string, chunk: readonly GatedOrder[]): Promise<void> {
+  private async sendBulk(strategyId: string, all: readonly GatedOrder[]): Promise<void> {
     const { port } = this;
-    for (const order of chunk) port.begin(strategyId, order);
+    const chunk = all.filter((order) => port.begin(strategyId, order));
+    if (chunk.length === 0) return;
     let results;
     try {
       results = await port.api.placeLimitBulk!(chunk.map(toLimitRequest));

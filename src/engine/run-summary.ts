@@ -21,6 +21,8 @@ export interface StrategyFigures {
   readonly ordersPerMinute: number;
   readonly liveOrders: number;
   readonly halted: boolean;
+  /** Why it is halted (the loss limit's figures, `failed: <error>`, an account limit). */
+  readonly haltReason?: string;
   /** Paused by an operator (no new intents). */
   readonly paused: boolean;
 }
@@ -95,7 +97,7 @@ export function formatSummary(s: RunSummary): string {
     lines.push(
       `  ${f.id} on ${f.market}: fills ${f.fills}, volume ${f.volume.toFixed()}, fees ${f.fees.toFixed()}, ` +
         `realised ${shown(f.realised)}, unrealised ${shown(f.unrealised)}, net ${shown(f.net)}, ` +
-        `inventory ${f.inventory.toFixed()}${f.halted ? ' (HALTED by loss limit)' : ''}`,
+        `inventory ${f.inventory.toFixed()}${f.halted ? ` (HALTED: ${f.haltReason ?? 'loss limit'})` : ''}`,
     );
   }
   lines.push(`  orders: submitted ${s.ordersSubmitted}, cancelled ${s.ordersCanceled}, unknown ${s.unknownOrders}, open at stop ${s.openOrdersLeft}`);

@@ -41,6 +41,7 @@ import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
 import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
 import type { StopOutcome } from './stop-sequence.js';
+import type { StrategyBoundary } from './strategy-boundary.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {
@@ -86,6 +87,8 @@ export interface RuntimeOptions {
   readonly concurrency?: number;
   /** Batch a strategy's simultaneous limit places into bulk requests (see place-batcher.ts). Default false. */
   readonly bulkPlaces?: boolean;
+  /** Where strategies' code runs, so a failure of one stops it alone (see strategy-boundary.ts). Default none. */
+  readonly boundary?: StrategyBoundary;
 }
 
 export interface Runtime {
@@ -153,6 +156,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     dryRun: options.dryRun === true,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.bulkPlaces === true ? { bulkPlaces: true } : {}),
+    ...(options.boundary !== undefined ? { boundary: options.boundary } : {}),
   });
 
   // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies

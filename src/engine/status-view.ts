@@ -55,6 +55,7 @@ export function buildStatus(i: StatusInput): StatusSnapshot {
         ordersPerMinute: ordersInWindow(r.recentOrderTimes, i.at),
         liveOrders: i.tracker.live(r.id).length,
         halted: r.halted,
+        ...(r.haltReason !== undefined ? { haltReason: r.haltReason } : {}),
         paused: r.paused,
       };
     });

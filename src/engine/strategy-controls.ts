@@ -64,7 +64,7 @@ export function applyControl(t: ControlTarget, req: ControlRequest): ControlResu
       if (req.cancelOrders === true) t.cancelAllOf(run);
       return { ok: true, message: `${run.id} paused${req.cancelOrders === true ? ', its orders are being cancelled' : ', its resting orders stay'}` };
     case 'resume':
-      if (run.halted) return { ok: false, status: 409, message: `${run.id} was halted by its loss limit; it trades again only after a restart` };
+      if (run.halted) return { ok: false, status: 409, message: `${run.id} was halted (${run.haltReason ?? 'loss limit'}); it trades again only after a restart` };
       if (!run.paused) return { ok: true, message: `${run.id} is not paused` };
       record();
       run.paused = false;

@@ -22,6 +22,8 @@ export interface StrategyRun {
   readonly orders$: BehaviorSubject<readonly OwnOrder[]>;
   readonly fills$: Subject<Deal>;
   halted: boolean;
+  /** Why it is halted (loss limit, a failure of its code, an account limit), for the status and the summary. */
+  haltReason?: string;
   /** Paused by an operator (runtime.control): unsubscribed, so it emits no intents until resumed. */
   paused: boolean;
   recentOrderTimes: number[];
@@ -32,14 +34,15 @@ export interface StrategyRun {
 export function strategyContext(
   run: StrategyRun,
   io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock; scheduler: SchedulerLike; logger: Logger },
+  deliver: <T>(source: Observable<T>) => Observable<T> = (source) => source,
 ): StrategyContext<unknown> {
   return {
     params: run.params,
     market: run.market,
-    book$: io.book$,
-    balances$: io.balances$,
-    orders$: run.orders$.asObservable(),
-    fills$: run.fills$.asObservable(),
+    book$: deliver(io.book$),
+    balances$: deliver(io.balances$),
+    orders$: deliver(run.orders$.asObservable()),
+    fills$: deliver(run.fills$.asObservable()),
     scheduler: io.scheduler,
     clock: io.clock,
     log: io.logger.child({ strategy: run.id }),
