@@ -6,6 +6,7 @@ import type { Deal, Order } from '../model/order.js';
 import type { Clock } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
 import type { TradingApi } from '../venue/trading-api.js';
+import { AccountRisk, type AccountLimits } from './account-risk.js';
 import type { ClientOrderIds } from './client-order-ids.js';
 import type { EngineEvent, RejectionStage } from './events.js';
 import { Executor } from './executor.js';
@@ -41,12 +42,15 @@ export interface EngineCoreOptions {
   readonly concurrency?: number;
   /** See Executor's batchPlaces. */
   readonly bulkPlaces?: boolean;
+  /** Account-wide limits (account-risk.ts) and the money asset all strategies share. Absent: none, nothing computed. */
+  readonly account?: { readonly limits: AccountLimits; readonly money: string };
 }
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
 export class EngineCore {
   readonly tracker: OrderTracker;
   readonly reconciler: Reconciler;
+  readonly account: AccountRisk | undefined;
   private readonly executor: Executor;
   private readonly ledgers = new Map<string, PnlLedger>();
   private readonly runsById = new Map<string, StrategyRun>();
@@ -83,6 +87,23 @@ export class EngineCore {
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
     });
+    this.account = o.account
+      ? new AccountRisk({
+          ...o.account,
+          sources: {
+            strategies: o.runs.map((r) => ({ id: r.id, market: r.market.name, ledger: this.ledgers.get(r.id)! })),
+            mid: (market) => midOf(this.books.get(market)),
+            liveOrders: () => this.tracker.liveOrders(),
+          },
+          journal: o.journal,
+          now: o.now,
+          emit: (e) => this.emit(e),
+          // the one halt the engine has, for every strategy not halted yet (paused ones too: their orders go)
+          haltAll: (reason) => {
+            for (const run of o.runs) if (!run.halted) this.halt(run, reason);
+          },
+        })
+      : undefined;
   }
 
   emit(e: EngineEvent): void {
@@ -115,6 +136,7 @@ export class EngineCore {
   onBook(market: string, book: OrderBook): void {
     this.books.set(market, book);
     for (const run of this.o.runs) if (run.market.name === market) this.checkLoss(run);
+    this.account?.check();
   }
 
   startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock }): void {
@@ -159,6 +181,8 @@ export class EngineCore {
       nowMs: now(),
     });
     if (!result.ok) return this.reject(run, result.stage, result.reason, result.message, clientOrderId);
+    const account = this.account?.checkOrder(run.id, result.order);
+    if (account !== undefined && !account.ok) return this.reject(run, 'risk', `risk:${account.reason}`, account.message, clientOrderId);
     const g = result.order;
     this.tracker.track({
       clientOrderId,
@@ -214,6 +238,7 @@ export class EngineCore {
     this.ledgers.get(run.id)!.apply(deal);
     run.fills$.next(deal);
     this.checkLoss(run);
+    this.account?.check();
   }
 
   /** An open-orders snapshot: updates `left`, and reconciles our orders that vanished (filled or cancelled by the venue). */
@@ -308,6 +333,7 @@ export class EngineCore {
       rejections: this.rejections,
       balances: this.balances?.value,
       rateLimits: (this.o.api as { limiterStats?: () => unknown }).limiterStats?.(),
+      ...(this.account ? { account: this.account.status() } : {}),
     });
   }
 

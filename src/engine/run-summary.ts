@@ -1,6 +1,7 @@
 import type { Balances } from '../model/balance.js';
 import type { Decimal } from '../model/decimal.js';
 import type { OrderState } from '../strategy/context.js';
+import type { AccountStatus } from './account-risk.js';
 
 /** One strategy's figures (money values in its market's money asset). */
 export interface StrategyFigures {
@@ -55,6 +56,8 @@ export interface StatusSnapshot {
   /** From the TradingApi's `limiterStats()` when it has one (the RestClient does). */
   readonly rateLimits?: unknown;
   readonly rejections: Readonly<Record<string, number>>;
+  /** Account-wide limits' figures, when `risk.account` is configured. */
+  readonly account?: AccountStatus;
 }
 
 export interface RunSummary {
@@ -69,6 +72,7 @@ export interface RunSummary {
   /** Live orders left on the venue at stop (0 when cancelOnStop). */
   readonly openOrdersLeft: number;
   readonly balances?: Balances;
+  readonly account?: AccountStatus;
 }
 
 /** Display only: average-cost PnL is exact (Decimal, many digits after a division); people read 8 places. */
@@ -91,6 +95,12 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  orders: submitted ${s.ordersSubmitted}, cancelled ${s.ordersCanceled}, unknown ${s.unknownOrders}, open at stop ${s.openOrdersLeft}`);
   const rej = Object.entries(s.rejections).sort((a, b) => b[1] - a[1]);
   lines.push(`  rejections: ${rej.length === 0 ? 'none' : rej.map(([r, n]) => `${r} ×${n}`).join(', ')}`);
+  if (s.account) {
+    const a = s.account;
+    lines.push(
+      `  account (${a.money}): equity ${a.equity ? shown(a.equity) : '-'}, peak ${a.peak ? shown(a.peak) : '-'}${a.halt ? `, HALTED by ${a.halt.limit}: ${a.halt.reason}` : ''}`,
+    );
+  }
   if (s.balances) {
     const b = Object.entries(s.balances).map(([t, v]) => `${t} ${v.available.plus(v.freeze).toFixed()}`);
     lines.push(`  balances: ${b.join(', ')}`);

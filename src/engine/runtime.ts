@@ -40,6 +40,7 @@ import type { RiskLimits } from './risk-limits.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
 import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
+import { accountSetup, type AccountLimits } from './account-risk.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {
@@ -85,6 +86,8 @@ export interface RuntimeOptions {
   readonly concurrency?: number;
   /** Batch a strategy's simultaneous limit places into bulk requests (see place-batcher.ts). Default false. */
   readonly bulkPlaces?: boolean;
+  /** Account-wide limits over all strategies (account-risk.ts); `where` names them in errors (e.g. `x.yaml: risk.account`). */
+  readonly account?: { readonly limits: AccountLimits; readonly where?: string };
 }
 
 export interface Runtime {
@@ -152,6 +155,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     dryRun: options.dryRun === true,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.bulkPlaces === true ? { bulkPlaces: true } : {}),
+    ...accountSetup(options.account, runs),
   });
 
   // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies
@@ -193,6 +197,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     core.setIds(ids);
     journal.append({ t: startedAt, type: 'start', run: ids.run, strategies: runs.map((r) => r.id), dryRun: options.dryRun === true });
     core.restoreLedgers(replay);
+    core.account?.restore(replay.account);
     if (!options.dryRun) {
       const result = await restoreAndAdopt({
         state: replay,
@@ -245,7 +250,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }
     }
 
-    for (const run of runs) startRun(run);
+    // An account halted in an earlier run stays halted: strategies start paused, orders adopted since are cancelled.
+    const accountHalt = core.account?.halt;
+    if (accountHalt) {
+      for (const run of runs) {
+        run.paused = true;
+        core.cancelAllOf(run);
+      }
+      const { peak, dayStart } = core.account!.status();
+      logger.warn({ limit: accountHalt.limit, since: accountHalt.at, peak: peak?.toFixed(), dayStart: dayStart?.toFixed() }, `account halted in an earlier run (${accountHalt.reason}); every strategy starts paused until an operator resumes it`);
+    } else if (replay.account) logger.info({ peak: replay.account.peak.toFixed(), day: replay.account.day, dayStart: replay.account.dayStart.toFixed() }, 'account limits: peak and day start restored from the journal');
+    for (const run of runs) if (!run.paused) startRun(run);
     // Stale-data watch subscribes after the strategies, so its timer re-arm is not on the tick-to-wire path.
     for (const m of marketNames) {
       subs.add(
@@ -268,6 +283,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const cancel = opts.cancelOpenOrders ?? options.cancelOnStop ?? true;
       for (const run of runs) core.stopStrategy(run);
       subs.unsubscribe();
+      core.account?.stop();
       await core.shutdown({ cancel, startedAt });
       await opts.afterShutdown?.();
       const summary = core.summary(startedAt, now());
@@ -284,8 +300,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     stop,
     events$: events$.asObservable(),
     status: () => core.status(),
-    control: (request) =>
-      applyControl(
+    control: (request) => {
+      const result = applyControl(
         {
           runs,
           journal,
@@ -297,7 +313,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           cancelAllOf: (run) => core.cancelAllOf(run),
         },
         request,
-      ),
+      );
+      // an operator's resume is the acknowledgement that re-arms a halted account (see AccountRisk.rearm)
+      if (result.ok && request.action === 'resume') core.account?.rearm(request.source);
+      return result;
+    },
   };
 }
 
