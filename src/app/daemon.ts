@@ -120,6 +120,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       cancelOnStop: cfg.shutdown.cancelOpenOrders,
       concurrency: cfg.executor.concurrency,
       bulkPlaces: cfg.executor.bulk,
+      ...(cfg.risk?.account ? { account: { limits: cfg.risk.account, where: `${o.configPath}: risk.account` } } : {}),
     });
     const venueLabel = sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl;
     logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');
