@@ -128,6 +128,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       concurrency: cfg.executor.concurrency,
       bulkPlaces: cfg.executor.bulk,
       boundary,
+      ...(cfg.risk?.account ? { account: { limits: cfg.risk.account, where: `${o.configPath}: risk.account` } } : {}),
     });
     const venueLabel = sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl;
     logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');

@@ -6,6 +6,7 @@ import type { Deal, Order } from '../model/order.js';
 import type { Clock } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
 import type { TradingApi } from '../venue/trading-api.js';
+import { AccountRisk, type AccountLimits } from './account-risk.js';
 import type { ClientOrderIds } from './client-order-ids.js';
 import type { EngineEvent, RejectionStage } from './events.js';
 import { orderAnswerProblems } from './answer-check.js';
@@ -46,6 +47,8 @@ export interface EngineCoreOptions {
   readonly bulkPlaces?: boolean;
   /** Where strategies' code runs (see strategy-boundary.ts). Default NO_BOUNDARY (backtests). */
   readonly boundary?: StrategyBoundary;
+  /** Account-wide limits (account-risk.ts) and the money asset all strategies share. Absent: none, nothing computed. */
+  readonly account?: { readonly limits: AccountLimits; readonly money: string };
 }
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
@@ -53,6 +56,7 @@ export class EngineCore {
   readonly tracker: OrderTracker;
   readonly reconciler: Reconciler;
   readonly fills: FillChecks;
+  readonly account: AccountRisk | undefined;
   private readonly executor: Executor;
   private readonly ledgers = new Map<string, PnlLedger>();
   private readonly runsById = new Map<string, StrategyRun>();
@@ -103,6 +107,23 @@ export class EngineCore {
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
     });
+    this.account = o.account
+      ? new AccountRisk({
+          ...o.account,
+          sources: {
+            strategies: o.runs.map((r) => ({ id: r.id, market: r.market.name, ledger: this.ledgers.get(r.id)! })),
+            mid: (market) => midOf(this.books.get(market)),
+            liveOrders: () => this.tracker.liveOrders(),
+          },
+          journal: o.journal,
+          now: o.now,
+          emit: (e) => this.emit(e),
+          // the one halt the engine has, for every strategy not halted yet (paused ones too: their orders go)
+          haltAll: (reason) => {
+            for (const run of o.runs) if (!run.halted) this.halt(run, reason);
+          },
+        })
+      : undefined;
   }
 
   emit(e: EngineEvent): void {
@@ -135,6 +156,7 @@ export class EngineCore {
   onBook(market: string, book: OrderBook): void {
     this.books.set(market, book);
     for (const run of this.o.runs) if (run.market.name === market) this.checkLoss(run);
+    this.account?.check();
   }
 
   /**
@@ -193,6 +215,8 @@ export class EngineCore {
       nowMs: now(),
     });
     if (!result.ok) return this.reject(run, result.stage, result.reason, result.message, clientOrderId);
+    const account = this.account?.checkOrder(run.id, result.order);
+    if (account !== undefined && !account.ok) return this.reject(run, 'risk', `risk:${account.reason}`, account.message, clientOrderId);
     const g = result.order;
     this.tracker.track({
       clientOrderId,
@@ -255,6 +279,7 @@ export class EngineCore {
     this.ledgers.get(run.id)!.apply(deal);
     run.fills$.next(deal);
     this.checkLoss(run);
+    this.account?.check();
   }
 
   /**
@@ -382,6 +407,7 @@ export class EngineCore {
       rejections: this.rejections,
       balances: this.balances?.value,
       rateLimits: (this.o.api as { limiterStats?: () => unknown }).limiterStats?.(),
+      ...(this.account ? { account: this.account.status() } : {}),
     });
   }
 

@@ -1,7 +1,7 @@
 import type { Deal, Order } from '../model/order.js';
 import type { Intent } from '../strategy/intents.js';
 import type { OrderState } from '../strategy/context.js';
-import type { ControlAction } from './journal-records.js';
+import type { AccountLimitName, ControlAction } from './journal-records.js';
 
 /** Where an intent was stopped before (or at) the venue. */
 export type RejectionStage = 'rules' | 'risk' | 'venue' | 'halted' | 'engine';
@@ -43,6 +43,8 @@ export type EngineEvent =
     })
   | (Base & { readonly type: 'adopted'; readonly strategyId: string; readonly clientOrderId: string })
   | (Base & { readonly type: 'risk-halt'; readonly strategyId: string; readonly reason: string })
+  /** An account-wide limit was crossed (account-risk.ts); a `risk-halt` of every strategy follows. */
+  | (Base & { readonly type: 'account-halt'; readonly limit: AccountLimitName; readonly reason: string })
   | (Base & { readonly type: 'stale'; readonly market: string; readonly source: string; readonly stale: boolean })
   | (Base & { readonly type: 'control'; readonly action: ControlAction; readonly strategyId?: string; readonly cancelOrders?: boolean; readonly source: string })
   | (Base & { readonly type: 'error'; readonly strategyId?: string; readonly code: string; readonly message: string });

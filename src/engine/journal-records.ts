@@ -83,7 +83,38 @@ export type JournalRecord =
       readonly dealId?: number;
       readonly detail: string;
     }
-  | { readonly t: number; readonly type: 'stop'; readonly summary: Record<string, unknown> };
+  | { readonly t: number; readonly type: 'stop'; readonly summary: Record<string, unknown> }
+  /**
+   * Account-wide limits (account-risk.ts): the peak of account equity and the UTC day's starting equity, written when
+   * they change materially (a first mark, a new day, a peak a step above the last one written, an operator's resume,
+   * a clean stop), so a restart measures drawdown from the same peak. Equity is in the strategies' one money asset.
+   */
+  | {
+      readonly t: number;
+      readonly type: 'account-mark';
+      readonly why: AccountMarkWhy;
+      readonly peak: DecimalString;
+      /** UTC day of the engine clock, `YYYY-MM-DD`. */
+      readonly day: string;
+      readonly dayStart: DecimalString;
+      readonly equity?: DecimalString;
+      /** Who re-armed the limits (`resume` only), e.g. `http 127.0.0.1`. */
+      readonly source?: string;
+    }
+  /** An account limit was crossed: every strategy is halted (each gets its `halt` record after this one). */
+  | {
+      readonly t: number;
+      readonly type: 'account-halt';
+      readonly limit: AccountLimitName;
+      readonly reason: string;
+      readonly equity: DecimalString;
+      readonly peak: DecimalString;
+      readonly day: string;
+      readonly dayStart: DecimalString;
+    };
+
+export type AccountLimitName = 'max-drawdown' | 'max-daily-loss';
+export type AccountMarkWhy = 'first' | 'peak' | 'day' | 'resume' | 'stop';
 
 /**
  * `implausible-answer`: an order record that contradicts the request or itself; `malformed-deal`: a deal with a

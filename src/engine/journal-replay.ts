@@ -4,7 +4,7 @@ import { dsub } from '../model/decimal-small.js';
 import type { OrderType, Side } from '../model/order.js';
 import type { OrderState } from '../strategy/context.js';
 import { runOf } from './client-order-ids.js';
-import type { JournalDeal, JournalRecord } from './journal-records.js';
+import type { AccountLimitName, JournalDeal, JournalRecord } from './journal-records.js';
 import { ledgerFillFromStrings, type LedgerFill } from './pnl.js';
 
 export interface ReplayedOrder {
@@ -42,6 +42,17 @@ export interface JournalState {
   readonly dealIds: Set<number>;
   /** Fills per strategy, in journal order, to rebuild the PnL ledgers. */
   readonly fills: Map<string, LedgerFill[]>;
+  /** The account limits' marks (account-risk.ts); undefined when the journal has none. */
+  readonly account?: ReplayedAccount;
+}
+
+/** What `account-mark` and `account-halt` records leave: the last peak and day start, and a halt not yet resumed. */
+export interface ReplayedAccount {
+  readonly peak: Decimal;
+  /** `YYYY-MM-DD` (UTC, engine clock). */
+  readonly day: string;
+  readonly dayStart: Decimal;
+  readonly halt?: { readonly t: number; readonly limit: AccountLimitName; readonly reason: string };
 }
 
 export const TERMINAL_STATES: ReadonlySet<OrderState> = new Set<OrderState>(['filled', 'canceled', 'rejected']);
@@ -57,6 +68,7 @@ export function replayJournal(records: Iterable<JournalRecord>): JournalState {
   const orders = new Map<string, ReplayedOrder>();
   const dealIds = new Set<number>();
   const fills = new Map<string, LedgerFill[]>();
+  let account: ReplayedAccount | undefined;
   const bumpRun = (run: number | undefined): void => {
     if (run !== undefined && (lastRun === undefined || run > lastRun)) lastRun = run;
   };
@@ -104,11 +116,18 @@ export function replayJournal(records: Iterable<JournalRecord>): JournalState {
       case 'fill':
         applyFill(r.strategyId, r.deal, orders, dealIds, fills);
         break;
+      case 'account-mark':
+        // an operator's resume clears a halt; any other mark keeps it (the halted daemon still tracks its equity)
+        account = { peak: D(r.peak), day: r.day, dayStart: D(r.dayStart), ...(r.why !== 'resume' && account?.halt ? { halt: account.halt } : {}) };
+        break;
+      case 'account-halt':
+        account = { peak: D(r.peak), day: r.day, dayStart: D(r.dayStart), halt: { t: r.t, limit: r.limit, reason: r.reason } };
+        break;
       default:
         break;
     }
   }
-  return { lastRun, orders, dealIds, fills };
+  return { lastRun, orders, dealIds, fills, ...(account ? { account } : {}) };
 }
 
 function applyFill(

@@ -47,6 +47,9 @@ export function logEvent(log: Logger, e: EngineEvent): void {
     case 'risk-halt':
       log.error({ strategy: e.strategyId }, `strategy halted: ${e.reason}`);
       return;
+    case 'account-halt':
+      log.error({ limit: e.limit }, `account limit crossed, halting every strategy: ${e.reason}`);
+      return;
     case 'stale':
       if (e.stale) log.warn({ market: e.market, source: e.source }, 'market data is stale');
       else log.info({ market: e.market, source: e.source }, 'market data fresh again');
@@ -69,6 +72,7 @@ const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
   error: 'warn',
   stale: 'info',
   'risk-halt': 'error',
+  'account-halt': 'error',
   control: 'warn',
 };
 

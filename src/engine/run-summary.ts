@@ -1,6 +1,7 @@
 import type { Balances } from '../model/balance.js';
 import type { Decimal } from '../model/decimal.js';
 import type { OrderState } from '../strategy/context.js';
+import type { AccountStatus } from './account-risk.js';
 
 /** One strategy's figures (money values in its market's money asset). */
 export interface StrategyFigures {
@@ -57,6 +58,8 @@ export interface StatusSnapshot {
   /** From the TradingApi's `limiterStats()` when it has one (the RestClient does). */
   readonly rateLimits?: unknown;
   readonly rejections: Readonly<Record<string, number>>;
+  /** Account-wide limits' figures, when `risk.account` is configured. */
+  readonly account?: AccountStatus;
 }
 
 export interface RunSummary {
@@ -81,6 +84,7 @@ export interface RunSummary {
    */
   readonly inDoubt?: readonly string[];
   readonly balances?: Balances;
+  readonly account?: AccountStatus;
 }
 
 /** Display only: average-cost PnL is exact (Decimal, many digits after a division); people read 8 places. */
@@ -107,6 +111,12 @@ export function formatSummary(s: RunSummary): string {
   }
   const rej = Object.entries(s.rejections).sort((a, b) => b[1] - a[1]);
   lines.push(`  rejections: ${rej.length === 0 ? 'none' : rej.map(([r, n]) => `${r} ×${n}`).join(', ')}`);
+  if (s.account) {
+    const a = s.account;
+    lines.push(
+      `  account (${a.money}): equity ${a.equity ? shown(a.equity) : '-'}, peak ${a.peak ? shown(a.peak) : '-'}${a.halt ? `, HALTED by ${a.halt.limit}: ${a.halt.reason}` : ''}`,
+    );
+  }
   if (s.balances) {
     const b = Object.entries(s.balances).map(([t, v]) => `${t} ${v.available.plus(v.freeze).toFixed()}`);
     lines.push(`  balances: ${b.join(', ')}`);

@@ -42,6 +42,7 @@ import type { Stamped } from './free-funds.js';
 import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
 import type { StopOutcome } from './stop-sequence.js';
 import type { StrategyBoundary } from './strategy-boundary.js';
+import { accountSetup, type AccountLimits } from './account-risk.js';
 
 /** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
 export interface PollingOptions {
@@ -89,6 +90,8 @@ export interface RuntimeOptions {
   readonly bulkPlaces?: boolean;
   /** Where strategies' code runs, so a failure of one stops it alone (see strategy-boundary.ts). Default none. */
   readonly boundary?: StrategyBoundary;
+  /** Account-wide limits over all strategies (account-risk.ts); `where` names them in errors (e.g. `x.yaml: risk.account`). */
+  readonly account?: { readonly limits: AccountLimits; readonly where?: string };
 }
 
 export interface Runtime {
@@ -157,6 +160,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.bulkPlaces === true ? { bulkPlaces: true } : {}),
     ...(options.boundary !== undefined ? { boundary: options.boundary } : {}),
+    ...accountSetup(options.account, runs),
   });
 
   // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies
@@ -198,6 +202,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     core.setIds(ids);
     journal.append({ t: startedAt, type: 'start', run: ids.run, strategies: runs.map((r) => r.id), dryRun: options.dryRun === true });
     core.restoreLedgers(replay);
+    core.account?.restore(replay.account);
     if (!options.dryRun) {
       const result = await restoreAndAdopt({
         state: replay,
@@ -250,7 +255,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }
     }
 
-    for (const run of runs) startRun(run);
+    // An account halted in an earlier run stays halted: strategies start paused, orders adopted since are cancelled.
+    const accountHalt = core.account?.halt;
+    if (accountHalt) {
+      for (const run of runs) {
+        run.paused = true;
+        core.cancelAllOf(run);
+      }
+      const { peak, dayStart } = core.account!.status();
+      logger.warn({ limit: accountHalt.limit, since: accountHalt.at, peak: peak?.toFixed(), dayStart: dayStart?.toFixed() }, `account halted in an earlier run (${accountHalt.reason}); every strategy starts paused until an operator resumes it`);
+    } else if (replay.account) logger.info({ peak: replay.account.peak.toFixed(), day: replay.account.day, dayStart: replay.account.dayStart.toFixed() }, 'account limits: peak and day start restored from the journal');
+    for (const run of runs) if (!run.paused) startRun(run);
     // Stale-data watch subscribes after the strategies, so its timer re-arm is not on the tick-to-wire path.
     for (const m of marketNames) {
       subs.add(
@@ -273,6 +288,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const cancel = opts.cancelOpenOrders ?? options.cancelOnStop ?? true;
       for (const run of runs) core.stopStrategy(run);
       subs.unsubscribe();
+      core.account?.stop();
       const outcome = await core.shutdown({ cancel, startedAt });
       await opts.afterShutdown?.(outcome, cancel);
       const summary = core.summary(startedAt, now());
@@ -289,8 +305,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     stop,
     events$: events$.asObservable(),
     status: () => core.status(),
-    control: (request) =>
-      applyControl(
+    control: (request) => {
+      const result = applyControl(
         {
           runs,
           journal,
@@ -302,7 +318,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           cancelAllOf: (run) => core.cancelAllOf(run),
         },
         request,
-      ),
+      );
+      // an operator's resume is the acknowledgement that re-arms a halted account (see AccountRisk.rearm)
+      if (result.ok && request.action === 'resume') core.account?.rearm(request.source);
+      return result;
+    },
   };
 }
 

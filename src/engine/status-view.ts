@@ -1,6 +1,7 @@
 import type { Balances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
+import type { AccountStatus } from './account-risk.js';
 import { ordersInWindow } from './risk-limits.js';
 import type { OrderTracker } from './order-tracker.js';
 import type { PnlLedger } from './pnl.js';
@@ -24,6 +25,7 @@ export interface StatusInput {
   readonly rejections: Readonly<Record<string, number>>;
   readonly balances: Balances | undefined;
   readonly rateLimits: unknown;
+  readonly account?: AccountStatus;
 }
 
 /** The status snapshot: per market its book top, own quotes and each strategy's figures. Pure. */
@@ -75,6 +77,7 @@ export function buildStatus(i: StatusInput): StatusSnapshot {
     ...(i.balances ? { balances: i.balances } : {}),
     ...(i.rateLimits !== undefined ? { rateLimits: i.rateLimits } : {}),
     rejections: { ...i.rejections },
+    ...(i.account ? { account: i.account } : {}),
   };
 }
 
@@ -99,6 +102,7 @@ export function buildSummary(i: {
     ...(i.openAtStop !== undefined ? { openAtStop: i.openAtStop } : {}),
     ...(i.inDoubt !== undefined ? { inDoubt: i.inDoubt } : {}),
     ...(i.status.balances ? { balances: i.status.balances } : {}),
+    ...(i.status.account ? { account: i.status.account } : {}),
   };
 }
 
@@ -116,8 +120,16 @@ export function formatStatusLine(s: StatusSnapshot): string {
       `${m.market} mid ${m.mid?.toDecimalPlaces(8).toFixed() ?? '-'} spread ${m.spread?.toFixed() ?? '-'} | quotes [${quotes}] | ${figs}`,
     );
   }
+  if (s.account) parts.push(accountLine(s.account));
   parts.push(`queue ${s.queueDepth}${s.unknownOrders > 0 ? ` unknown ${s.unknownOrders}` : ''}${headroom(s.rateLimits)}`);
   return parts.join(' || ');
+}
+
+/** The account limits' figures: equity, peak, drawdown, the day's loss, and the halt if any. */
+export function accountLine(a: AccountStatus): string {
+  const d = (x: Decimal | undefined): string => x?.toDecimalPlaces(6).toFixed() ?? '-';
+  const halt = a.halt ? ` HALTED (${a.halt.limit}${a.halt.restored ? ', since an earlier run' : ''})` : '';
+  return `account ${a.money}: equity ${d(a.equity)} peak ${d(a.peak)} drawdown ${d(a.drawdown)} day loss ${d(a.dailyLoss)}${halt}`;
 }
 
 /** Best-effort reading of RestClient.limiterStats(): the tightest bucket's used/limit. */

@@ -60,6 +60,8 @@ function describe(e: EngineEvent): string | undefined {
       return `adopted ${e.clientOrderId}`;
     case 'risk-halt':
       return `HALTED: ${e.reason}`;
+    case 'account-halt':
+      return `ACCOUNT HALTED (${e.limit}): ${e.reason}`;
     case 'stale':
       return `${e.market} ${e.source} ${e.stale ? 'is stale' : 'fresh again'}`;
     case 'control':

@@ -20,6 +20,7 @@ import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
  * deadMan: { timeoutSec: 30 }
  * http: { listen: 127.0.0.1:9464, token: ${BOT_HTTP_TOKEN:-} }
  * alerts: { webhook: ${BOT_ALERT_WEBHOOK}, on: [strategy-halted, loss-limit, venue-unreachable] }
+ * risk: { account: { maxDrawdown: 300, maxDailyLoss: 200, maxGrossNotional: 20000 } }
  * ```
  */
 
@@ -79,6 +80,26 @@ const strategy = z.strictObject({
 
 const ms = zIntLike.pipe(z.number().int().positive());
 
+/**
+ * `risk:` at the top level: limits over ALL strategies together (src/engine/account-risk.ts), in the money asset their
+ * markets share (strategies in markets of different money assets are refused). Off when absent.
+ */
+const accountRisk = z.strictObject({
+  account: z
+    .strictObject({
+      /** Peak account equity (sum of the strategies' net PnL, over the journal's life) minus equity that halts every strategy. */
+      maxDrawdown: zPositiveDecimal.optional(),
+      /** Equity at the start of the UTC day minus equity that halts every strategy. */
+      maxDailyLoss: zPositiveDecimal.optional(),
+      /** Pre-trade: Σ |position| × mid + Σ open orders' left × price + the new order may not exceed it. */
+      maxGrossNotional: zPositiveDecimal.optional(),
+    })
+    .refine((a) => a.maxDrawdown !== undefined || a.maxDailyLoss !== undefined || a.maxGrossNotional !== undefined, {
+      message: 'expected at least one of maxDrawdown, maxDailyLoss, maxGrossNotional (or leave risk.account out)',
+    })
+    .optional(),
+});
+
 export const DaemonConfigSchema = z
   .strictObject({
     venue: z.discriminatedUnion('kind', [simVenue, restVenue]),
@@ -135,6 +156,8 @@ export const DaemonConfigSchema = z
     http: HttpConfigSchema.optional(),
     /** Webhook alerts (src/ops/alerts). Off when absent. */
     alerts: AlertsConfigSchema.optional(),
+    /** Account-wide limits (`risk: { account: {...} }`). Per-strategy limits stay under each strategy's `risk:`. */
+    risk: accountRisk.optional(),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();

@@ -46,7 +46,7 @@ export const HttpConfigSchema = z
     }
   });
 
-export const ALERT_KINDS = ['strategy-halted', 'loss-limit', 'venue-unreachable', 'order-unknown', 'stale-data', 'daemon-stopping'] as const;
+export const ALERT_KINDS = ['strategy-halted', 'loss-limit', 'account-limit', 'venue-unreachable', 'order-unknown', 'stale-data', 'daemon-stopping'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 const seconds = zIntLike.pipe(z.number().int().min(1).max(86_400));

@@ -6,6 +6,8 @@ import type { Alert } from './webhook-sender.js';
 /**
  * Turns engine events and the venue's health into alerts, each once per occurrence:
  * - `loss-limit`: a strategy halted by its loss limit; `strategy-halted`: a strategy that failed (threw) and stopped;
+ * - `account-limit`: an account-wide limit crossed, every strategy halted (one alert: the strategies' own halts that
+ *   follow it are not sent as `loss-limit` alerts too);
  * - `stale-data`: a market's book went stale (not again until it was fresh);
  * - `venue-unreachable`: no answer for `venueUnreachableSec` (once per outage);
  * - `order-unknown`: an order still unknown `unknownAfterSec` after it became so (reconciliation has not settled it);
@@ -15,6 +17,8 @@ export class AlertWatch {
   private readonly on: ReadonlySet<AlertKind>;
   private readonly unknownSince = new Map<string, { at: number; strategy: string }>();
   private venueAlerted = false;
+  /** Set by an account halt: every strategy's halt after it is its consequence, already told. */
+  private accountHalted = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -38,7 +42,11 @@ export class AlertWatch {
 
   onEvent(e: EngineEvent): void {
     switch (e.type) {
+      case 'account-halt':
+        this.accountHalted = true;
+        return this.emit('account-limit', `account limit ${e.limit} crossed: ${e.reason}; every strategy is halted and its orders are being cancelled`, { details: { limit: e.limit } });
       case 'risk-halt':
+        if (this.accountHalted) return;
         return this.emit('loss-limit', `strategy ${e.strategyId} halted: ${e.reason}; its orders are being cancelled`, { strategy: e.strategyId });
       case 'error':
         if (e.code === 'ERR_STRATEGY' && e.strategyId !== undefined) this.emit('strategy-halted', e.message, { strategy: e.strategyId });

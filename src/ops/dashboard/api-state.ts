@@ -1,3 +1,4 @@
+import type { AccountStatus } from '../../engine/account-risk.js';
 import type { Decimal } from '../../model/decimal.js';
 import { readinessOf } from '../health/health-routes.js';
 import type { OpsContext } from '../ops-context.js';
@@ -12,6 +13,22 @@ async function perStrategy(counter: { get(): Promise<{ values: { labels: Record<
     out.set(id, (out.get(id) ?? 0) + v.value);
   }
   return out;
+}
+
+/** The account limits' line: figures as decimal strings (8 places), the limits, and the halt with its reason. */
+function accountState(a: AccountStatus): Record<string, unknown> {
+  const x = (d: Decimal | undefined): string | null => (d === undefined ? null : d.toDecimalPlaces(8).toFixed());
+  return {
+    money: a.money,
+    equity: x(a.equity),
+    peak: x(a.peak),
+    drawdown: x(a.drawdown),
+    day: a.day ?? null,
+    dailyLoss: x(a.dailyLoss),
+    grossNotional: x(a.grossNotional),
+    limits: { maxDrawdown: str(a.limits.maxDrawdown), maxDailyLoss: str(a.limits.maxDailyLoss), maxGrossNotional: str(a.limits.maxGrossNotional) },
+    halt: a.halt ? { limit: a.halt.limit, reason: a.halt.reason, restored: a.halt.restored } : null,
+  };
 }
 
 /**
@@ -29,6 +46,7 @@ export async function apiState(c: OpsContext): Promise<Record<string, unknown>> 
     ready: readinessOf(c, s),
     queueDepth: s.queueDepth,
     unknownOrders: s.unknownOrders,
+    account: s.account ? accountState(s.account) : null,
     markets: s.markets.map((m) => ({
       market: m.market,
       mid: m.mid?.toDecimalPlaces(8).toFixed() ?? null,

@@ -38,6 +38,7 @@ export class DaemonMetrics implements VenueCallObserver {
   readonly notional = new Counter({ name: 'bot_fill_notional_quote_total', help: 'Filled value in the money asset', labelNames: ['strategy', 'market', 'side'], registers: this.r });
   readonly reconcile = new Counter({ name: 'bot_reconcile_actions_total', help: 'Reconciliation outcomes (state the venue proved) and adoptions', labelNames: ['strategy', 'action'], registers: this.r });
   readonly halts = new Counter({ name: 'bot_risk_halts_total', help: 'Strategies halted by their loss limit', labelNames: ['strategy'], registers: this.r });
+  readonly accountHalts = new Counter({ name: 'bot_account_halts_total', help: 'Account-wide limits crossed (every strategy halted), by limit', labelNames: ['limit'], registers: this.r });
   readonly errors = new Counter({ name: 'bot_engine_errors_total', help: 'Engine errors (failed polls, strategy failures, reconcile retries) by code', labelNames: ['code'], registers: this.r });
   readonly controls = new Counter({ name: 'bot_controls_total', help: 'Operator controls applied', labelNames: ['action'], registers: this.r });
   readonly requestSeconds = new Histogram({ name: 'bot_venue_request_duration_seconds', help: 'Round trip of one venue call attempt (send to parsed answer), rate-limiter wait excluded', labelNames: ['endpoint'], buckets: LATENCY_BUCKETS, registers: this.r });
@@ -63,6 +64,13 @@ export class DaemonMetrics implements VenueCallObserver {
     paused: new Gauge({ name: 'bot_strategy_paused', help: '1 when paused by an operator', labelNames: ['strategy'], registers: this.r }),
     unknownNow: new Gauge({ name: 'bot_orders_unknown_now', help: 'Orders whose outcome is unknown right now', registers: this.r }),
     deadMan: new Gauge({ name: 'bot_deadman_seconds_left', help: 'Seconds until the venue cancels the market if no reset comes', labelNames: ['market'], registers: this.r }),
+    // account-wide limits (risk.account): labelled by the money asset so a daemon without them shows no sample at all
+    accountEquity: new Gauge({ name: 'bot_account_equity', help: 'Account equity: sum of the strategies\' net PnL at the mids', labelNames: ['money'], registers: this.r }),
+    accountPeak: new Gauge({ name: 'bot_account_peak_equity', help: 'Peak account equity over the journal\'s life', labelNames: ['money'], registers: this.r }),
+    accountDrawdown: new Gauge({ name: 'bot_account_drawdown', help: 'Peak account equity minus equity', labelNames: ['money'], registers: this.r }),
+    accountDailyLoss: new Gauge({ name: 'bot_account_daily_loss', help: 'Equity at the start of the UTC day minus equity', labelNames: ['money'], registers: this.r }),
+    accountGross: new Gauge({ name: 'bot_account_gross_notional', help: 'Sum of |position| x mid and open orders\' left x price over all strategies', labelNames: ['money'], registers: this.r }),
+    accountHalted: new Gauge({ name: 'bot_account_halted', help: '1 while the account limits hold every strategy halted', labelNames: ['money'], registers: this.r }),
     deadManFailures: new Gauge({ name: 'bot_deadman_failures', help: 'Failed dead-man resets since the last success', labelNames: ['market'], registers: this.r }),
   };
 
@@ -98,6 +106,8 @@ export class DaemonMetrics implements VenueCallObserver {
         return this.reconcile.inc({ strategy: e.strategyId, action: 'adopted' });
       case 'risk-halt':
         return this.halts.inc({ strategy: e.strategyId });
+      case 'account-halt':
+        return this.accountHalts.inc({ limit: e.limit });
       case 'stale':
         return this.g.stale.set({ market: e.market }, e.stale ? 1 : 0);
       case 'control':
@@ -140,6 +150,16 @@ export class DaemonMetrics implements VenueCallObserver {
         this.g.halted.set({ strategy: f.id }, f.halted ? 1 : 0);
         this.g.paused.set({ strategy: f.id }, f.paused ? 1 : 0);
       }
+    }
+    const a = s.account;
+    if (a) {
+      const l = { money: a.money };
+      if (a.equity) this.g.accountEquity.set(l, a.equity.toNumber());
+      if (a.peak) this.g.accountPeak.set(l, a.peak.toNumber());
+      if (a.drawdown) this.g.accountDrawdown.set(l, a.drawdown.toNumber());
+      if (a.dailyLoss) this.g.accountDailyLoss.set(l, a.dailyLoss.toNumber());
+      this.g.accountGross.set(l, a.grossNotional.toNumber());
+      this.g.accountHalted.set(l, a.halt ? 1 : 0);
     }
     for (const b of sources.limiterStats()) {
       this.g.headroom.set({ bucket: b.bucket }, b.limit > 0 ? Math.max(0, 1 - b.inWindow / b.limit) : 1);

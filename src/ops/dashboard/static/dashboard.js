@@ -99,7 +99,30 @@
     return el('span', {}, `${name} `, el('b', { 'data-testid': testid }, String(value)));
   }
 
+  // The account-wide limits (risk.account): equity, peak, drawdown and the day's loss against their limits, and the
+  // halt with its reason, which holds every strategy until an operator resumes one.
+  function renderAccount(a) {
+    const box = $('#account');
+    box.hidden = !a;
+    if (!a) return;
+    const of = (v, limit) => `${v ?? '-'}${limit ? ` / ${limit}` : ''}`;
+    const parts = [
+      el('b', {}, `account (${a.money})`),
+      ` equity ${a.equity ?? '-'} · peak ${a.peak ?? '-'} · drawdown ${of(a.drawdown, a.limits.maxDrawdown)} · day loss ${of(a.dailyLoss, a.limits.maxDailyLoss)} · gross ${of(a.grossNotional, a.limits.maxGrossNotional)} `,
+    ];
+    if (a.halt) {
+      const next = a.halt.restored
+        ? 'Strategies start paused; resuming one re-arms the limits from the equity now.'
+        : 'Every strategy is halted; after a restart they start paused, and resuming one re-arms the limits.';
+      const why = `HALTED (${a.halt.limit}${a.halt.restored ? ', since an earlier run' : ''}): ${a.halt.reason}. ${next}`;
+      parts.push(el('span', { class: 'badge bad', 'data-testid': 'account-halt' }, why));
+    }
+    box.className = a.halt ? 'halted' : '';
+    box.replaceChildren(...parts);
+  }
+
   function render(state) {
+    renderAccount(state.account);
     const ready = $('#ready');
     ready.textContent = state.ready.ready ? 'ready' : 'not ready';
     ready.className = `badge ${state.ready.ready ? 'ok' : 'bad'}`;
