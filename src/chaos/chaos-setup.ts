@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfig } from '../sim/sim-config.js';
+import { DEFAULT_MAX_DEVIATION } from './trust-audit.js';
 
 /**
  * What a chaos run trades: two client accounts of the simulated exchange, each driven by its own daemon
@@ -21,6 +22,10 @@ export interface ChaosAccount {
   /** Strategy ids in that config, and which of them are grids (one order per level at every moment). */
   readonly strategies: readonly string[];
   readonly grids: readonly string[];
+  /** Strategy id → its price band (`risk.maxDeviation`); the configs leave it at the daemon's default. */
+  readonly maxDeviation: Readonly<Record<string, number>>;
+  /** The daemon's `polling.staleAfterMs`, written into its config. */
+  readonly staleAfterMs: number;
 }
 
 export interface ChaosSetup {
@@ -38,6 +43,12 @@ export interface ChaosSetupOptions {
 }
 
 const secret = (): string => `chaos-${randomBytes(18).toString('base64url')}`;
+
+/**
+ * Written into every daemon config (it is the default for a 250 ms book poll: 3 intervals, at least 5 s), so the
+ * stale-fills column measures against what the daemon was told, whatever the default becomes.
+ */
+export const CHAOS_STALE_AFTER_MS = 5_000;
 
 /** The sim config: the built-in markets and flow, two client accounts with known keys, history kept for the audit. */
 export function chaosSimConfig(speed: number, keys: ReadonlyArray<{ name: string; apiKey: string; apiSecret: string }>): SimConfig {
@@ -89,7 +100,7 @@ export function writeDaemonConfigs(o: ChaosSetupOptions, keys: ReadonlyArray<{ n
       `    market: ${p.grid.market}`,
       `    params: { lower: ${p.grid.lower}, upper: ${p.grid.upper}, levels: ${p.grid.levels}, amount: ${p.grid.amount}, retryAfterMs: 3000, cancelGraceMs: 2000 }`,
       `    risk: { maxOpenOrders: ${p.grid.levels + 1} }`,
-      'polling: { bookMs: 250, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
+      `polling: { bookMs: 250, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000, staleAfterMs: ${CHAOS_STALE_AFTER_MS} }`,
       `journal: { path: ${journalPath} }`,
       `log: { level: info, file: ${logPath} }`,
       'status: { everyMs: 5000 }',
@@ -97,6 +108,11 @@ export function writeDaemonConfigs(o: ChaosSetupOptions, keys: ReadonlyArray<{ n
       '',
     ].join('\n');
     writeFileSync(configPath, yaml);
-    return { name: p.name, apiKey: k.apiKey, apiSecret: k.apiSecret, configPath, journalPath, logPath, outputPath, strategies: [p.mm.id, p.grid.id], grids: [p.grid.id] };
+    return {
+      name: p.name, apiKey: k.apiKey, apiSecret: k.apiSecret, configPath, journalPath, logPath, outputPath,
+      strategies: [p.mm.id, p.grid.id], grids: [p.grid.id],
+      maxDeviation: { [p.mm.id]: DEFAULT_MAX_DEVIATION, [p.grid.id]: DEFAULT_MAX_DEVIATION },
+      staleAfterMs: CHAOS_STALE_AFTER_MS,
+    };
   });
 }

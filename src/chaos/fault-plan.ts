@@ -7,6 +7,7 @@ import type { EndpointName } from '../venue/wire.js';
  * issue asks): 503 without acting, the answer dropped after the venue acted, a request held past the
  * client's deadline and acted on afterwards, 429 bursts, latency spikes. The malformed mode answers a share
  * of every request with garbage instead (after the venue acted, so an order may exist behind the garbage).
+ * The lying mode answers in well-formed JSON that is wrong (sim/http/lie-config.ts), and nothing else.
  */
 export interface FaultPlanOptions {
   readonly seed: number;
@@ -57,4 +58,26 @@ function endpoints(orders: EndpointFaults, reads: EndpointFaults): Partial<Recor
   for (const e of ORDER_ENDPOINTS) out[e] = orders;
   for (const e of READ_ENDPOINTS) out[e] = reads;
   return out;
+}
+
+/**
+ * Every lie of issue 23, on both markets, no other fault. Orders and deals: a few per cent each (a daemon places
+ * thousands of orders in ten minutes, so each kind is met hundreds of times); an order record in the open-orders
+ * lists, polled every second, rarely. Books: a few episodes of each kind per market in ten minutes, the frozen
+ * books and outages long enough (12 s, 20 s) to outlast the daemons' staleAfterMs (5 s) plus the audit's margin.
+ */
+export function lyingFaults(o: Pick<FaultPlanOptions, 'seed'>): FaultConfig {
+  return {
+    seed: o.seed,
+    lies: {
+      hiddenOpenOrders: { probability: 0.03, forMs: 16_000 },
+      duplicateDeals: { probability: 0.05 },
+      corruptDeals: { probability: 0.05, forMs: 3_000 },
+      contradictingAnswers: { probability: 0.03, recordProbability: 0.002 },
+      absurdBook: { perMinute: 0.3, forMs: 6_000 },
+      crossedBook: { perMinute: 0.3, forMs: 3_000 },
+      frozenBook: { perMinute: 0.3, forMs: 12_000 },
+      bookOutage: { perMinute: 0.15, forMs: 20_000 },
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { D, ZERO, type Decimal } from '../model/decimal.js';
 import type { Deal, Order } from '../model/order.js';
 import type { JournalDeal, JournalRecord } from '../engine/journal-records.js';
 import { replayJournal } from '../engine/journal-replay.js';
+import { auditTrust, type TrustContext } from './trust-audit.js';
 
 /** The venue's own records of one account at the end of a run (the sim's, read in-process). */
 export interface VenueRecords {
@@ -24,6 +25,11 @@ export interface AccountAudit {
   readonly unknownLeft: readonly string[];
   readonly fillsMissing: readonly string[];
   readonly balanceDiff: readonly string[];
+  /** The columns of a venue that lies (trust-audit.ts). */
+  readonly overfills: readonly string[];
+  readonly phantomCancels: readonly string[];
+  readonly bandBreaches: readonly string[];
+  readonly staleFills: readonly string[];
 }
 
 /**
@@ -36,9 +42,11 @@ export interface AccountAudit {
  * - fills-missing: a venue deal not in the journal, a journal fill the venue does not have, or one whose
  *   figures differ;
  * - balance-diff: per asset, start + the journal's fills − fees against the venue's total, and the journal's
- *   last balance snapshot against the venue's available and frozen amounts, to the last decimal.
+ *   last balance snapshot against the venue's available and frozen amounts, to the last decimal;
+ * - overfills, phantom-cancels, band-breaches, stale-fills: see trust-audit.ts (the last two need what the harness
+ *   saw while the run went on, `trust`; without it they stay empty).
  */
-export function auditAccount(account: string, records: readonly JournalRecord[], venue: VenueRecords, liveDuplicates: Iterable<string> = []): AccountAudit {
+export function auditAccount(account: string, records: readonly JournalRecord[], venue: VenueRecords, liveDuplicates: Iterable<string> = [], trust: TrustContext = {}): AccountAudit {
   const duplicates: string[] = [...liveDuplicates].map((d) => `two live grid orders at ${d}`);
   const lost: string[] = [];
   const unknownLeft: string[] = [];
@@ -121,5 +129,5 @@ export function auditAccount(account: string, records: readonly JournalRecord[],
     }
   }
 
-  return { account, orders: [...submits.values()].reduce((a, b) => a + b, 0), duplicates, lost, unknownLeft, fillsMissing, balanceDiff };
+  return { account, orders: [...submits.values()].reduce((a, b) => a + b, 0), duplicates, lost, unknownLeft, fillsMissing, balanceDiff, ...auditTrust(records, venue, trust) };
 }

@@ -4,26 +4,32 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync, existsSync }
 import { join } from 'node:path';
 import type { Balances } from '../model/balance.js';
 import { parseJournalText } from '../engine/journal.js';
+import type { LieConfig } from '../sim/http/lie-config.js';
 import { startSim, type SimHandle } from '../sim/start-sim.js';
 import { accountKeys, chaosSimConfig, writeDaemonConfigs, type ChaosAccount } from './chaos-setup.js';
 import { chaosPassed, formatSummaryLine, summarize, type ChaosSummary } from './chaos-summary.js';
 import { DaemonFleet } from './daemon-fleet.js';
 import { REPO_ROOT } from './daemon-process.js';
-import { chaosFaults, malformedFaults } from './fault-plan.js';
+import { chaosFaults, lyingFaults, malformedFaults } from './fault-plan.js';
 import { auditAccount, type AccountAudit } from './journal-audit.js';
 import { JournalTail } from './journal-tail.js';
 import { planKills } from './kill-plan.js';
 import { LiveWatch } from './live-watch.js';
+import { lyingReport, staleEpisodesOf } from './lying-report.js';
 import { MidHistory, garbageInJournal, ordersOffMarket, typedErrorCounts } from './malformed-check.js';
 import { scanForSecrets } from './secret-scan.js';
 
 export interface ChaosOptions {
-  /** `faults`: faults at scale and SIGKILL loops until `orders`; `malformed`: garbage answers for `durationMs`. */
-  readonly mode: 'faults' | 'malformed';
+  /**
+   * `faults`: faults at scale and SIGKILL loops until `orders`; `malformed`: garbage answers for `durationMs`;
+   * `lying`: well-formed but wrong answers (hidden orders, duplicate and corrupt deals, contradicting answers, absurd,
+   * crossed, frozen and absent books) for `durationMs`.
+   */
+  readonly mode: 'faults' | 'malformed' | 'lying';
   readonly orders: number;
   readonly kills: number;
   readonly seed: number;
-  /** Malformed mode: how long to run. Faults mode: a cap on the trading phase (the audit runs either way). */
+  /** Malformed and lying modes: how long to run. Faults mode: a cap on the trading phase (the audit runs either way). */
   readonly durationMs?: number;
   /** Run directory: configs, journals, logs, outputs, report.json. */
   readonly out: string;
@@ -31,6 +37,8 @@ export interface ChaosOptions {
   readonly speed?: number;
   /** The daemons' venue.timeoutMs. Default 2500. */
   readonly clientTimeoutMs?: number;
+  /** Lying mode: the lies to tell instead of the plan's (lyingFaults), e.g. denser ones for a short test run. */
+  readonly lies?: LieConfig;
   /** Fault-free time before the final stop, so reconciliation finishes. Default 6000. */
   readonly settleMs?: number;
   readonly progress?: (line: string) => void;
@@ -46,6 +54,8 @@ export interface ChaosResult {
   readonly notes: readonly string[];
   /** Malformed mode: one line per account and one for the garbage sent (also in report.json). */
   readonly malformedLines?: readonly string[];
+  /** Lying mode: one line for the lies told and one per account (also in report.json). */
+  readonly lyingLines?: readonly string[];
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -59,7 +69,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   const clientTimeoutMs = o.clientTimeoutMs ?? 2500;
   mkdirSync(o.out, { recursive: true });
   const keys = accountKeys();
-  const faults = o.mode === 'faults' ? chaosFaults({ seed: o.seed, clientTimeoutMs }) : malformedFaults({ seed: o.seed, clientTimeoutMs });
+  const faults =
+    o.mode === 'faults' ? chaosFaults({ seed: o.seed, clientTimeoutMs }) : o.mode === 'lying' ? { ...lyingFaults({ seed: o.seed }), ...(o.lies ? { lies: o.lies } : {}) } : malformedFaults({ seed: o.seed, clientTimeoutMs });
   const access = createWriteStream(join(o.out, 'sim-access.log'), { flags: 'a' });
   const sim = await startSim({
     port: 0,
@@ -130,9 +141,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     }
     const aliveAtEnd = fleet.allRunning() && fleet.crashes.length === 0;
 
-    // ---- faults off; let reconciliation finish; clean stop
+    // ---- faults and lies off; let reconciliation finish; clean stop
     sim.faults.setEnabled(false);
-    say('chaos: faults off, letting the daemons reconcile');
+    sim.lies.setEnabled(false);
+    say(`chaos: ${o.mode === 'lying' ? 'lies' : 'faults'} off, letting the daemons reconcile`);
     await sleep(o.settleMs ?? 6000);
     ids.forEach((id, i) => watches[i]!.sample(sim.exchange.openOrders(id, { limit: 1_000_000 })));
     const stops = await fleet.stopAll(60_000);
@@ -143,7 +155,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
       if (s !== 0) notes.push(`daemon ${a.name} did not stop cleanly (exit ${s}); its log ended with:\n${lastLines(a.logPath, 12)}\nand its output with:\n${lastLines(a.outputPath, 6)}`);
     });
 
-    // ---- audit: journal vs the venue's records, account by account
+    // ---- audit: journal vs the venue's TRUE records (in-process), account by account
+    const staleEpisodes = staleEpisodesOf(sim.lies);
     const audits = accounts.map((a, i) => {
       const id = ids[i]!;
       const records = existsSync(a.journalPath) ? parseJournalText(readFileSync(a.journalPath, 'utf8')).records : [];
@@ -158,11 +171,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
           initial: initial[i] as Balances,
         },
         watches[i]!.gridDuplicates,
+        { mids, maxDeviation: a.maxDeviation, staleEpisodes, staleAfterMs: a.staleAfterMs },
       );
     });
 
     const malformed = o.mode === 'malformed' ? malformedReport(sim, accounts, ids, mids, aliveAtEnd) : undefined;
     if (malformed) notes.push(...malformed.problems);
+    const lying = o.mode === 'lying' ? lyingReport(sim.lies, accounts, aliveAtEnd) : undefined;
+    if (lying) notes.push(...lying.problems);
     const injected429 = [...sim.stats.faults].filter(([k]) => k.endsWith(':429')).reduce((n, [, v]) => n + v, 0);
     let ruleRejects = 0;
     for (let code = 30; code <= 37; code++) ruleRejects += sim.stats.rejectionsByCode.get(code) ?? 0;
@@ -180,6 +196,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
           notes,
           audits,
           ...(malformed ? { malformed: malformed.report } : {}),
+          ...(lying ? { lying: lying.report } : {}),
         },
         null,
         2,
@@ -196,7 +213,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     writeFileSync(reportPath, report(scan.hits.length, line));
     const passed = chaosPassed(summary) && notes.length === 0;
     say(`chaos: scanned ${scan.files} files, ${scan.bytes} bytes for ${secrets.length} secrets`);
-    return { summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes, ...(malformed ? { malformedLines: malformed.lines } : {}) };
+    return {
+      summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes,
+      ...(malformed ? { malformedLines: malformed.lines } : {}),
+      ...(lying ? { lyingLines: lying.lines } : {}),
+    };
   } finally {
     for (const a of aborts) {
       process.off('SIGINT', a);

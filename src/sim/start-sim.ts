@@ -4,6 +4,7 @@ import { SimExchange } from './exchange.js';
 import { createSimServer, type AccessEntry } from './http/server.js';
 import type { FaultConfig, FaultInjector } from './http/faults.js';
 import type { SimStats } from './http/sim-stats.js';
+import type { VenueLies } from './http/venue-lies.js';
 import type { MarketFlow } from './market-flow.js';
 import { createSyntheticFlow } from './synthetic-flow.js';
 import { DEFAULT_SIM_CONFIG, type SimConfig } from './sim-config.js';
@@ -29,7 +30,7 @@ export interface StartSimOptions {
    * stepped at `config.flow.stepMs` (default 250 ms) with real time.
    */
   readonly marketFlow?: MarketFlow | ((exchange: SimExchange) => MarketFlow);
-  /** Fault injection, off by default. */
+  /** Fault injection, off by default; its `lies` make the venue answer wrongly in well-formed JSON. */
   readonly faults?: FaultConfig;
   /** Overrides of the venue's rate-limit table (tests that must reach a limit cheaply). */
   readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>>;
@@ -57,6 +58,11 @@ export interface SimHandle {
   readonly stats: SimStats;
   /** Fault injection (inert without `faults`); `faults.setEnabled(false)` stops it. */
   readonly faults: FaultInjector;
+  /**
+   * The lying venue (inert unless `faults.lies` is given or a test drives it): `lies.startEpisode('absurdBook',
+   * { forMs, market })`, `lies.hideOrder(account, { clientOrderId }, forMs)`, `lies.setEnabled(false)` tells the truth again.
+   */
+  readonly lies: VenueLies;
   readonly dialect: Dialect;
   /** Stops the timers and the server (open keep-alive connections included). Idempotent. */
   close(): Promise<void>;
@@ -66,7 +72,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   const config = options.config ?? DEFAULT_SIM_CONFIG;
   const dialect = options.dialect ?? 'contract';
   const exchange = new SimExchange(config, () => Date.now());
-  const { server, stats, faults } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits, onRequest: options.onRequest });
+  const { server, stats, faults, lies } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits, onRequest: options.onRequest });
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -104,6 +110,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
     exchange,
     stats,
     faults,
+    lies,
     dialect,
     close() {
       closing ??= new Promise<void>((resolve) => {

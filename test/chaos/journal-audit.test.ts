@@ -79,8 +79,11 @@ describe('journal-vs-venue audit', () => {
 
   it('the summary line and the verdict', () => {
     const s = summarize([auditAccount('a', clean, venue)], { tooManyRequests: 3, ruleRejects: 0, restarts: 2, secretHits: 0 });
-    expect(formatSummaryLine(s)).toBe('orders 1, duplicates 0, lost 0, unknown-left 0, fills-missing 0, balance-diff 0, 429 3, rule-rejects 0, restarts 2, secrets 0');
+    expect(formatSummaryLine(s)).toBe(
+      'orders 1, duplicates 0, lost 0, unknown-left 0, fills-missing 0, balance-diff 0, 429 3, rule-rejects 0, restarts 2, secrets 0, overfills 0, phantom-cancels 0, band-breaches 0, stale-fills 0',
+    );
     expect(chaosPassed(s)).toBe(true);
+    for (const column of ['overfills', 'phantomCancels', 'bandBreaches', 'staleFills'] as const) expect(chaosPassed({ ...s, [column]: 1 }), column).toBe(false);
     expect(chaosPassed({ ...s, ruleRejects: 1 })).toBe(false);
     expect(chaosPassed({ ...s, secretHits: 1 })).toBe(false);
   });

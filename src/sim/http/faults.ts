@@ -1,6 +1,7 @@
 import type { EndpointName } from '../../venue/wire.js';
 import { createPrng } from '../prng.js';
 import { GARBAGE_KINDS, type GarbageKind } from './garbage-answers.js';
+import type { LieConfig } from './lie-config.js';
 
 /**
  * Fault injection (issue 3 item 6; widened for the chaos harness, issue 15), off by default. Per endpoint
@@ -40,6 +41,8 @@ export interface FaultConfig {
   /** PRNG seed; default 1. */
   readonly seed?: number;
   readonly endpoints?: Partial<Record<EndpointName | '*', EndpointFaults>>;
+  /** The lying venue (lie-config.ts, venue-lies.ts): acts truthfully, answers wrongly in well-formed JSON. */
+  readonly lies?: LieConfig;
 }
 
 export interface FaultPlan {

@@ -7,6 +7,8 @@ import { TradeTape } from './trade-tape.js';
 import { NOT_FOUND, UNAVAILABLE, type SimReply } from './error-bodies.js';
 import { FaultInjector, type FaultConfig, type FaultPlan } from './faults.js';
 import { garbageAnswer } from './garbage-answers.js';
+import { lyingExchange } from './lying-view.js';
+import { VenueLies } from './venue-lies.js';
 import { NonceCheck } from './nonce-check.js';
 import { RateWindow } from './rate-window.js';
 import type { RouteContext } from './route-context.js';
@@ -51,6 +53,8 @@ export interface SimServer {
   readonly stats: SimStats;
   /** The fault injector (e.g. to turn faults off before a final reconciliation). */
   readonly faults: FaultInjector;
+  /** The lying venue's controls (episodes, hidden orders, `setEnabled`); inert unless configured or driven. */
+  readonly lies: VenueLies;
 }
 
 /** Largest private body accepted; the venue's bodies are a few hundred bytes. */
@@ -62,6 +66,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
   const stats = new SimStats();
   const rates = new RateWindow(options.rateLimits);
   const faults = new FaultInjector(options.faults);
+  const lies = new VenueLies(options.faults?.lies, options.faults?.seed ?? 1, clock);
   const nonces = new NonceCheck();
   const bookCache = new BookCache();
   const exchange = options.exchange;
@@ -111,15 +116,23 @@ export function createSimServer(options: SimServerOptions): SimServer {
     }
     if (plan.delayMs > 0) await sleep(plan.delayMs);
     let reply: SimReply;
+    // the lies told in this answer, counted once each like the faults
+    const told = new Set<string>();
     if (plan.fail5xx) reply = UNAVAILABLE;
     else {
-      const ctx: RouteContext = { exchange, dialect, nowMs: clock(), bookCache, tradeTape };
-      if (route.kind === 'public') reply = route.handle(ctx, { market: match.market, query: url.searchParams });
+      const nowMs = clock();
+      const lying = lies.armed;
+      const view = lying ? lyingExchange(exchange, lies, nowMs, (label) => told.add(label)) : exchange;
+      const ctx: RouteContext = { exchange: view, dialect, nowMs, bookCache, tradeTape };
+      if (lying && route.endpoint === 'orderbook' && match.market !== undefined && exchange.markets.has(match.market) && lies.bookOutage(match.market, nowMs, (label) => told.add(label))) {
+        reply = UNAVAILABLE;
+      } else if (route.kind === 'public') reply = route.handle(ctx, { market: match.market, query: url.searchParams });
       else {
         const auth = authenticate({ headers: req.headers, rawBody, path: url.pathname, nowMs: ctx.nowMs }, (key) => exchange.accountByKey(key), nonces);
         reply = auth.ok ? route.handle(ctx, auth.account, auth.body) : auth.reply;
       }
     }
+    for (const label of told) stats.fault(route.endpoint, label);
     // A dropped answer after the venue acted: the client cannot know whether the order exists.
     if (plan.drop && !plan.fail5xx && reply.status < 400) {
       stats.answered(arrival, 0, undefined);
@@ -147,7 +160,7 @@ export function createSimServer(options: SimServerOptions): SimServer {
     });
   });
   server.once('close', () => tradeTape.close());
-  return { server, stats, faults };
+  return { server, stats, faults, lies };
 }
 
 /** The venue acted (or refused); the client gets garbage instead of the answer (malformed-venue mode). */
