@@ -1,11 +1,11 @@
 import { existsSync, renameSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import { DaemonConfigSchema } from '../settings/daemon-config.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
+import { checkDaemonFiles } from '../settings/daemon-files.js';
 import type { SimHandle } from '../sim/start-sim.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
@@ -44,12 +44,14 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   const cwd = o.cwd ?? process.cwd();
   const env = o.env ?? process.env;
   const cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
+  // before anything is opened, created or renamed: no device, FIFO, folder or /proc path gets near the journal's rename
+  const files = checkDaemonFiles(cfg, o.configPath, cwd);
   // the ops token and the alert webhook (a chat webhook's URL is its key) are redacted like the API secret
   const secrets = [...(cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : []), ...(cfg.http?.token !== undefined ? [cfg.http.token] : []), ...(cfg.alerts ? [cfg.alerts.webhook] : [])];
   const logger = createLogger({
     level: cfg.log.level,
     ...(cfg.log.pretty !== undefined ? { pretty: cfg.log.pretty } : {}),
-    ...(cfg.log.file ? { destination: resolve(cwd, cfg.log.file) } : {}),
+    ...(files.logFile !== undefined ? { destination: files.logFile } : {}),
     name: 'bot',
     secrets,
   });
@@ -92,11 +94,11 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       },
       ...(cfg.polling.reserve !== undefined ? { reserve: cfg.polling.reserve } : {}),
     });
-    const journalPath = resolve(cwd, cfg.journal.path);
+    const journalPath = files.journal;
     // The embedded sim starts empty every time (order and deal ids restart at 1), so nothing in an earlier
     // journal refers to it: keep that journal aside instead of replaying it against a different exchange.
     if (sim && existsSync(journalPath)) {
-      const aside = `${journalPath}.prev`;
+      const aside = files.journalAside;
       renameSync(journalPath, aside);
       logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
     }
