@@ -103,6 +103,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
     }
     const fileJournal = new FileJournal(journalPath, { fsync: cfg.journal.fsync, ...(ops ? { onFsync: ops.onFsync } : {}) });
+    if (fileJournal.torn) logger.warn({ journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes }, 'journal: a torn last line (a crash mid-write) was dropped');
     const journal = ops ? ops.journal(fileJournal) : fileJournal;
     runtime = createRuntime({
       api: client,

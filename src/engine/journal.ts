@@ -1,7 +1,10 @@
-import { closeSync, existsSync, fsync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BotError } from '../model/errors.js';
 import type { JournalRecord } from './journal-records.js';
+import { JournalCorruptError, scanJournal, type DamagedLine, type JournalScan } from './journal-scan.js';
+
+const EMPTY_SCAN: JournalScan = { records: [], corrupt: [], unterminated: false };
 
 /**
  * Append-only record of what the engine did. `append` is synchronous: when it returns, the record is
@@ -44,8 +47,10 @@ export class FileJournal implements Journal {
   readonly path: string;
   private fd: number | undefined;
   private readonly fsync: FsyncPolicy;
-  /** Lines that could not be parsed on open (a crash mid-line leaves at most the last one). */
+  /** Lines dropped on open: 1 when the last line was torn by a crash mid-write, else 0. */
   readonly skipped: number;
+  /** The torn last line dropped on open (line number and byte length; the daemon warns about it). */
+  readonly torn: DamagedLine | undefined;
   private readonly initial: JournalRecord[];
   /** Background policy: an fsync is in flight / records came after it started / it failed. */
   private syncing = false;
@@ -55,22 +60,29 @@ export class FileJournal implements Journal {
   private lastSyncAt = Number.NEGATIVE_INFINITY;
   private readonly onFsync: ((ms: number) => void) | undefined;
 
-  /** `onFsync` is told each fsync's duration in ms (the daemon's metrics). */
+  /**
+   * `onFsync` is told each fsync's duration in ms (the daemon's metrics). Reads the file strictly (journal-scan.ts):
+   * a damaged line other than the last throws JournalCorruptError; a torn last line is dropped.
+   */
   constructor(path: string, options: { fsync?: FsyncPolicy; onFsync?: (ms: number) => void } = {}) {
     this.path = path;
     this.fsync = options.fsync ?? DEFAULT_FSYNC_POLICY;
     this.onFsync = options.onFsync;
-    const { records, skipped } = existsSync(path) ? parseJournalText(readFileSync(path, 'utf8')) : { records: [], skipped: 0 };
-    this.initial = records;
-    this.skipped = skipped;
+    const scan = existsSync(path) ? scanJournal(readFileSync(path)) : EMPTY_SCAN;
+    if (scan.corrupt.length > 0) throw new JournalCorruptError(path, scan.corrupt);
+    this.initial = scan.records;
+    this.torn = scan.torn;
+    this.skipped = scan.torn === undefined ? 0 : 1;
     try {
       mkdirSync(dirname(path), { recursive: true });
       this.fd = openSync(path, 'a');
+      // A torn last line (its append never returned) is cut off: left in place it would sit mid-file once records
+      // follow it, where the next start could not tell it from damage. A whole last record without its newline gets one.
+      if (scan.torn !== undefined) ftruncateSync(this.fd, scan.torn.offset);
+      else if (scan.unterminated) writeSync(this.fd, '\n');
     } catch (error) {
       throw new JournalError(`cannot open journal ${path}`, error);
     }
-    // A torn last line (crash mid-write) must not glue itself to the next record.
-    if (skipped > 0) writeSync(this.fd, '\n');
   }
 
   append(record: JournalRecord): void {
@@ -173,7 +185,10 @@ export class MemoryJournal implements Journal {
  */
 export const DISCARDING_JOURNAL: Journal = { append: () => undefined, records: () => [], close: () => undefined };
 
-/** Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. */
+/**
+ * Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. For readers that only look
+ * (tests, the chaos audit); the daemon's start reads strictly (FileJournal, journal-scan.ts).
+ */
 export function parseJournalText(text: string): { records: JournalRecord[]; skipped: number } {
   const records: JournalRecord[] = [];
   let skipped = 0;
