@@ -6,6 +6,7 @@ import { DaemonConfigSchema } from '../settings/daemon-config.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
 import { checkDaemonFiles } from '../settings/daemon-files.js';
+import { checkLimitTickers } from '../settings/limit-tickers.js';
 import type { SimHandle } from '../sim/start-sim.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
@@ -84,6 +85,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
         where: `${o.configPath}: strategies[${i}].params`,
       });
     }
+    checkLimitTickers(cfg.strategies, markets, o.configPath);
     const plan = planPolling({
       markets: cfg.strategies.map((s) => s.market),
       wishes: {

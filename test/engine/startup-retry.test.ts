@@ -52,7 +52,7 @@ describe('daemon start-up against a venue that answers garbage once (chaos findi
           `  baseUrl: ${sim.baseUrl}`,
           '  apiKey: ${K}',
           '  apiSecret: ${S}',
-          'strategies: [{ id: g, use: grid, market: BTC_USDT, params: { lower: 29000, upper: 31000, levels: 5, amount: 0.001 } }]',
+          'strategies: [{ id: g, use: grid, market: BTC_USDT, params: { lower: 29000, upper: 31000, levels: 5, amount: 0.001 }, risk: { unlimited: true } }]',
           `journal: { path: ${join(dir, 'journal.jsonl')} }`,
           `log: { level: warn, file: ${join(dir, 'daemon.log')} }`,
         ].join('\n'),
