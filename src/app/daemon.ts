@@ -12,6 +12,7 @@ import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
 import { openVenue } from './open-venue.js';
+import { refuseBadCredentials } from './venue-credentials.js';
 import { onceSignal } from './stop-signal.js';
 import { OpsSurface } from './ops-surface.js';
 import { DeadManTimer } from '../engine/dead-man.js';
@@ -71,6 +72,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     if (opsUrl !== undefined) o.onListening?.(opsUrl);
     ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
+    if (!sim) await refuseBadCredentials(client, o.configPath);
     const strategies = [];
     for (const [i, s] of cfg.strategies.entries()) {
       if (!markets.has(s.market)) {
