@@ -25,6 +25,7 @@ import { register as killSwitchCmd } from './kill-switch.js';
 import { register as sweepCmd } from './sweep.js';
 import { register as workerCmd } from './worker.js';
 import { register as journalCmd } from './journal.js';
+import { register as checkCmd } from './check.js';
 
 /**
  * Every `bot` command, in help order. Each module wires parts and holds no logic.
@@ -47,6 +48,7 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   investmentsCmd,
   simCmd,
   runCmd,
+  checkCmd,
   journalCmd,
   recordCmd,
   importCmd,

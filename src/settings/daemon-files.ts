@@ -13,11 +13,13 @@ export interface DaemonFiles {
 /**
  * Checks every path of a daemon config before the daemon opens, creates or renames any of them: journal.path (and
  * its `.prev` beside it), log.file, venue.sim.file. A bad one is a ConfigError naming the config file and the key.
+ * Missing folders are created, unless `createFolders: false` (a check that changes nothing).
  */
-export function checkDaemonFiles(cfg: DaemonConfig, configFile: string, cwd: string): DaemonFiles {
-  const journal = checkWritableFile(cfg.journal.path, { configFile, key: 'journal.path', cwd });
-  const journalAside = checkWritableFile(`${journal}.prev`, { configFile, key: 'journal.path (its previous copy, kept aside for an embedded sim)', cwd });
-  const logFile = cfg.log.file === undefined ? undefined : checkWritableFile(cfg.log.file, { configFile, key: 'log.file', cwd });
+export function checkDaemonFiles(cfg: DaemonConfig, configFile: string, cwd: string, o: { readonly createFolders?: boolean } = {}): DaemonFiles {
+  const create = o.createFolders === false ? { createFolders: false } : {};
+  const journal = checkWritableFile(cfg.journal.path, { configFile, key: 'journal.path', cwd, ...create });
+  const journalAside = checkWritableFile(`${journal}.prev`, { configFile, key: 'journal.path (its previous copy, kept aside for an embedded sim)', cwd, ...create });
+  const logFile = cfg.log.file === undefined ? undefined : checkWritableFile(cfg.log.file, { configFile, key: 'log.file', cwd, ...create });
   const simFileName = cfg.venue.kind === 'sim' ? cfg.venue.sim?.file : undefined;
   const simFile = typeof simFileName === 'string' ? checkReadableFile(simFileName, { configFile, key: 'venue.sim.file', cwd }) : undefined;
   return { journal, journalAside, ...(logFile !== undefined ? { logFile } : {}), ...(simFile !== undefined ? { simFile } : {}) };

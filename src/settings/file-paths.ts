@@ -19,6 +19,8 @@ export interface PathSource {
   readonly key: string;
   /** Relative paths resolve against this. Default: the current directory. */
   readonly cwd?: string;
+  /** Create missing folders (default true); false only checks that they could be made (`bot check` changes nothing). */
+  readonly createFolders?: boolean;
 }
 
 /** Kernel and device trees: nothing there is a file the daemon may own, wherever a symlink points from. */
@@ -44,7 +46,7 @@ export function checkWritableFile(path: string, source: PathSource): string {
     if (!target.isFile()) fail(`is ${kindOf(target)}${st.isSymbolicLink() ? ' (through a symlink)' : ''}: expected a regular file (the daemon creates, appends to and renames only files it owns)`);
     return abs;
   }
-  ensureFolder(dirname(abs), fail);
+  ensureFolder(dirname(abs), fail, source.createFolders !== false);
   return abs;
 }
 
@@ -71,7 +73,7 @@ export function checkWritableFolder(path: string, source: PathSource): string {
     throw new ConfigError(`${prefix(source)}${path}${abs === path ? '' : ` (${abs})`} ${why}`, cause === undefined ? {} : { cause });
   };
   refuseSystemTree(abs, fail);
-  ensureFolder(abs, fail);
+  ensureFolder(abs, fail, source.createFolders !== false);
   return abs;
 }
 
@@ -104,8 +106,8 @@ function refuseSystemTree(abs: string, fail: Fail): void {
   if (tree !== undefined) fail(`resolves to ${real}, under ${tree}: a system folder, not a place for the bot's files`);
 }
 
-/** Creates `folder` and its missing parents one level at a time; an ancestor that is not a folder is an error. */
-function ensureFolder(folder: string, fail: Fail): void {
+/** Creates `folder` and its missing parents one level at a time (with `create`); an ancestor that is not a folder is an error. */
+function ensureFolder(folder: string, fail: Fail, create: boolean): void {
   const missing: string[] = [];
   let at = folder;
   for (;;) {
@@ -120,6 +122,7 @@ function ensureFolder(folder: string, fail: Fail): void {
     if (parent === at) break;
     at = parent;
   }
+  if (!create) return;
   for (const m of missing) {
     try {
       mkdirSync(m);
