@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { parseDurationArg, parseSizeArg } from '../../backtest/parse-time.js';
 import { describeError } from './exit-codes.js';
 import { parsePositiveInt, venueCommand, withClient, type VenueCliOptions } from './venue-options.js';
@@ -16,14 +16,21 @@ interface RecordCliOptions extends VenueCliOptions {
   readonly trades: boolean;
 }
 
+/** The venue's range of an order book parameter, checked when the command line is read (it refused 500 with a 422 at every poll). */
+const intBetween = (min: number, max: number) => (value: string): number => {
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= min && n <= max)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+};
+
 /** `bot record <market> [--interval 1s] [--limit N] [--no-trades] --out FILE`: order book and trades recorder (logic in backtest/record). */
 export function register(program: Command): void {
   venueCommand(program, 'record', 'record a market’s order book snapshots and public trades (gzip JSON lines, rules record at the head) for backtests')
     .argument('<market>', 'market name, e.g. BTC_USDT')
     .requiredOption('--out <file>', 'output file (.jsonl.gz); an existing file is resumed (a new gzip member is appended)')
     .option('--interval <duration>', 'time between snapshots (500ms, 1s, 1m)', parseDurationArg, 1000)
-    .option('--limit <n>', 'levels per side, 1-100 (default: the venue’s 100)', parsePositiveInt)
-    .option('--level <n>', 'price aggregation 0-5', parsePositiveInt)
+    .option('--limit <n>', 'levels per side, 0-100 (default and 0: the venue’s 100)', intBetween(0, 100))
+    .option('--level <n>', 'price aggregation 0-5', intBetween(0, 5))
     .option('--rotate-size <size>', 'start a new numbered file after this much data (e.g. 50M)', parseSizeArg)
     .option('--rotate-time <duration>', 'start a new numbered file after this long (e.g. 1h)', parseDurationArg)
     .option('--count <n>', 'stop after n snapshots', parsePositiveInt)
