@@ -39,6 +39,9 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExamples:\n  bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 --out var/btc.jsonl.gz\n  bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz   # var/btc.0001.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
     .action(async (market: string, opts: RecordCliOptions) => {
       const { recordBooks } = await import('../../backtest/record/recorder.js');
+      const { checkWritableFile } = await import('../settings/file-paths.js');
+      // appended to (or a numbered series beside it): a regular file in a folder, never a device or a directory
+      const out = checkWritableFile(opts.out, { key: '--out' });
       const abort = new AbortController();
       const stop = (): void => abort.abort();
       process.once('SIGINT', stop);
@@ -49,7 +52,7 @@ export function register(program: Command): void {
             api,
             market,
             intervalMs: opts.interval,
-            out: opts.out,
+            out,
             signal: abort.signal,
             source: opts.baseUrl ?? opts.region ?? process.env.BOT_BASE_URL ?? 'main',
             ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
