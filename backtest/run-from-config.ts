@@ -2,13 +2,16 @@
  * `bot backtest` without the CLI: load the config, resolve strategies and data, plan polling within
  * the rate limits, replay, and write `report.json` + `report.html` into the output directory.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Decimal } from '../src/model/decimal.js';
 import type { RuntimeStrategy } from '../src/engine/runtime.js';
 import { ConfigError } from '../src/model/errors.js';
 import { loadYamlConfig } from '../src/settings/load-yaml.js';
+import { checkWritableFolder } from '../src/settings/file-paths.js';
+import { checkLimitTickers } from '../src/settings/limit-tickers.js';
+import { readRecordingLines } from '../src/venue/recording-format.js';
 import { loadStrategy } from '../src/strategy/load-strategy.js';
 import { planPolling } from '../src/streams/polling-plan.js';
 import { BacktestConfigSchema, type BacktestConfig } from './backtest-config.js';
@@ -142,10 +145,33 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
   return { result, report };
 }
 
+/**
+ * The config's `risk.maxInventory` tickers against the data's market (the first recording's market record): a key
+ * that is neither its stock nor its money limits nothing, so it is a ConfigError naming the file and key. A file
+ * that cannot be read is left to the replay, which says so.
+ */
+export async function checkBacktestLimits(config: BacktestConfig, files: readonly string[], configFile: string): Promise<void> {
+  const first = files[0];
+  if (first === undefined) return;
+  let market;
+  try {
+    for await (const line of readRecordingLines(first)) {
+      if (line.type === 'market') market = line.market;
+      break;
+    }
+  } catch {
+    return;
+  }
+  if (market !== undefined) checkLimitTickers(config.strategies, new Map([[market.name, market]]), configFile);
+}
+
 export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
   const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
   const base = dirname(resolve(o.configFile));
   const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
+  await checkBacktestLimits(config, files, o.configFile);
+  // the report folder before the replay, not after it: a bad `out` names its key at once
+  const outDir = checkWritableFolder(o.out ?? config.out, o.out !== undefined ? { key: '--out' } : { configFile: o.configFile, key: 'out' });
   const { result, report } = await runBacktestOfConfig(config, {
     files,
     configFile: o.configFile,
@@ -156,8 +182,6 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(o.cache === undefined ? {} : { cache: o.cache }),
     parallelLanes: o.parallelLanes ?? true,
   });
-  const outDir = resolve(o.out ?? config.out);
-  mkdirSync(outDir, { recursive: true });
   const jsonPath = join(outDir, 'report.json');
   const htmlPath = join(outDir, 'report.html');
   writeFileSync(jsonPath, JSON.stringify(report, null, 2) + '\n');

@@ -4,7 +4,7 @@
  * point and the explicit build (`bot cache build`).
  */
 import { statSync } from 'node:fs';
-import { readRecordingBatches } from '../../src/venue/recording-format.js';
+import { readRecordingBatches, RecordingFormatError } from '../../src/venue/recording-format.js';
 import { recordingCacheSettings, type RecordingCacheOptions, type RecordingCacheSettings } from './cache-settings.js';
 import { CacheBuilder } from './cache-writer.js';
 import { CacheReader } from './cache-reader.js';
@@ -42,6 +42,8 @@ export async function buildRecordingCache(file: string, options: RecordingCacheO
     }
   } catch (error) {
     builder.abort((error as Error).message);
+    // not a recording (bad gzip, a line that does not decode): the caller's input is wrong, not the cache
+    if (error instanceof RecordingFormatError) throw error;
   }
   if (!builder.finish()) return { file, status: 'skipped', reason: reasons.at(-1) ?? 'not cached' };
   return { file, status: 'built', path: builder.path, events: builder.events, bytes: statSync(builder.path).size };

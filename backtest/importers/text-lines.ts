@@ -35,7 +35,10 @@ export async function* readTextLines(files: readonly string[], onProgress?: Impo
         onProgress(done, total);
       });
     }
-    const stream = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
+    // pipe() does not pass the file's errors on: forwarded, a missing .gz fails like a missing plain file
+    const gunzip = file.endsWith('.gz') ? createGunzip() : undefined;
+    if (gunzip) source.once('error', (error) => gunzip.destroy(error));
+    const stream = gunzip ? source.pipe(gunzip) : source;
     let rest = '';
     let lineNo = 0;
     try {

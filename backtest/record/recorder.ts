@@ -21,6 +21,7 @@
 import type { PublicTrade } from '../../src/model/book.js';
 import { fmt } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
+import { PublicApiError, RequestValidationError } from '../../src/venue/errors.js';
 import type { Market } from '../../src/model/market.js';
 import type { TradingApi } from '../../src/venue/trading-api.js';
 import { RATE_LIMITS, type OrderBookResponse, type WireMarket } from '../../src/venue/wire.js';
@@ -49,7 +50,11 @@ export interface RecorderOptions {
   readonly source?: string;
   /** Clock, ms (real time by default). */
   readonly now?: () => number;
-  /** A failed poll (it is retried at the next grid point). */
+  /**
+   * A failed poll (it is retried at the next grid point). A request the venue refuses as invalid (a 4xx validation
+   * answer: a bad limit or level, an unknown market) is not: the recording stops with a ConfigError, since the same
+   * request would be refused at every grid point for ever.
+   */
   readonly onError?: (error: unknown) => void;
   readonly onSnapshot?: (n: number) => void;
   /** Polls the venue's recent public trades too (e.g. `(m) => client.publicTrades(m)`); absent: books only. */
@@ -122,6 +127,7 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
           }
           trades += step.fresh.length;
         } catch (error) {
+          refuseForGood(error, 'recent trades', o.market);
           errors += 1;
           o.onError?.(error);
         }
@@ -133,6 +139,7 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
         snapshots += 1;
         o.onSnapshot?.(snapshots);
       } catch (error) {
+        refuseForGood(error, 'order book', o.market);
         errors += 1;
         o.onError?.(error);
       }
@@ -141,4 +148,11 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
     await writer.close();
   }
   return { snapshots, errors, files: writer.files, trades, tradeGaps };
+}
+
+/** A validation refusal (4xx) ends the recording: asking again at the next grid point gets the same answer. */
+function refuseForGood(error: unknown, what: string, market: string): void {
+  if (!(error instanceof PublicApiError || error instanceof RequestValidationError)) return;
+  const status = error.status === undefined ? '' : `HTTP ${error.status}: `;
+  throw new ConfigError(`record: the venue refuses the ${what} request for ${market} (${status}${error.message}); it would refuse it again, so the recording stops (check --limit 0-100 and --level 0-5)`, { cause: error });
 }

@@ -7,7 +7,7 @@
 import { workerEntry } from '../../src/settings/compiled-build.js';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAME, redisClient } from './queue-connection.js';
+import { QUEUE_NAME, readyWithin, redisClient } from './queue-connection.js';
 import type { TrialJob } from './run-trial.js';
 import type { TrialOutcome } from './trial-executor.js';
 import { Piscina } from 'piscina';
@@ -23,8 +23,13 @@ export interface QueueWorkerOptions {
   readonly stalledIntervalMs?: number | undefined;
   /** Called when a job finishes or fails (for the worker's log). */
   readonly onJob?: (e: { key: string; ok: boolean; message?: string; ms: number }) => void;
-  /** Redis connection problems (the worker keeps reconnecting). */
+  /** Redis connection problems (the worker keeps reconnecting once it was ready). */
   readonly onError?: (e: Error) => void;
+  /**
+   * How long to wait for Redis at the start (ms), as `bot sweep --queue` does (queue-executor.ts). Default 10 s;
+   * then `ready` rejects with QueueUnavailableError (the CLI's exit 3) and the worker is closed.
+   */
+  readonly connectTimeoutMs?: number | undefined;
 }
 
 export interface QueueWorkerHandle {
@@ -42,7 +47,13 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorkerHandle {
     idleTimeout: 60_000,
     resourceLimits: { maxYoungGenerationSizeMb: 128 },
   });
-  const client: Redis = redisClient(o.url, { ...(o.onError ? { onError: o.onError } : {}) });
+  let lastError: Error | undefined;
+  let gaveUp = false;
+  const onError = (e: Error): void => {
+    lastError = e;
+    o.onError?.(e);
+  };
+  const client: Redis = redisClient(o.url, { onError, giveUp: () => gaveUp });
   const worker = new Worker(
     o.queueName ?? QUEUE_NAME,
     async (job) => {
@@ -62,13 +73,20 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorkerHandle {
       maxStalledCount: 3,
     },
   );
-  worker.on('error', (e) => o.onError?.(e));
-  return {
-    ready: worker.waitUntilReady().then(() => undefined),
-    close: async () => {
-      await worker.close(true);
-      await pool.destroy();
-      client.disconnect();
-    },
+  worker.on('error', onError);
+  const close = async (): Promise<void> => {
+    await worker.close(true);
+    await pool.destroy();
+    client.disconnect();
   };
+  // Bounded like the sweep's own wait: ioredis reconnects for ever, so an unreachable Redis left `bot worker` retrying for good.
+  const ready = readyWithin(worker.waitUntilReady(), o.url, o.connectTimeoutMs ?? 10_000, () => lastError).catch(async (error: unknown) => {
+    gaveUp = true;
+    client.disconnect();
+    // with Redis away the worker's close settles only once a connection attempt ends: not awaited
+    void worker.close(true).catch(() => undefined);
+    await pool.destroy();
+    throw error;
+  });
+  return { ready, close };
 }

@@ -1,16 +1,18 @@
 import { existsSync, renameSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import { DaemonConfigSchema } from '../settings/daemon-config.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
+import { checkDaemonFiles } from '../settings/daemon-files.js';
+import { checkLimitTickers } from '../settings/limit-tickers.js';
 import type { SimHandle } from '../sim/start-sim.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
 import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
 import { openVenue } from './open-venue.js';
+import { refuseBadCredentials } from './venue-credentials.js';
 import { onceSignal } from './stop-signal.js';
 import { Emergency, EMERGENCY_DEADLINE_MS, EMERGENCY_EXIT_CODE, EmergencyStopError } from './emergency.js';
 import { OpsSurface } from './ops-surface.js';
@@ -47,12 +49,14 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   const cwd = o.cwd ?? process.cwd();
   const env = o.env ?? process.env;
   const cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
+  // before anything is opened, created or renamed: no device, FIFO, folder or /proc path gets near the journal's rename
+  const files = checkDaemonFiles(cfg, o.configPath, cwd);
   // the ops token and the alert webhook (a chat webhook's URL is its key) are redacted like the API secret
   const secrets = [...(cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : []), ...(cfg.http?.token !== undefined ? [cfg.http.token] : []), ...(cfg.alerts ? [cfg.alerts.webhook] : [])];
   const logger = createLogger({
     level: cfg.log.level,
     ...(cfg.log.pretty !== undefined ? { pretty: cfg.log.pretty } : {}),
-    ...(cfg.log.file ? { destination: resolve(cwd, cfg.log.file) } : {}),
+    ...(files.logFile !== undefined ? { destination: files.logFile } : {}),
     name: 'bot',
     secrets,
   });
@@ -74,6 +78,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     if (opsUrl !== undefined) o.onListening?.(opsUrl);
     ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
+    if (!sim) await refuseBadCredentials(client, o.configPath);
     const strategies = [];
     for (const [i, s] of cfg.strategies.entries()) {
       if (!markets.has(s.market)) {
@@ -88,6 +93,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
         where: `${o.configPath}: strategies[${i}].params`,
       });
     }
+    checkLimitTickers(cfg.strategies, markets, o.configPath);
     const plan = planPolling({
       markets: cfg.strategies.map((s) => s.market),
       wishes: {
@@ -98,15 +104,16 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       },
       ...(cfg.polling.reserve !== undefined ? { reserve: cfg.polling.reserve } : {}),
     });
-    const journalPath = resolve(cwd, cfg.journal.path);
+    const journalPath = files.journal;
     // The embedded sim starts empty every time (order and deal ids restart at 1), so nothing in an earlier
     // journal refers to it: keep that journal aside instead of replaying it against a different exchange.
     if (sim && existsSync(journalPath)) {
-      const aside = `${journalPath}.prev`;
+      const aside = files.journalAside;
       renameSync(journalPath, aside);
       logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
     }
     const fileJournal = new FileJournal(journalPath, { fsync: cfg.journal.fsync, ...(ops ? { onFsync: ops.onFsync } : {}) });
+    if (fileJournal.torn) logger.warn({ journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes }, 'journal: a torn last line (a crash mid-write) was dropped');
     // a failed write is the emergency stop, wherever in the engine it happened
     const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) => emergency.trigger(`journal write failed: ${error.message}`, error));
     runtime = createRuntime({

@@ -6,7 +6,7 @@ export function register(program: Command): void {
   const cmd = program.command('cache').description('the binary cache of recordings that makes replays fast (built by the first full replay of a file, or here)');
   cmd
     .command('build')
-    .description('build (or check) the cache of recordings; a file the cache cannot store exactly is skipped, with the reason')
+    .description('build (or check) the cache of recordings; a file the cache cannot store exactly is skipped, with the reason; a missing file or one that is not a recording is an error (exit 2)')
     .argument('<files...>', 'recording files (.jsonl.gz)')
     .option('--cache <dir>', `cache directory (default ${defaultCacheDir()})`)
     .option('--force', 'rebuild even when a valid cache exists')
@@ -14,6 +14,9 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExample:\n  bot cache build var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz')
     .action(async (files: string[], opts: { cache?: string; force?: boolean; json?: boolean }) => {
       const { buildRecordingCache } = await import('../../backtest/data/recording-cache.js');
+      const { checkReadableFile } = await import('../settings/file-paths.js');
+      // every file named is there and a regular file before any is built (a missing one used to be "skipped", exit 0)
+      for (const file of files) checkReadableFile(file, { key: 'cache build' });
       const results = [];
       for (const file of files) {
         const started = performance.now();

@@ -24,6 +24,8 @@ import { register as chaosCmd } from './chaos.js';
 import { register as killSwitchCmd } from './kill-switch.js';
 import { register as sweepCmd } from './sweep.js';
 import { register as workerCmd } from './worker.js';
+import { register as journalCmd } from './journal.js';
+import { register as checkCmd } from './check.js';
 
 /**
  * Every `bot` command, in help order. Each module wires parts and holds no logic.
@@ -46,6 +48,8 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   investmentsCmd,
   simCmd,
   runCmd,
+  checkCmd,
+  journalCmd,
   recordCmd,
   importCmd,
   backtestCmd,

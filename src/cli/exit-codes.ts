@@ -14,6 +14,9 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof VenueError) return error.rejected ? EXIT.rejected : EXIT.unavailable;
   // A sweep's Redis queue that cannot be reached is a network problem like an unreachable venue.
   if (error instanceof BotError && error.code === 'ERR_QUEUE_UNAVAILABLE') return EXIT.unavailable;
+  // A journal damaged mid-file is the operator's to look at (or `bot journal repair`), like a config error; so is an
+  // input file that is not the recording or capture it was given as (bad gzip, a line that does not decode).
+  if (error instanceof BotError && (error.code === 'ERR_JOURNAL_CORRUPT' || error.code === 'ERR_RECORDING_FORMAT' || error.code === 'ERR_CAPTURE_FORMAT')) return EXIT.usage;
   return EXIT.rejected;
 }
 

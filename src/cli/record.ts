@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { parseDurationArg, parseSizeArg } from '../../backtest/parse-time.js';
 import { describeError } from './exit-codes.js';
 import { parsePositiveInt, venueCommand, withClient, type VenueCliOptions } from './venue-options.js';
@@ -16,14 +16,21 @@ interface RecordCliOptions extends VenueCliOptions {
   readonly trades: boolean;
 }
 
+/** The venue's range of an order book parameter, checked when the command line is read (it refused 500 with a 422 at every poll). */
+const intBetween = (min: number, max: number) => (value: string): number => {
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= min && n <= max)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+};
+
 /** `bot record <market> [--interval 1s] [--limit N] [--no-trades] --out FILE`: order book and trades recorder (logic in backtest/record). */
 export function register(program: Command): void {
   venueCommand(program, 'record', 'record a market’s order book snapshots and public trades (gzip JSON lines, rules record at the head) for backtests')
     .argument('<market>', 'market name, e.g. BTC_USDT')
     .requiredOption('--out <file>', 'output file (.jsonl.gz); an existing file is resumed (a new gzip member is appended)')
     .option('--interval <duration>', 'time between snapshots (500ms, 1s, 1m)', parseDurationArg, 1000)
-    .option('--limit <n>', 'levels per side, 1-100 (default: the venue’s 100)', parsePositiveInt)
-    .option('--level <n>', 'price aggregation 0-5', parsePositiveInt)
+    .option('--limit <n>', 'levels per side, 0-100 (default and 0: the venue’s 100)', intBetween(0, 100))
+    .option('--level <n>', 'price aggregation 0-5', intBetween(0, 5))
     .option('--rotate-size <size>', 'start a new numbered file after this much data (e.g. 50M)', parseSizeArg)
     .option('--rotate-time <duration>', 'start a new numbered file after this long (e.g. 1h)', parseDurationArg)
     .option('--count <n>', 'stop after n snapshots', parsePositiveInt)
@@ -32,6 +39,9 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExamples:\n  bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 --out var/btc.jsonl.gz\n  bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz   # var/btc.0001.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
     .action(async (market: string, opts: RecordCliOptions) => {
       const { recordBooks } = await import('../../backtest/record/recorder.js');
+      const { checkWritableFile } = await import('../settings/file-paths.js');
+      // appended to (or a numbered series beside it): a regular file in a folder, never a device or a directory
+      const out = checkWritableFile(opts.out, { key: '--out' });
       const abort = new AbortController();
       const stop = (): void => abort.abort();
       process.once('SIGINT', stop);
@@ -42,7 +52,7 @@ export function register(program: Command): void {
             api,
             market,
             intervalMs: opts.interval,
-            out: opts.out,
+            out,
             signal: abort.signal,
             source: opts.baseUrl ?? opts.region ?? process.env.BOT_BASE_URL ?? 'main',
             ...(opts.limit !== undefined ? { limit: opts.limit } : {}),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../model/errors.js';
+import { checkReadableFile } from '../settings/file-paths.js';
 import { loadSimConfigFile } from '../sim/load-sim-config-file.js';
 import { createRecordedFlow, loadRecordedBooks, simConfigForRecording, type RecordedFlow } from '../sim/recorded-flow.js';
 import { DEFAULT_SIM_CONFIG_INPUT, type SimConfig, type SimConfigInput } from '../sim/sim-config.js';
@@ -18,9 +19,11 @@ export async function replayOptions(
     loadSimConfigFile(o.configFile); // precise file/path/expectation errors before we use the raw input
     base = parseYaml(readFileSync(o.configFile, 'utf8')) as SimConfigInput;
   }
+  // a missing file is a usage error in one line (a missing .gz used to end in an unhandled 'error' event)
+  const path = checkReadableFile(file, { key: '--replay' });
   let books;
   try {
-    books = await loadRecordedBooks(file);
+    books = await loadRecordedBooks(path);
   } catch (error) {
     throw new ConfigError(`--replay ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

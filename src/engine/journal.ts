@@ -1,7 +1,10 @@
-import { closeSync, existsSync, fsync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BotError } from '../model/errors.js';
 import type { JournalRecord } from './journal-records.js';
+import { JournalCorruptError, scanJournal, type DamagedLine, type JournalScan } from './journal-scan.js';
+
+const EMPTY_SCAN: JournalScan = { records: [], corrupt: [], unterminated: false };
 
 /**
  * Append-only record of what the engine did. `append` is synchronous: when it returns, the record is
@@ -44,8 +47,10 @@ export class FileJournal implements Journal {
   readonly path: string;
   private fd: number | undefined;
   private readonly fsync: FsyncPolicy;
-  /** Lines that could not be parsed on open (a crash mid-line leaves at most the last one). */
+  /** Lines dropped on open: 1 when the last line was torn by a crash mid-write, else 0. */
   readonly skipped: number;
+  /** The torn last line dropped on open (line number and byte length; the daemon warns about it). */
+  readonly torn: DamagedLine | undefined;
   private readonly initial: JournalRecord[];
   /** Background policy: an fsync is in flight / records came after it started / it failed. */
   private syncing = false;
@@ -54,39 +59,46 @@ export class FileJournal implements Journal {
   private syncTimer: NodeJS.Timeout | undefined;
   private lastSyncAt = Number.NEGATIVE_INFINITY;
   /** A write failed part-way (e.g. disk full): the next record starts on a line of its own. */
-  private torn = false;
+  private tornWrite = false;
   private readonly onFsync: ((ms: number) => void) | undefined;
 
-  /** `onFsync` is told each fsync's duration in ms (the daemon's metrics). */
+  /**
+   * `onFsync` is told each fsync's duration in ms (the daemon's metrics). Reads the file strictly (journal-scan.ts):
+   * a damaged line other than the last throws JournalCorruptError; a torn last line is dropped.
+   */
   constructor(path: string, options: { fsync?: FsyncPolicy; onFsync?: (ms: number) => void } = {}) {
     this.path = path;
     this.fsync = options.fsync ?? DEFAULT_FSYNC_POLICY;
     this.onFsync = options.onFsync;
-    const { records, skipped } = existsSync(path) ? parseJournalText(readFileSync(path, 'utf8')) : { records: [], skipped: 0 };
-    this.initial = records;
-    this.skipped = skipped;
+    const scan = existsSync(path) ? scanJournal(readFileSync(path)) : EMPTY_SCAN;
+    if (scan.corrupt.length > 0) throw new JournalCorruptError(path, scan.corrupt);
+    this.initial = scan.records;
+    this.torn = scan.torn;
+    this.skipped = scan.torn === undefined ? 0 : 1;
     try {
       mkdirSync(dirname(path), { recursive: true });
       this.fd = openSync(path, 'a');
+      // A torn last line (its append never returned) is cut off: left in place it would sit mid-file once records
+      // follow it, where the next start could not tell it from damage. A whole last record without its newline gets one.
+      if (scan.torn !== undefined) ftruncateSync(this.fd, scan.torn.offset);
+      else if (scan.unterminated) writeSync(this.fd, '\n');
     } catch (error) {
       throw new JournalError(`cannot open journal ${path}`, error);
     }
-    // A torn last line (crash mid-write) must not glue itself to the next record.
-    if (skipped > 0) writeSync(this.fd, '\n');
   }
 
   append(record: JournalRecord): void {
     if (this.fd === undefined) throw new JournalError(`journal ${this.path} is closed`);
     if (this.syncError !== undefined) throw new JournalError(`journal ${this.path}: a background fsync failed`, this.syncError);
-    const line = Buffer.from(`${this.torn ? '\n' : ''}${JSON.stringify(record)}\n`, 'utf8');
+    const line = Buffer.from(`${this.tornWrite ? '\n' : ''}${JSON.stringify(record)}\n`, 'utf8');
     let off = 0;
     try {
       while (off < line.length) off += writeSync(this.fd, line, off, line.length - off);
     } catch (error) {
-      this.torn = this.torn || off > 0;
+      this.tornWrite = this.tornWrite || off > 0;
       throw new JournalError(`journal ${this.path}: write failed: ${(error as Error).message}`, error);
     }
-    this.torn = false;
+    this.tornWrite = false;
     if (this.fsync === 'always' || (this.fsync === 'submissions' && (record.type === 'submit' || record.type === 'cancel'))) {
       this.syncNowBlocking(this.fd);
     } else if (this.fsync === 'background') {
@@ -181,7 +193,10 @@ export class MemoryJournal implements Journal {
  */
 export const DISCARDING_JOURNAL: Journal = { append: () => undefined, records: () => [], close: () => undefined };
 
-/** Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. */
+/**
+ * Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. For readers that only look
+ * (tests, the chaos audit); the daemon's start reads strictly (FileJournal, journal-scan.ts).
+ */
 export function parseJournalText(text: string): { records: JournalRecord[]; skipped: number } {
   const records: JournalRecord[] = [];
   let skipped = 0;

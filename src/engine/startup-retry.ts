@@ -1,8 +1,12 @@
+import { AuthError } from '../venue/errors.js';
+
 /**
  * Start-up look-ups the daemon cannot trade without (the account's open orders, to adopt its strategies' orders
  * before they quote again) are repeated on a failure instead of ending the start: one garbage answer or 5xx from
  * the venue at that moment used to stop the daemon with exit 3 (a chaos-harness finding). Reads only: repeating
  * them cannot act twice. Timers go through the caller's `delay` (the engine's scheduler), never setTimeout.
+ * An authentication failure (401/403) is not retried: the key will not become right by waiting, and 16 s of
+ * repeats before the same error only hid which setting to fix.
  */
 export interface StartupRetryOptions {
   /** Attempts in all. Default 8 (about 20 s with the default delays). */
@@ -21,7 +25,7 @@ export async function withStartupRetries<T>(fn: () => Promise<T>, o: StartupRetr
     try {
       return await fn();
     } catch (error) {
-      if (attempt >= attempts) throw error;
+      if (attempt >= attempts || error instanceof AuthError) throw error;
       const pause = Math.min(o.maxMs ?? 5000, (o.baseMs ?? 250) * 2 ** (attempt - 1));
       o.onRetry?.(error, attempt, pause);
       await o.delay(pause);

@@ -11,7 +11,7 @@ import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
  * venue: { kind: sim, account: alice, sim: { speed: 5 } }          # embedded simulated exchange
  * # venue: { kind: rest, region: main, dialect: exchange, apiKey: ${BOT_API_KEY}, apiSecret: ${BOT_API_SECRET} }
  * strategies:
- *   - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.002 }, risk: { maxLoss: 50 } }
+ *   - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.002 }, risk: { maxOrderNotional: 100, maxLoss: 50 } }
  * polling: { bookMs: 500 }
  * journal: { path: var/journal.jsonl }
  * log: { level: info }
@@ -65,7 +65,15 @@ const risk = z.strictObject({
   maxOpenOrders: zIntLike.pipe(z.number().int().positive()).optional(),
   maxOrdersPerMinute: zIntLike.pipe(z.number().int().positive()).optional(),
   maxLoss: zPositiveDecimal.optional(),
+  /**
+   * On a REST venue (real money) a strategy must have maxOrderNotional and maxLoss; `unlimited: true` says running
+   * without them is meant. Limits given beside it still apply. Other venues need no limits.
+   */
+  unlimited: z.boolean().optional(),
 });
+
+/** The limits a strategy on a REST venue cannot start without (unless `risk.unlimited: true`). */
+export const REST_REQUIRED_LIMITS = ['maxOrderNotional', 'maxLoss'] as const;
 
 const strategy = z.strictObject({
   /** Instance id, unique in the file; its first 12 characters prefix the instance's client order ids. */
@@ -164,6 +172,14 @@ export const DaemonConfigSchema = z
     cfg.strategies.forEach((s, i) => {
       if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['strategies', i, 'id'], message: `duplicate strategy id '${s.id}'` });
       seen.add(s.id);
+      const missing = REST_REQUIRED_LIMITS.filter((k) => s.risk[k] === undefined);
+      if (cfg.venue.kind === 'rest' && missing.length > 0 && s.risk.unlimited !== true) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['strategies', i, 'risk'],
+          message: `a rest venue trades real money: give ${missing.join(' and ')} (or \`unlimited: true\` to run without them on purpose)`,
+        });
+      }
     });
   });
 

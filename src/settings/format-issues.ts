@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { objectKeysAt } from './schema-keys.js';
+import { unknownKeyText } from './suggest-key.js';
 
 /** One schema problem in words a config author can act on: where, what was expected, what was found. */
 export interface ConfigIssue {
@@ -34,7 +36,7 @@ type Issue = z.core.$ZodIssue;
 const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false' };
 const word = (expected: string): string => TYPE_WORDS[expected] ?? expected;
 
-function one(issue: Issue, prefix: readonly PropertyKey[]): ConfigIssue[] {
+function one(issue: Issue, prefix: readonly PropertyKey[], schema: z.ZodType | undefined): ConfigIssue[] {
   const path = [...prefix, ...issue.path];
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
@@ -42,8 +44,10 @@ function one(issue: Issue, prefix: readonly PropertyKey[]): ConfigIssue[] {
       return [{ path, text: input === undefined ? `missing (expected ${word(issue.expected)})` : `expected ${word(issue.expected)}, got ${describeType(input)}` }];
     case 'invalid_value':
       return [{ path, text: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ${input === undefined ? 'nothing' : showValue(input, path)}` }];
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => ({ path: [...path, key], text: 'unknown key (not allowed here; check its spelling and indentation)' }));
+    case 'unrecognized_keys': {
+      const known = schema === undefined ? [] : objectKeysAt(schema, path, input);
+      return issue.keys.map((key) => ({ path: [...path, key], text: unknownKeyText(key, known) }));
+    }
     case 'invalid_union': {
       if ('discriminator' in issue && issue.discriminator !== undefined) {
         const options = (issue as { options?: unknown[] }).options ?? [];
@@ -59,7 +63,7 @@ function one(issue: Issue, prefix: readonly PropertyKey[]): ConfigIssue[] {
       // Shapes: report the alternative that came closest (fewest problems).
       const closest = [...branches].sort((a, b) => a.length - b.length)[0];
       if (closest === undefined || closest.length === 0) return [{ path, text: issue.message }];
-      return closest.flatMap((sub) => one(sub as Issue, path));
+      return closest.flatMap((sub) => one(sub as Issue, path, schema));
     }
     case 'too_small':
     case 'too_big':
@@ -69,7 +73,10 @@ function one(issue: Issue, prefix: readonly PropertyKey[]): ConfigIssue[] {
   }
 }
 
-/** Flattens zod issues (unions included) into config issues. Parse with `{ reportInput: true }`. */
-export function formatZodIssues(issues: readonly Issue[]): ConfigIssue[] {
-  return issues.flatMap((issue) => one(issue, []));
+/**
+ * Flattens zod issues (unions included) into config issues. Parse with `{ reportInput: true }`. With the schema
+ * that was parsed, an unknown key close to a known one says which (`did you mean \`spread\`?`).
+ */
+export function formatZodIssues(issues: readonly Issue[], schema?: z.ZodType): ConfigIssue[] {
+  return issues.flatMap((issue) => one(issue, [], schema));
 }

@@ -49,11 +49,19 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, schema: S, so
 
   // Interpolation problems and schema problems are reported together, so one run shows every fix needed.
   const problems: InterpolationProblem[] = [];
-  const data = interpolateEnv(doc.toJS({ maxAliasCount: 1000 }), env, problems);
+  let js: unknown;
+  try {
+    js = doc.toJS({ maxAliasCount: 1000 });
+  } catch (cause) {
+    // the yaml package refuses aliases that expand past maxAliasCount (a "billion laughs" document) with a bare error
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new ConfigError(`${source}: YAML: ${/alias/i.test(why) ? 'too many aliases (an alias that expands into a huge document is refused)' : why}`, { cause });
+  }
+  const data = interpolateEnv(js, env, problems);
   const lines = problems.map((p) => `${where(p.path)}: ${formatConfigPath(p.path)}: ${p.message}`);
   const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) {
-    for (const i of formatZodIssues(result.error.issues)) {
+    for (const i of formatZodIssues(result.error.issues, schema)) {
       const text = i.path.length === 0 && (data === null || data === undefined) ? `the file is empty (${i.text})` : i.text;
       lines.push(`${where(i.path)}: ${formatConfigPath(i.path)}: ${text}`);
     }

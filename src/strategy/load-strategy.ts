@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { ConfigError } from '../model/errors.js';
 import type { StrategyDefinition } from './define-strategy.js';
 import { runsCompiled } from '../settings/source-root.js';
+import { objectKeysAt } from '../settings/schema-keys.js';
+import { unknownKeyText } from '../settings/suggest-key.js';
 
 /** Strategies shipped in `strategies/<name>/index.ts`. */
 const BUILTINS = ['market-maker', 'grid', 'stop-guard', 'twap'] as const;
@@ -106,9 +108,11 @@ function describe(value: unknown): string {
 export function parseParams<S extends z.ZodType>(def: StrategyDefinition<S>, raw: unknown, where: string): z.output<S> {
   const result = def.params.safeParse(raw ?? {});
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  const problems = result.error.issues.flatMap((issue) => {
     const at = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-    return `${where}${at}: ${issue.message}`;
+    // one line per unknown key, named in the path, with the near miss when there is one (`sprad` → `spread`)
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${where}${at}.${key}: ${unknownKeyText(key, objectKeysAt(def.params, issue.path, issue.input))}`);
+    return [`${where}${at}: ${issue.message}`];
   });
   throw new ConfigError(`invalid params for strategy '${def.name}':\n  ${problems.join('\n  ')}`, { cause: result.error });
 }

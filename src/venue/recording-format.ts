@@ -133,7 +133,7 @@ const BATCH_LINES = 64;
  */
 export async function* readRecordingBatches(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<RecordingLine[]> {
   const source = createReadStream(file, { highWaterMark: 1 << 20 });
-  const stream = file.endsWith('.gz') ? source.pipe(createGunzip(GUNZIP_READ_AHEAD)) : source;
+  const stream = file.endsWith('.gz') ? gunzipOf(source) : source;
   let rest = '';
   let lineNo = 0;
   let failure: unknown;
@@ -171,6 +171,16 @@ export async function* readRecordingBatches(file: string, onBytes?: (bytesRead: 
     const line = decodeLine(rest, `${file}:${lineNo + 1}`);
     if (line) yield [line];
   }
+}
+
+/**
+ * The gunzip side of `source`. pipe() does not pass the file's errors on: a missing `.gz` file raised its ENOENT as
+ * an unhandled 'error' event (a stack trace, exit 1); forwarded, it ends the read like a missing plain file does.
+ */
+function gunzipOf(source: ReturnType<typeof createReadStream>): NodeJS.ReadableStream {
+  const gunzip = createGunzip(GUNZIP_READ_AHEAD);
+  source.once('error', (error) => gunzip.destroy(error));
+  return source.pipe(gunzip);
 }
 
 /** Every line of a recording, decoded, in order (see `readRecordingBatches`). */

@@ -4,7 +4,7 @@ const positiveDecimal = decimalParam({ positive: true });
 
 /** Params of the grid strategy (see index.ts for what each means). */
 export const gridParams = z
-  .object({
+  .strictObject({
     /** Lowest grid price. Absent: the first mid × (1 − range). Set it (and upper) for a grid that is stable across restarts. */
     lower: positiveDecimal.optional(),
     /** Highest grid price. Absent: the first mid × (1 + range). */
@@ -22,7 +22,6 @@ export const gridParams = z
     /** A cancel must stay wanted this long (ms) before it is sent: the order's fill may be on its way. */
     cancelGraceMs: z.number().int().min(0).default(3_000),
   })
-  .strict()
   .refine((p) => p.lower === undefined || p.upper === undefined || p.upper.gt(p.lower), {
     message: 'upper must be above lower',
     path: ['upper'],

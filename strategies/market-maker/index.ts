@@ -46,7 +46,8 @@ import {
   type StrategyContext,
 } from '../../src/strategy/index.js';
 
-const params = z.object({
+// strict: a misspelt param (`sprad:`) is a config error, never a silent default
+const params = z.strictObject({
   spread: decimalParam({ positive: true, max: 1 }).default(D('0.002')),
   size: decimalParam({ positive: true }).default(D('0.001')),
   levels: z.number().int().min(1).max(20).default(1),

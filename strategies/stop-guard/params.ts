@@ -4,7 +4,7 @@ const fraction = decimalParam().refine((d) => d.gt(0) && d.lt(1), { message: 'mu
 
 /** Params of the stop-guard strategy (see index.ts for what each means). */
 export const stopGuardParams = z
-  .object({
+  .strictObject({
     /** Base-asset total (available + freeze) that counts as flat; position = total − baseline. */
     baseline: decimalParam({ min: 0 }).default(D(0)),
     /** Activation distance from the reference price, as a fraction (0.01: 1 % below the best bid for a long). */
@@ -19,7 +19,6 @@ export const stopGuardParams = z
     settleMs: z.number().int().min(0).default(3_000),
     /** After this long an unconfirmed place or cancel may be retried (ms). */
     retryAfterMs: z.number().int().positive().default(15_000),
-  })
-  .strict();
+  });
 
 export type StopGuardParams = z.output<typeof stopGuardParams>;

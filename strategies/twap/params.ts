@@ -4,7 +4,7 @@ const positive = decimalParam({ positive: true });
 
 /** Params of the TWAP strategy (see index.ts for what each means). */
 export const twapParams = z
-  .object({
+  .strictObject({
     side: z.enum(['buy', 'sell']).default('buy'),
     /** Base amount to trade in all. */
     total: positive.default(D('0.01')),
@@ -22,7 +22,6 @@ export const twapParams = z
     settleMs: z.number().int().min(0).default(2_000),
     /** After this long an unconfirmed place or cancel may be retried (ms). */
     retryAfterMs: z.number().int().positive().default(15_000),
-  })
-  .strict();
+  });
 
 export type TwapParams = z.output<typeof twapParams>;

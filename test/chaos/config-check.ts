@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { resolveStrategies } from '../../backtest/run-from-config.js';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { checkBacktestLimits, resolveStrategies } from '../../backtest/run-from-config.js';
 import { BacktestConfigSchema } from '../../backtest/backtest-config.js';
 import { describeError, exitCodeFor } from '../../src/cli/exit-codes.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
+import { checkDaemonFiles } from '../../src/settings/daemon-files.js';
+import { checkLimitTickers } from '../../src/settings/limit-tickers.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { loadSimConfigFile } from '../../src/sim/load-sim-config-file.js';
 import { embeddedSimConfig } from '../../src/sim/embedded-sim-config.js';
@@ -20,7 +22,8 @@ export interface Outcome {
 
 /**
  * The loaders a config meets before any network (what `bot run`, `bot backtest` and `bot sim --config` do
- * first), in-process, with the CLI's own error printer (`bot: <message>`, exit code by error class).
+ * first: the daemon's file paths too, and the maxInventory tickers where the markets are known without a venue),
+ * in-process, with the CLI's own error printer (`bot: <message>`, exit code by error class).
  */
 export async function checkInProcess(kind: ConfigKind, file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
   try {
@@ -28,12 +31,17 @@ export async function checkInProcess(kind: ConfigKind, file: string, cwd: string
     else if (kind === 'backtest') {
       const cfg = loadYamlConfig(file, BacktestConfigSchema, env);
       const strategies = await resolveStrategies(cfg, cwd, file);
+      await checkBacktestLimits(cfg, cfg.data.map((f) => (isAbsolute(f) ? f : join(dirname(file), f))), file);
       // with the `where` the backtest itself gives the runtime
       for (const s of strategies) parseParams(s.definition, s.params, s.where ?? 'strategies.params');
     } else {
       const cfg = loadYamlConfig(file, DaemonConfigSchema, env);
-      // what runDaemon's openVenue does before it starts the embedded sim
-      if (cfg.venue.kind === 'sim') embeddedSimConfig(cfg.venue.sim, { cwd, configFile: file, env });
+      checkDaemonFiles(cfg, file, cwd);
+      // what runDaemon's openVenue does before it starts the embedded sim, and the limit check once its markets are known
+      if (cfg.venue.kind === 'sim') {
+        const sim = embeddedSimConfig(cfg.venue.sim, { cwd, configFile: file, env });
+        checkLimitTickers(cfg.strategies, new Map(sim.markets.map((m) => [m.name, m])), file);
+      }
       for (const [i, s] of cfg.strategies.entries()) parseParams(await loadStrategy(s.use, cwd, `${file}: strategies[${i}].use`), s.params, `${file}: strategies[${i}].params`);
     }
     return { exit: 0, stderr: '' };

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkChild, checkInProcess, judge } from './config-check.js';
-import { fuzzConfigs } from './fuzz-configs.js';
+import { CASE_FIFO, targetedMutations } from './config-mutations.js';
+import { fuzzConfigs, readSeed, writeCase } from './fuzz-configs.js';
 
 /**
  * How long a child that must end by itself (a config error: exit 2) may take before it is stopped and judged as
@@ -29,6 +30,59 @@ describe('config fuzzer (fixed seed)', () => {
     expect(report.valid).toBeGreaterThan(10);
     expect(report.children + report.childrenSkipped).toBe(3);
   }, 60_000);
+});
+
+/**
+ * Issue 24: the mistakes that dropped a limit or destroyed a file, on every seed they apply to (73 cases,
+ * in-process: a second or two): special files as journal.path and log.file, maxInventory ticker typos, param typos
+ * of every built-in strategy. Each is refused with exit 2 naming the file and key; the FIFO and /proc cases also
+ * through bin/bot.js, which must end by itself (a FIFO blocked the start for good, /proc spun in mkdir).
+ */
+describe('config fuzzer: special-file paths, ticker typos, param typos (issue 24)', () => {
+  const cases = targetedMutations(readSeed);
+
+  /** Where the message must point: `<file>: journal.path: `, `<file>: strategies[0].params.sread: `... */
+  const keyOf = (mutation: string): string => {
+    const set = /^set (journal\.path|log\.file) = /.exec(mutation);
+    if (set) return `${set[1]}: `;
+    const renamed = /^rename strategies\.(\d+)\.(risk\.maxInventory|params)\.\w+ to (\w+)$/.exec(mutation);
+    if (!renamed) throw new Error(`unexpected mutation ${mutation}`);
+    return `strategies[${renamed[1]}].${renamed[2]}.${renamed[3]}: `;
+  };
+
+  it('every one is refused with exit 2 naming the file and key, in-process', async () => {
+    const problems: string[] = [];
+    for (const [i, c] of cases.entries()) {
+      const caseDir = join(dir, 'targeted', `case-${i}`);
+      const file = writeCase(c, caseDir);
+      const outcome = await checkInProcess(c.kind, file, caseDir, ENV);
+      const problem = outcome.exit !== 2 ? `exit ${outcome.exit}, expected 2: ${outcome.stderr.trim().slice(0, 200)}` : (judge(outcome, file) ?? (outcome.stderr.includes(`${file}: ${keyOf(c.mutations[0]!)}`) ? undefined : `the key is not named: ${outcome.stderr.trim().slice(0, 200)}`));
+      if (problem !== undefined) problems.push(`${c.seedFile}: ${c.mutations.join('; ')}: ${problem}`);
+    }
+    expect(problems).toEqual([]);
+    const of = (what: string) => cases.filter((c) => c.mutations[0]!.includes(what));
+    expect([of('journal.path').length, of('log.file').length, of('maxInventory').length, of('params').length]).toEqual([30, 30, 6, 7]);
+    // a param typo of every built-in strategy
+    const uses = of('params').map((c) => /use: ([\w-]+)/.exec(c.text)?.[1]);
+    expect(new Set(uses)).toEqual(new Set(['grid', 'market-maker', 'stop-guard', 'twap']));
+  }, 60_000);
+
+  it('a FIFO as journal.path and a /proc path: bin/bot.js ends by itself with exit 2 (no blocking open, no mkdir spin)', async () => {
+    const chosen = cases.filter((c) => c.seedFile === 'config/grid.yaml' && (c.mutations[0] === `set journal.path = ${CASE_FIFO}` || c.mutations[0] === 'set journal.path = /proc/1/nope/j.jsonl'));
+    expect(chosen).toHaveLength(2);
+    const outcomes = await Promise.all(
+      chosen.map((c, i) => {
+        const caseDir = join(dir, 'targeted-child', `case-${i}`);
+        return checkChild('daemon', writeCase(c, caseDir), caseDir, ENV, EXITS_BY_ITSELF_MS).then((o) => ({ o, file: join(caseDir, 'daemon.yaml') }));
+      }),
+    );
+    for (const { o, file } of outcomes) {
+      expect(o.ranUntilStopped).toBeUndefined();
+      expect(o.exit).toBe(2);
+      expect(o.stderr).toContain(`${file}: journal.path: `);
+      expect(judge(o, file)).toBeUndefined();
+    }
+  }, 45_000);
 });
 
 /** The defects the fuzzer found, one case each (they failed before their fixes). */

@@ -1,11 +1,12 @@
 import { isLoopback, parseListen } from '../../src/settings/ops-config.js';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { parseYamlConfig } from '../../src/settings/load-yaml.js';
 import { checkChild, checkInProcess, judge, type Outcome } from './config-check.js';
-import { mutatedConfig, type ConfigKind, type Mutated } from './config-mutations.js';
+import { CASE_DIR, CASE_FIFO, CASE_FILE, mutatedConfig, type ConfigKind, type Mutated } from './config-mutations.js';
 
 /**
  * The config fuzzer (issue 15): `runs` mutated configs (daemon, backtest, sim), each through the loaders in-process
@@ -49,7 +50,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 const ENV = { BOT_API_KEY: 'fuzz-key-0123456789', BOT_API_SECRET: 'fuzz-secret-0123456789', BOT_BASE_URL: 'http://127.0.0.1:9', BOT_HTTP_LISTEN: '127.0.0.1:0' };
 
 /** Seeds read with their repository-relative paths made absolute, so a case works from any directory. */
-function readSeed(file: string): string {
+export function readSeed(file: string): string {
   return readFileSync(join(REPO, file), 'utf8')
     .replaceAll('../backtest/sample-data/', `${REPO}/backtest/sample-data/`)
     .replaceAll('file: config/sim.yaml', `file: ${REPO}/config/sim.yaml`);
@@ -77,15 +78,13 @@ export async function fuzzConfigs(o: FuzzOptions): Promise<FuzzReport> {
   };
   for (const [index, c] of cases.entries()) {
     const caseDir = join(o.dir, `case-${index}`);
-    mkdirSync(caseDir, { recursive: true });
-    const file = join(caseDir, `${c.kind}.yaml`);
-    writeFileSync(file, c.text);
+    const file = writeCase(c, caseDir);
     const inProcess = await checkInProcess(c.kind, file, caseDir, ENV);
     if (inProcess.exit === 0) valid += 1;
     else if (inProcess.exit === 2) refused += 1;
     tally(index, 'in-process', c, inProcess, file);
     if (o.childEvery > 0 && index % o.childEvery === 0) {
-      if (childSafe(c, file)) {
+      if (childSafe(c, file, caseDir)) {
         children += 1;
         tally(index, 'child', c, await checkChild(c.kind, file, caseDir, ENV), file);
       } else childrenSkipped += 1;
@@ -96,14 +95,28 @@ export async function fuzzConfigs(o: FuzzOptions): Promise<FuzzReport> {
 }
 
 /**
- * A child may run a valid config for real: only when it cannot reach beyond loopback (a REST venue elsewhere,
- * e.g. a fuzzed baseUrl or `region: main`) and writes nothing outside its case directory (a fuzzed absolute path).
+ * Writes a case into its own folder as `<kind>.yaml` and returns the file: the special-path placeholders become the
+ * folder, a FIFO made there, and the file itself (config-mutations.ts).
  */
-function childSafe(c: Mutated, file: string): boolean {
+export function writeCase(c: Mutated, caseDir: string): string {
+  mkdirSync(caseDir, { recursive: true });
+  const file = join(caseDir, `${c.kind}.yaml`);
+  writeFileSync(file, c.text.replaceAll(CASE_FILE, file).replaceAll(CASE_DIR, caseDir));
+  const fifo = CASE_FIFO.replace(CASE_DIR, caseDir);
+  if (c.text.includes(CASE_FIFO) && !existsSync(fifo)) execFileSync('mkfifo', [fifo]);
+  return file;
+}
+
+/**
+ * A child may run a valid config for real: only when it cannot reach beyond loopback (a REST venue elsewhere,
+ * e.g. a fuzzed baseUrl or `region: main`) and writes nothing outside its case directory (a fuzzed absolute path;
+ * /dev/null and /proc paths are refused by the daemon before it touches them, but a child is not trusted with them).
+ */
+export function childSafe(c: Mutated, file: string, caseDir: string): boolean {
   if (c.kind !== 'daemon') return !/(^|\s)\/(?!work\/)|\.\.\//.test(c.text.replaceAll(REPO, ''));
   let cfg;
   try {
-    cfg = parseYamlConfig(c.text, DaemonConfigSchema, file, ENV);
+    cfg = parseYamlConfig(readFileSync(file, 'utf8'), DaemonConfigSchema, file, ENV);
   } catch {
     return true; // refused before any network or file
   }
@@ -119,5 +132,5 @@ function childSafe(c: Mutated, file: string): boolean {
   if (cfg.http !== undefined && !isLoopback(parseListen(cfg.http.listen)?.host ?? '')) return false;
   if (cfg.alerts !== undefined && !isLoopback(new URL(cfg.alerts.webhook).hostname)) return false;
   const paths = [cfg.journal.path, cfg.log.file, cfg.venue.kind === 'sim' ? (cfg.venue.sim as { file?: unknown } | undefined)?.file : undefined];
-  return paths.every((p) => p === undefined || (typeof p === 'string' && (p.startsWith(REPO) || (!isAbsolute(p) && !p.includes('..')))));
+  return paths.every((p) => p === undefined || (typeof p === 'string' && (p.startsWith(REPO) || p.startsWith(`${caseDir}/`) || p === caseDir || (!isAbsolute(p) && !p.includes('..')))));
 }

@@ -115,7 +115,7 @@ describe('bot run', () => {
           `  baseUrl: ${sim.baseUrl}`,
           `  apiKey: ${account.apiKey}`,
           '  apiSecret: ${S}',
-          'strategies: [{ id: mm, use: market-maker, market: BTC_USDT, params: { spread: 0.001 } }]',
+          'strategies: [{ id: mm, use: market-maker, market: BTC_USDT, params: { spread: 0.001 }, risk: { unlimited: true } }]',
           'polling: { bookMs: 300 }',
           `journal: { path: ${join(dir, 'dry.jsonl')} }`,
           'log: { level: info, pretty: false }',

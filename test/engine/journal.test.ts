@@ -42,7 +42,7 @@ describe('journal', () => {
     expect(s.orders.get('mm-dw-2')?.state).toBe('pending');
   });
 
-  it('FileJournal appends synchronously and a restart reads what was written; a torn last line is skipped', () => {
+  it('FileJournal appends synchronously and a restart reads what was written; a torn last line is cut off', () => {
     const dir = mkdtempSync(join(tmpdir(), 'journal-'));
     dirs.push(dir);
     const path = join(dir, 'sub', 'j.jsonl');
@@ -54,11 +54,16 @@ describe('journal', () => {
     appendFileSync(path, '{"t":3,"type":"fi');
     const again = new FileJournal(path);
     expect(again.skipped).toBe(1);
+    expect(again.torn).toMatchObject({ line: 3, bytes: 17 });
     again.append({ t: 4, type: 'cancel', strategyId: 'mm', clientOrderId: 'mm-1-1' });
     again.close();
+    // cut off, not left mid-file: the next start would take it for damage
     const { records, skipped } = parseJournalText(readFileSync(path, 'utf8'));
     expect(records.map((r) => r.type)).toEqual(['start', 'submit', 'cancel']);
-    expect(skipped).toBe(1);
+    expect(skipped).toBe(0);
+    const third = new FileJournal(path);
+    expect([third.skipped, third.replayed().length]).toEqual([0, 3]);
+    third.close();
     j.close();
   });
 

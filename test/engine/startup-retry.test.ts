@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runDaemon } from '../../src/app/daemon.js';
 import { withStartupRetries } from '../../src/engine/startup-retry.js';
 import { FaultInjector, type FaultConfig } from '../../src/sim/http/faults.js';
+import { AuthError } from '../../src/venue/errors.js';
 import { simAccount, withSim } from '../helpers/with-sim.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'startup-retry-'));
@@ -26,6 +27,13 @@ describe('withStartupRetries', () => {
     expect([value, calls, pauses]).toEqual(['ok', 3, [250, 500]]);
     await expect(withStartupRetries(async () => Promise.reject(new Error('down')), { attempts: 4, maxMs: 600, delay: async (ms) => void pauses.push(ms) })).rejects.toThrow('down');
     expect(pauses.slice(2)).toEqual([250, 500, 600]);
+  });
+
+  it('does not repeat an authentication failure: the key will not become right by waiting (issue 24: 16 s of retries)', async () => {
+    let calls = 0;
+    const refused = new AuthError('Unauthorized request.', { endpoint: '/api/v4/orders', status: 401, venueCode: 10 });
+    await expect(withStartupRetries(async () => Promise.reject((calls += 1, refused)), { delay: async () => undefined })).rejects.toBe(refused);
+    expect(calls).toBe(1);
   });
 });
 
@@ -52,7 +60,7 @@ describe('daemon start-up against a venue that answers garbage once (chaos findi
           `  baseUrl: ${sim.baseUrl}`,
           '  apiKey: ${K}',
           '  apiSecret: ${S}',
-          'strategies: [{ id: g, use: grid, market: BTC_USDT, params: { lower: 29000, upper: 31000, levels: 5, amount: 0.001 } }]',
+          'strategies: [{ id: g, use: grid, market: BTC_USDT, params: { lower: 29000, upper: 31000, levels: 5, amount: 0.001 }, risk: { unlimited: true } }]',
           `journal: { path: ${join(dir, 'journal.jsonl')} }`,
           `log: { level: warn, file: ${join(dir, 'daemon.log')} }`,
         ].join('\n'),

@@ -215,7 +215,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
  * The market maker of the lying tests: two levels a side 0.1 % and 0.2 % from the mid (the touch, inside the standing
  * book), no inventory skew (its quotes stay put), `risk` as given (maxOpenOrders 6 for its 4 quotes by default).
  */
-export function marketMaker(risk = 'risk: { maxOpenOrders: 6 }', market = 'BTC_USDT', size = '0.002'): string[] {
+export function marketMaker(risk = 'risk: { maxOpenOrders: 6, unlimited: true }', market = 'BTC_USDT', size = '0.002'): string[] {
   return [
     '  - id: mm',
     '    use: market-maker',

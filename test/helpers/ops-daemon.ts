@@ -71,7 +71,7 @@ export async function startOpsDaemon(o: OpsDaemonOptions = {}): Promise<OpsDaemo
       '    use: market-maker',
       '    market: BTC_USDT',
       `    params: ${o.params ?? '{ spread: 0.0002, size: 0.002, levels: 2, levelSpacing: 0.0001, inventorySkew: 0.0002, maxInventory: 0.02, refreshThreshold: 0.0001 }'}`,
-      `    risk: ${o.risk ?? '{ maxOrderNotional: 1000, maxOpenOrders: 8, maxOrdersPerMinute: 600 }'}`,
+      `    risk: ${o.risk ?? '{ maxOrderNotional: 1000, maxOpenOrders: 8, maxOrdersPerMinute: 600, unlimited: true }'}`,
       'polling: { bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
       `journal: { path: ${journalPath} }`,
       `log: { level: info, file: ${logPath} }`,

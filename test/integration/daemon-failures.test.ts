@@ -47,7 +47,7 @@ function config(name: string, strategies: string[], journal: string): string {
 
 const env = () => ({ KEY: account.apiKey, SECRET: account.apiSecret, THROW_OUTSIDE_AFTER_MS: '2500' });
 const openOf = (prefix: string) => sim.exchange.openOrders(accountId).filter((o) => o.clientOrderId.startsWith(prefix));
-const failing = (id: string, file: string) => `  - { id: ${id}, use: ${join(fixtures, file)}, market: BTC_USDT, params: { failAfterBooks: 8 } }`;
+const failing = (id: string, file: string) => `  - { id: ${id}, use: ${join(fixtures, file)}, market: BTC_USDT, params: { failAfterBooks: 8 }, risk: { unlimited: true } }`;
 
 describe('a daemon whose strategies fail', () => {
   it('stops each failing strategy alone and cancels its orders (a throw in a callback, an error signalled, an async rejection); the others trade on', async () => {
@@ -58,7 +58,7 @@ describe('a daemon whose strategies fail', () => {
         failing('thrower', 'throws-in-callback.ts'),
         failing('signaller', 'signals-error.ts'),
         failing('rejecter', 'rejects-async.ts'),
-        '  - { id: mm, use: market-maker, market: ETH_USDT, params: { spread: 0.002, size: 0.02, levels: 1, maxInventory: 0.5, refreshThreshold: 0.001 } }',
+        '  - { id: mm, use: market-maker, market: ETH_USDT, params: { spread: 0.002, size: 0.02, levels: 1, maxInventory: 0.5, refreshThreshold: 0.001 }, risk: { unlimited: true } }',
       ],
       journal,
     );
@@ -81,7 +81,7 @@ describe('a daemon whose strategies fail', () => {
 describe('the emergency stop', () => {
   it('an uncaught exception outside every strategy: every order cancelled, one line naming the cause, exit 4', async () => {
     const journal = join(dir, 'outside.jsonl');
-    const path = config('outside', [`  - { id: outside, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 } }`], journal);
+    const path = config('outside', [`  - { id: outside, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`], journal);
     const d = spawnDaemon(path, env());
     await until('its orders resting', () => openOf('outside-').length === 2, 20_000, d.output);
     const code = await d.exited;
@@ -95,7 +95,7 @@ describe('the emergency stop', () => {
     const disk = mountTinyDisk(64, 8);
     try {
       const journal = join(disk.dir, 'journal.jsonl');
-      const path = config('full-disk', ['  - { id: full, use: market-maker, market: BTC_USDT, params: { spread: 0.002, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.0002 } }'], journal);
+      const path = config('full-disk', ['  - { id: full, use: market-maker, market: BTC_USDT, params: { spread: 0.002, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.0002 }, risk: { unlimited: true } }'], journal);
       const d = spawnDaemon(path, env());
       const code = await Promise.race([d.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 45_000))]);
       expect(code, d.output()).toBe(4);

@@ -28,6 +28,7 @@ describe('daemon killed with SIGKILL mid-run, then restarted', () => {
           '    use: market-maker',
           '    market: BTC_USDT',
           '    params: { spread: 0.0002, size: 0.002, levels: 2, levelSpacing: 0.0001, maxInventory: 0.02, refreshThreshold: 0.0001 }',
+          '    risk: { unlimited: true }', // a rest venue's limits (issue 24) are not what this test is about
           'polling: { bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
           `journal: { path: ${journal} }`,
           'log: { level: warn }',

@@ -24,6 +24,7 @@ function writeConfig(name: string, sim: SimHandle, journal: string): string {
       '    use: market-maker',
       '    market: BTC_USDT',
       '    params: { spread: 0.02, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.01 }',
+      '    risk: { unlimited: true }', // a rest venue's limits (issue 24) are not what this test is about
       'polling: { bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
       `journal: { path: ${journal} }`,
       'log: { level: info, pretty: false }',

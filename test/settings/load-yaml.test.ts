@@ -71,11 +71,25 @@ describe('loadYamlConfig', () => {
     expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(`${p}:7:7: strategies[0].params.spread: missing (expected a decimal greater than 0)`);
   });
 
-  it('unknown key in a strict object', () => {
-    const p = file('unknown.yaml', good.replace('levels: 3', 'levels: 3\n      sprad: 1'));
+  it('unknown key in a strict object, with the near key when there is one', () => {
+    const p = file('unknown.yaml', good.replace('levels: 3', 'levels: 3\n      sprad: 1\n      colour: 2'));
     expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(
-      `${p}:9:14: strategies[0].params.sprad: unknown key (not allowed here; check its spelling and indentation)`,
+      [
+        `${p}:9:14: strategies[0].params.sprad: unknown key (did you mean \`spread\`?)`,
+        `${p}:10:15: strategies[0].params.colour: unknown key (not allowed here; check its spelling and indentation)`,
+      ].join('\n'),
     );
+  });
+
+  it('a YAML alias bomb is refused with the file named (was a bare error, exit 1)', () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${prev}`).join(', ')}]`);
+    }
+    const p = file('bomb.yaml', `${levels.join('\n')}\n`);
+    expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(`${p}: YAML: too many aliases (an alias that expands into a huge document is refused)`);
   });
 
   it('bad YAML gives file:line:col', () => {
