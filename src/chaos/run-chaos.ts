@@ -181,7 +181,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     if (lying) notes.push(...lying.problems);
     const injected429 = [...sim.stats.faults].filter(([k]) => k.endsWith(':429')).reduce((n, [, v]) => n + v, 0);
     let ruleRejects = 0;
-    for (let code = 30; code <= 37; code++) ruleRejects += sim.stats.rejectionsByCode.get(code) ?? 0;
+    for (let code = 30; code <= 37; code++) ruleRejects += sim.stats.orderRejectionsByCode.get(code) ?? 0;
     const draft = { tooManyRequests: sim.stats.tooManyRequests, ruleRejects, restarts: fleet.restarts };
     const report = (secretHits: number, line: string) =>
       JSON.stringify(

@@ -62,11 +62,11 @@ describe('chaos harness (fixed seed, small)', () => {
   }, 120_000);
 });
 
-/** Every order and deal kind many times in a 12 s run; book episodes every few seconds, frozen books and outages past staleAfterMs + the margin. */
+/** Every order and deal kind many times in a 12 s run (deal lies at 0.3: a run sees about 20 deals, and each kind must be told); book episodes every few seconds, frozen books and outages past staleAfterMs + the margin. */
 const DENSE_LIES: LieConfig = {
   hiddenOpenOrders: { probability: 0.05, forMs: 4_000 },
-  duplicateDeals: { probability: 0.1 },
-  corruptDeals: { probability: 0.1, forMs: 1_500 },
+  duplicateDeals: { probability: 0.3 },
+  corruptDeals: { probability: 0.3, forMs: 1_500 },
   contradictingAnswers: { probability: 0.05, recordProbability: 0.01 },
   absurdBook: { perMinute: 6, forMs: 1_500 },
   crossedBook: { perMinute: 6, forMs: 1_500 },

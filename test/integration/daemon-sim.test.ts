@@ -94,7 +94,7 @@ describe('daemon against the simulated exchange (several simulated minutes)', ()
       }
 
       // the gate caught every rule violation: the venue rejected no order for rules (codes 30-37), and no 429
-      for (let code = 30; code <= 37; code++) expect(sim.stats.rejectionsByCode.get(code) ?? 0, `venue code ${code}`).toBe(0);
+      for (let code = 30; code <= 37; code++) expect(sim.stats.orderRejectionsByCode.get(code) ?? 0, `venue code ${code}`).toBe(0);
       expect(sim.stats.tooManyRequests).toBe(0);
       expect(sim.exchange.openOrders(accountId)).toHaveLength(0);
 

@@ -15,11 +15,19 @@ export interface Arrival {
   status: number;
 }
 
+const ORDER_ENDPOINTS: ReadonlySet<Arrival['endpoint']> = new Set(['orderNew', 'orderStopLimit', 'orderBulk']);
+
 export class SimStats {
   readonly arrivals: Arrival[] = [];
   tooManyRequests = 0;
   /** Venue error code → count, for 4xx answers that carried a JSON `code`. */
   readonly rejectionsByCode = new Map<number, number>();
+  /**
+   * The same for the endpoints that place orders (order/new, order/stop_limit, order/bulk): a rule rejection there is
+   * one the client's own rules check should have caught. Other endpoints answer codes 30-37 too (the executed-orders
+   * history's "not found" for an unknown client order id is a 422 with code 30), which says nothing about the rules.
+   */
+  readonly orderRejectionsByCode = new Map<number, number>();
   /** Faults applied, `endpoint:kind` → count (kinds: 503, drop, 429, spike, timeout, garbage:<kind>). */
   readonly faults = new Map<string, number>();
   /** HTTP status → count. */
@@ -43,7 +51,9 @@ export class SimStats {
     arrival.status = status;
     this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
     if (status === 429) this.tooManyRequests++;
-    if (venueCode !== undefined && status >= 400) this.rejectionsByCode.set(venueCode, (this.rejectionsByCode.get(venueCode) ?? 0) + 1);
+    if (venueCode === undefined || status < 400) return;
+    this.rejectionsByCode.set(venueCode, (this.rejectionsByCode.get(venueCode) ?? 0) + 1);
+    if (ORDER_ENDPOINTS.has(arrival.endpoint)) this.orderRejectionsByCode.set(venueCode, (this.orderRejectionsByCode.get(venueCode) ?? 0) + 1);
   }
 
   fault(endpoint: string, kind: string): void {
