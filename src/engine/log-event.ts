@@ -48,8 +48,12 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       log.error({ strategy: e.strategyId }, `strategy halted: ${e.reason}`);
       return;
     case 'stale':
-      if (e.stale) log.warn({ market: e.market, source: e.source }, 'market data is stale');
+      if (e.stale) log.warn({ market: e.market, source: e.source, canceled: e.canceled }, `market data is stale: orders refused${e.canceled ? `, ${e.canceled} resting orders being cancelled` : ''}`);
       else log.info({ market: e.market, source: e.source }, 'market data fresh again');
+      return;
+    case 'book-held':
+      // Once per episode, not per poll: the counter (bot_books_held_total) has every poll.
+      if (e.heldPolls === 1) log.warn({ market: e.market, reason: e.reason }, `order book held back (${e.reason}): ${e.message}`);
       return;
     case 'control':
       log.warn({ strategy: e.strategyId, action: e.action, cancelOrders: e.cancelOrders, source: e.source }, `control: ${e.action}${e.strategyId ? ` ${e.strategyId}` : ''}`);
@@ -68,6 +72,7 @@ const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
   unknown: 'warn',
   error: 'warn',
   stale: 'info',
+  'book-held': 'warn',
   'risk-halt': 'error',
   control: 'warn',
 };

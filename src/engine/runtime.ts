@@ -2,8 +2,9 @@
  * The runtime: what `bot run` (app/daemon.ts) and the backtest (on virtual time, with its own TradingApi) run.
  *
  *   venue polls (book per market, balances, open orders, deals; within the rate plan, on the injected scheduler)
+ *     → sane books only (streams/sane-books; no fresh one for staleAfterMs: cancel + refuse, docs/market-data.md)
  *     → strategies (StrategyContext: book$, balances$, orders$, fills$) → intents
- *     → gate (rules quantize + validate, post-only and funds pre-checks, risk limits) → rejected events | orders
+ *     → gate (rules quantize + validate, price band, post-only and funds pre-checks, risk limits) → rejected events | orders
  *     → executor (one p-queue per strategy; journal `submit` before the request) → accepted | rejected | unknown
  *     → tracker (pending → open → partially filled → filled/canceled/rejected; unknown → reconciler)
  *   deals (each id once) → tracker, PnL ledger, journal, fills$ → loss limit (halt + cancel)
@@ -12,9 +13,10 @@
  * setTimeout or setInterval here, so the same code runs live and on virtual time.
  */
 import type { Logger } from 'pino';
-import { BehaviorSubject, Observable, Subject, Subscription, map, shareReplay, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, Observable, Subject, Subscription, filter, map, shareReplay, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { BookLevel, OrderBook } from '../model/book.js';
+import type { Decimal } from '../model/decimal.js';
 import { cmp } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
@@ -24,7 +26,8 @@ import type { StrategyDefinition } from '../strategy/define-strategy.js';
 import { parseParams } from '../strategy/load-strategy.js';
 import { bookSource } from '../streams/book-source.js';
 import { dealsSource } from '../streams/deals-source.js';
-import { detectStale } from '../streams/detect-stale.js';
+import { defaultStaleAfterMs, detectStale } from '../streams/detect-stale.js';
+import { saneBooks } from '../streams/sane-books.js';
 import { poll } from '../streams/poll.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { ClientOrderIds, ownsClientOrderId, prefixFor } from './client-order-ids.js';
@@ -52,8 +55,15 @@ export interface PollingOptions {
   /** Open-orders sync: finds orders that vanished (filled or cancelled by the venue) and foreign ones with our prefix. */
   readonly openOrdersMs: number;
   readonly dealsMs: number;
-  /** A book with no fresh snapshot for this long raises a `stale` event. Default 10 × bookMs. */
+  /**
+   * A market with no fresh sane book for this long is stale: its strategies' resting orders are cancelled and their
+   * places refused until one returns (a `stale` event each way). Default max(3 × bookMs, 5000): see defaultStaleAfterMs.
+   */
   readonly staleAfterMs?: number;
+  /** Sanity check of the books (streams/sane-books): largest mid move between two polls that passes at once. Default 0.10. */
+  readonly maxJump?: Decimal;
+  /** Polls after a jump that must agree with it before it passes. Default 2. */
+  readonly confirmPolls?: number;
 }
 
 export interface RuntimeStrategy {
@@ -158,7 +168,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const onPollError = (source: string) => (error: unknown, attempt: number, retryInMs: number) => {
     core.emit({ type: 'error', at: now(), code: (error as { code?: string }).code ?? 'ERR_POLL', message: `${source} poll failed (attempt ${attempt}, retry in ${retryInMs} ms): ${(error as Error).message}` });
   };
+  // Every consumer (strategies, marks, the gate, the stale watch) sees the books through the sanity check, once per
+  // market: a held book reaches none of them. Strategies see them only while the market is fresh (a frozen book
+  // repeated while stale would only have them re-quote into refusals).
+  const checked = (m: string) =>
+    saneBooks({
+      ...(polling.maxJump !== undefined ? { maxJump: polling.maxJump } : {}),
+      ...(polling.confirmPolls !== undefined ? { confirmPolls: polling.confirmPolls } : {}),
+      onHeld: (h) => core.emit({ type: 'book-held', at: now(), market: m, reason: h.reason, heldPolls: h.heldPolls, message: h.message }),
+      onResumed: (r) =>
+        logger.info({ market: m, heldPolls: r.heldPolls, outcome: r.outcome }, r.outcome === 'back' ? 'order book sane again, the held ones were dropped' : 'order book: new price level confirmed'),
+    });
   const books = new Map<string, Observable<OrderBook>>();
+  const strategyBooks = new Map<string, Observable<OrderBook>>();
   for (const m of marketNames) {
     books.set(
       m,
@@ -172,8 +194,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           onError: onPollError(`orderbook ${m}`),
         },
         scheduler,
-      ),
+      ).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
     );
+    strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
   }
   const stampedBalances$ = poll<Stamped<Balances>>(
     async () => {
@@ -226,6 +249,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     for (const m of marketNames) {
       const book$ = books.get(m)!;
       subs.add(book$.subscribe((book) => core.onBook(m, book)));
+      // Before the strategies: the first fresh book after a stale spell clears the refusal before they quote on it.
+      // A held book is not fresh (it never gets here), nor is a frozen one repeated (sameBookTop).
+      const staleAfterMs = polling.staleAfterMs ?? defaultStaleAfterMs(polling.bookMs);
+      subs.add(book$.pipe(detectStale({ staleAfterMs, scheduler, isRepeat: sameBookTop })).subscribe((s) => core.onStale(m, s.stale)));
       if (!options.dryRun) {
         const sinceSec = startedAt / 1000 - 60;
         subs.add(
@@ -246,21 +273,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
 
     for (const run of runs) startRun(run);
-    // Stale-data watch subscribes after the strategies, so its timer re-arm is not on the tick-to-wire path.
-    for (const m of marketNames) {
-      subs.add(
-        books
-          .get(m)!
-          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, isRepeat: sameBookTop }))
-          .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
-      );
-    }
     running = true;
     logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
   }
 
   function startRun(run: StrategyRun): void {
-    core.startStrategy(run, { book$: books.get(run.market.name)!, balances$, clock });
+    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, clock });
   }
 
   function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: () => Promise<void> } = {}): Promise<RunSummary> {

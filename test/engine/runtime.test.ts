@@ -26,7 +26,9 @@ function virtualRig(venue: FakeVenue, strategies: RuntimeStrategy[], journal = n
     logger: pino({ level: 'silent' }),
     markets: new Map([[market.name, market]]),
     strategies,
-    polling: { bookMs: 100, balancesMs: 1000, openOrdersMs: 500, dealsMs: 200 },
+    // The fake venue's book never moves (same timestamp and top): stale after the default 5 s, which cancels every
+    // resting order; these tests are not about that (runtime-market-data.test.ts is).
+    polling: { bookMs: 100, balancesMs: 1000, openOrdersMs: 500, dealsMs: 200, staleAfterMs: 60_000 },
     journal,
   });
   runtime.events$.subscribe((e) => events.push(e));
@@ -97,7 +99,7 @@ describe('runtime on virtual time (fake venue)', () => {
   it('learns fills from deals once, and the loss limit halts the strategy and cancels its orders', async () => {
     const venue = new FakeVenue(market, '100', '101');
     const def = strategyOf((_ctx, orders) =>
-      orders.length > 0 ? [] : [placeLimit({ side: 'buy', price: D('99'), amount: D('1'), tag: 'bid' }), placeLimit({ side: 'sell', price: D('150'), amount: D('1'), tag: 'ask' })],
+      orders.length > 0 ? [] : [placeLimit({ side: 'buy', price: D('99'), amount: D('1'), tag: 'bid' }), placeLimit({ side: 'sell', price: D('105'), amount: D('1'), tag: 'ask' })],
     );
     const rig = virtualRig(venue, [{ id: 'p', definition: def, params: {}, market: market.name, risk: { maxLoss: D('5') } }]);
     await rig.runtime.start();
