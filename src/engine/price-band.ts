@@ -1,6 +1,6 @@
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { dadd, dmul, dsub } from '../model/decimal-small.js';
-import { within } from '../streams/sane-books.js';
+import { within } from '../streams/within-fraction.js';
 import type { RiskDecision, RiskLimits } from './risk-limits.js';
 
 /** Default `maxDeviation`: an order more than 5 % from the reference price is refused. */

@@ -1,9 +1,11 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { BookLevel, OrderBook } from '../model/book.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
-import { gte, lt, lteProduct } from '../model/decimal-compare.js';
+import { gte } from '../model/decimal-compare.js';
+import { estimate } from '../model/decimal-estimate.js';
 import { partsOf } from '../model/decimal-parts.js';
-import { dadd, dmul, dsub } from '../model/decimal-small.js';
+import { dmul } from '../model/decimal-small.js';
+import { priceSum, sumOf, sumWithin, type PriceSum } from './within-fraction.js';
 
 /** Why a book was held back: a price or amount ≤ 0 (or not a number), best bid ≥ best ask, or a jump not yet confirmed. */
 export type BookHoldReason = 'non-positive' | 'crossed' | 'jump';
@@ -45,7 +47,8 @@ const HALF = D('0.5');
 
 /**
  * Passes only sane order books, so that strategies, marks and every check downstream see no lie of the venue's:
- * - a price or amount ≤ 0 (or not finite) at any level, and a crossed book (best bid ≥ best ask), are held, always;
+ * - a price or amount ≤ 0 (or not finite) at the best level, a price ≤ 0 at any level (see nonPositiveLevel), and a
+ *   crossed book (best bid ≥ best ask), are held, always;
  * - a book whose mid moved more than `maxJump` from the last sane mid is held until the next `confirmPolls` polls
  *   agree with it (each within `maxJump` of it): a real move passes after a short delay, a lie of one poll never does.
  *   A book back within `maxJump` of the last sane mid passes at once and ends the wait.
@@ -61,19 +64,21 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
   if (!(maxJump.isFinite() && maxJump.gt(0))) throw new RangeError(`saneBooks: maxJump must be > 0, got ${maxJump.toString()}`);
   if (!(Number.isInteger(confirmPolls) && confirmPolls >= 0)) throw new RangeError(`saneBooks: confirmPolls must be an integer >= 0, got ${confirmPolls}`);
   const { onHeld, onResumed } = options;
+  const maxJumpF = estimate(maxJump);
+  const near = (x: PriceSum, ref: PriceSum): boolean => sumWithin(x, ref, maxJump, maxJumpF);
   return (source) =>
     new Observable<OrderBook>((subscriber) => {
       /** Twice the last sane mid (bid + ask; twice the touch of a one-sided book): what the next book is measured against. */
-      let reference: Decimal | undefined;
+      let reference: PriceSum | undefined;
       /** A jump waiting for confirmation: its level and how many polls since agreed with it. */
-      let candidate: { level: Decimal; agreed: number } | undefined;
+      let candidate: { level: PriceSum; agreed: number } | undefined;
       let heldPolls = 0;
 
       const hold = (book: OrderBook, reason: BookHoldReason, message: () => string): void => {
         heldPolls += 1;
         if (onHeld) onHeld({ book, reason, heldPolls, message: message() });
       };
-      const pass = (book: OrderBook, level: Decimal | undefined, outcome: HoldEnded['outcome']): void => {
+      const pass = (book: OrderBook, level: PriceSum | undefined, outcome: HoldEnded['outcome']): void => {
         if (level !== undefined) reference = level;
         candidate = undefined;
         if (heldPolls > 0) {
@@ -97,24 +102,22 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
             candidate = undefined;
             return hold(book, 'crossed', () => `best bid ${fmt(bid)} >= best ask ${fmt(ask)}`);
           }
-          // Twice the mid (bid + ask) instead of the mid: the same ratio, one product fewer per poll.
-          const level = bid !== undefined ? (ask !== undefined ? dadd(bid, ask) : dadd(bid, bid)) : ask !== undefined ? dadd(ask, ask) : undefined;
-          if (level === undefined || reference === undefined || within(level, reference, maxJump)) return pass(book, level, 'back');
-          if (candidate !== undefined && within(level, candidate.level, maxJump)) candidate.agreed += 1;
+          // Twice the mid (bid + ask) instead of the mid: the same ratio, kept as its two prices (no sum made per poll).
+          const level = bid !== undefined ? priceSum(bid, ask ?? bid) : ask !== undefined ? priceSum(ask, ask) : undefined;
+          if (level === undefined || reference === undefined || near(level, reference)) return pass(book, level, 'back');
+          if (candidate !== undefined && near(level, candidate.level)) candidate.agreed += 1;
           else candidate = { level, agreed: 0 };
           if (candidate.agreed >= confirmPolls) return pass(book, level, 'confirmed');
           const from = reference;
-          hold(book, 'jump', () => `mid ${fmt(dmul(level, HALF))} is ${percentFrom(level, from)} % from the last sane mid ${fmt(dmul(from, HALF))}, unconfirmed`);
+          hold(book, 'jump', () => {
+            const [x, ref] = [sumOf(level), sumOf(from)];
+            return `mid ${fmt(dmul(x, HALF))} is ${x.minus(ref).abs().div(ref).times(100).toDecimalPlaces(2).toFixed()} % from the last sane mid ${fmt(dmul(ref, HALF))}, unconfirmed`;
+          });
         },
         error: (error: unknown) => subscriber.error(error),
         complete: () => subscriber.complete(),
       });
     });
-}
-
-/** |x − ref| ≤ ref × fraction, for a positive ref, without the absolute value's copy. */
-export function within(x: Decimal, ref: Decimal, fraction: Decimal): boolean {
-  return lteProduct(lt(x, ref) ? dsub(ref, x) : dsub(x, ref), ref, fraction);
 }
 
 /**
@@ -137,8 +140,4 @@ function nonPositiveLevel(levels: readonly BookLevel[]): BookLevel | undefined {
 function positive(x: Decimal): boolean {
   const p = partsOf(x);
   return p.s > 0 && p.d !== null && p.d[0] !== 0;
-}
-
-function percentFrom(x: Decimal, ref: Decimal): string {
-  return x.minus(ref).abs().div(ref).times(100).toDecimalPlaces(2).toFixed();
 }
