@@ -128,6 +128,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
         ...(cfg.polling.bookLimit !== undefined ? { bookLimit: cfg.polling.bookLimit } : {}),
         ...(cfg.polling.bookLevel !== undefined ? { bookLevel: cfg.polling.bookLevel } : {}),
         ...(cfg.polling.staleAfterMs !== undefined ? { staleAfterMs: cfg.polling.staleAfterMs } : {}),
+        ...(cfg.polling.maxJump !== undefined ? { maxJump: cfg.polling.maxJump } : {}),
+        ...(cfg.polling.confirmPolls !== undefined ? { confirmPolls: cfg.polling.confirmPolls } : {}),
       },
       journal,
       dryRun: o.dryRun === true,

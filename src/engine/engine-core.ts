@@ -7,6 +7,7 @@ import type { Clock } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { AccountRisk, type AccountLimits } from './account-risk.js';
+import { BookGuard } from './book-guard.js';
 import type { ClientOrderIds } from './client-order-ids.js';
 import type { EngineEvent, RejectionStage } from './events.js';
 import { orderAnswerProblems } from './answer-check.js';
@@ -57,6 +58,8 @@ export class EngineCore {
   readonly reconciler: Reconciler;
   readonly fills: FillChecks;
   readonly account: AccountRisk | undefined;
+  /** Staleness and the price band's reference per market (see book-guard.ts). */
+  readonly bookGuard = new BookGuard();
   private readonly executor: Executor;
   private readonly ledgers = new Map<string, PnlLedger>();
   private readonly runsById = new Map<string, StrategyRun>();
@@ -153,8 +156,10 @@ export class EngineCore {
     this.tracker.prune(this.o.now() - FINISHED_RETENTION_MS);
   }
 
+  /** A sane book (runtime passes only those, see streams/sane-books): the marks, the post-only check and the band's reference. */
   onBook(market: string, book: OrderBook): void {
     this.books.set(market, book);
+    this.bookGuard.onSaneBook(market, book);
     for (const run of this.o.runs) if (run.market.name === market) this.checkLoss(run);
     this.account?.check();
   }
@@ -202,6 +207,7 @@ export class EngineCore {
       for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
       return;
     }
+    if (this.bookGuard.isStale(run.market.name)) return this.reject(run, 'risk', 'stale-data', `market data of ${run.market.name} is stale: no order is placed until a fresh sane book returns`);
     if (!this.ids) return this.reject(run, 'engine', 'engine:not-started', 'runtime not started');
     const clientOrderId = this.ids.next(run.prefix);
     const result = gatePlace({
@@ -212,6 +218,7 @@ export class EngineCore {
       riskState: this.riskState(run),
       free: freeFunds(run.market, this.balances, this.tracker.liveOrders()),
       ...(this.books.has(run.market.name) ? { book: this.books.get(run.market.name)! } : {}),
+      band: { reference: this.bookGuard.reference(run.market.name) },
       nowMs: now(),
     });
     if (!result.ok) return this.reject(run, result.stage, result.reason, result.message, clientOrderId);
@@ -272,6 +279,7 @@ export class EngineCore {
     this.fills.applied(deal);
     // a deal on an order settled as never placed proves it was placed: it is in doubt again
     if (order?.state === 'unknown') void this.reconciler.reconcile(order.clientOrderId);
+    this.bookGuard.onTrade(deal.market, deal.price);
     const run = order ? this.runsById.get(order.strategyId) : undefined;
     this.o.journal.append({ t: this.o.now(), type: 'fill', strategyId: order?.strategyId ?? null, deal: journalDeal(deal) });
     this.emit({ type: 'fill', at: this.o.now(), strategyId: order?.strategyId, deal });
@@ -339,6 +347,19 @@ export class EngineCore {
     this.o.journal.append({ t: this.o.now(), type: 'halt', strategyId: run.id, reason });
     if (cause === 'loss-limit') this.emit({ type: 'risk-halt', at: this.o.now(), strategyId: run.id, reason });
     this.cancelAllOf(run);
+  }
+
+  /**
+   * The market's book went stale (no fresh sane book for the stale time) or fresh again. Stale: the resting orders of
+   * every strategy on it are cancelled (quotes on data nobody can see are the risk) and places are refused until a
+   * fresh sane book returns; the strategies stay subscribed and quote again by themselves then.
+   */
+  onStale(market: string, stale: boolean): void {
+    if (!this.bookGuard.setStale(market, stale)) return;
+    const runs = this.o.runs.filter((r) => r.market.name === market);
+    const canceled = stale ? runs.reduce((n, r) => n + this.tracker.live(r.id).length, 0) : 0;
+    this.emit({ type: 'stale', at: this.o.now(), market, source: 'orderbook', stale, ...(stale ? { canceled } : {}) });
+    if (stale) for (const run of runs) this.cancelAllOf(run);
   }
 
   /** Cancels every live order of the strategy (a cancel already in flight is not repeated). */

@@ -1,6 +1,7 @@
 import type { Deal, Order } from '../model/order.js';
 import type { Intent } from '../strategy/intents.js';
 import type { OrderState } from '../strategy/context.js';
+import type { BookHoldReason } from '../streams/sane-books.js';
 import type { AccountLimitName, ControlAction } from './journal-records.js';
 
 /** Where an intent was stopped before (or at) the venue. */
@@ -45,7 +46,16 @@ export type EngineEvent =
   | (Base & { readonly type: 'risk-halt'; readonly strategyId: string; readonly reason: string })
   /** An account-wide limit was crossed (account-risk.ts); a `risk-halt` of every strategy follows. */
   | (Base & { readonly type: 'account-halt'; readonly limit: AccountLimitName; readonly reason: string })
-  | (Base & { readonly type: 'stale'; readonly market: string; readonly source: string; readonly stale: boolean })
+  | (Base & {
+      readonly type: 'stale';
+      readonly market: string;
+      readonly source: string;
+      readonly stale: boolean;
+      /** On going stale: the live orders of the market's strategies whose cancel this requested. */
+      readonly canceled?: number;
+    })
+  /** A polled book held back by the sanity check (streams/sane-books.ts): one per held poll; `heldPolls` 1 starts an episode. */
+  | (Base & { readonly type: 'book-held'; readonly market: string; readonly reason: BookHoldReason; readonly heldPolls: number; readonly message: string })
   | (Base & { readonly type: 'control'; readonly action: ControlAction; readonly strategyId?: string; readonly cancelOrders?: boolean; readonly source: string })
   | (Base & { readonly type: 'error'; readonly strategyId?: string; readonly code: string; readonly message: string });
 

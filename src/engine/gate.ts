@@ -6,6 +6,7 @@ import type { Market } from '../model/market.js';
 import type { Side, StpMode } from '../model/order.js';
 import { describeViolations, priceStep, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
+import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
 
 /** An order that passed the gate: on the market's steps, valid, within risk. Exactly what will be sent. */
@@ -38,6 +39,8 @@ export interface GateInput {
   readonly free?: { readonly stock: Decimal; readonly money: Decimal };
   /** Latest book, for the post-only pre-check; undefined = not checked. */
   readonly book?: OrderBook;
+  /** The price band's reference (see price-band.ts; the band itself is `risk.maxDeviation`); undefined = not checked. */
+  readonly band?: { readonly reference: PriceReference | undefined };
   readonly nowMs: number;
 }
 
@@ -51,7 +54,7 @@ const rulesReject = (v: readonly RuleViolation[]): GateResult => ({
 /**
  * The one way an intent becomes an order: quantize (price toward the passive side, amount down), validate
  * the whole request with the rules module exactly as the venue will (one check: what `quantizeOrder` checks
- * and the id, flags and activation price), then the post-only and funds pre-checks, then risk.
+ * and the id, flags and activation price), then the price band, the post-only and funds pre-checks, then risk.
  * Pure. A rejection is a value with a reason; nothing is ever sent for it.
  */
 export function gatePlace(input: GateInput): GateResult {
@@ -76,6 +79,12 @@ export function gatePlace(input: GateInput): GateResult {
     { kind: stop ? 'stop-limit' : 'limit' },
   );
   if (violations.length > 0) return rulesReject(violations);
+
+  // Before the book and funds checks: a price far from any sane one is the first thing to say about such an order.
+  if (input.band) {
+    const band = checkPriceBand(maxDeviationOf(input.risk), input.band.reference, { side: intent.side, price: q.price, ...(activationPrice ? { activationPrice } : {}) });
+    if (!band.ok) return { ok: false, stage: 'risk', reason: `risk:${band.reason}`, message: band.message };
+  }
 
   const book = input.book;
   if (!stop && (intent.postOnly || intent.rpi) && book) {

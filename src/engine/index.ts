@@ -7,6 +7,7 @@ export * from './order-tracker.js';
 export * from './pnl.js';
 export * from './gate.js';
 export * from './risk-limits.js';
+export * from './price-band.js';
 export * from './client-order-ids.js';
 export * from './reconcile.js';
 export * from './run-summary.js';

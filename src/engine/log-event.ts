@@ -51,8 +51,12 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       log.error({ limit: e.limit }, `account limit crossed, halting every strategy: ${e.reason}`);
       return;
     case 'stale':
-      if (e.stale) log.warn({ market: e.market, source: e.source }, 'market data is stale');
+      if (e.stale) log.warn({ market: e.market, source: e.source, canceled: e.canceled }, `market data is stale: orders refused${e.canceled ? `, ${e.canceled} resting orders being cancelled` : ''}`);
       else log.info({ market: e.market, source: e.source }, 'market data fresh again');
+      return;
+    case 'book-held':
+      // Once per episode, not per poll: the counter (bot_books_held_total) has every poll.
+      if (e.heldPolls === 1) log.warn({ market: e.market, reason: e.reason }, `order book held back (${e.reason}): ${e.message}`);
       return;
     case 'control':
       log.warn({ strategy: e.strategyId, action: e.action, cancelOrders: e.cancelOrders, source: e.source }, `control: ${e.action}${e.strategyId ? ` ${e.strategyId}` : ''}`);
@@ -71,6 +75,7 @@ const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
   unknown: 'warn',
   error: 'warn',
   stale: 'info',
+  'book-held': 'warn',
   'risk-halt': 'error',
   'account-halt': 'error',
   control: 'warn',

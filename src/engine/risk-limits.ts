@@ -20,6 +20,12 @@ export interface RiskLimits {
   readonly maxOrdersPerMinute?: number;
   /** Net loss (realised − fees + unrealised at mid) at which the strategy is halted and its orders cancelled. */
   readonly maxLoss?: Decimal;
+  /**
+   * The price band (see price-band.ts): an order priced further than this fraction from the last sane mid (or, with
+   * none, the market's last trade) is refused, `risk:price-band`. The one limit that is on when absent: absent means
+   * DEFAULT_MAX_DEVIATION (0.05); `false` turns it off.
+   */
+  readonly maxDeviation?: Decimal | false;
 }
 
 /** What the risk check needs to know about one strategy right now. */

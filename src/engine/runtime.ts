@@ -2,8 +2,9 @@
  * The runtime: what `bot run` (app/daemon.ts) and the backtest (on virtual time, with its own TradingApi) run.
  *
  *   venue polls (book per market, balances, open orders, deals; within the rate plan, on the injected scheduler)
+ *     → sane books only (streams/sane-books; no fresh one for staleAfterMs: cancel + refuse, docs/market-data.md)
  *     → strategies (StrategyContext: book$, balances$, orders$, fills$) → intents
- *     → gate (rules quantize + validate, post-only and funds pre-checks, risk limits) → rejected events | orders
+ *     → gate (rules quantize + validate, price band, post-only and funds pre-checks, risk limits) → rejected events | orders
  *     → executor (one p-queue per strategy; journal `submit` before the request) → accepted | rejected | unknown
  *     → tracker (pending → open → partially filled → filled/canceled/rejected; unknown → reconciler)
  *   deals (each id once) → tracker, PnL ledger, journal, fills$ → loss limit (halt + cancel)
@@ -12,9 +13,10 @@
  * setTimeout or setInterval here, so the same code runs live and on virtual time.
  */
 import type { Logger } from 'pino';
-import { BehaviorSubject, Observable, Subject, Subscription, map, shareReplay, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, Observable, Subject, Subscription, filter, map, shareReplay, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { BookLevel, OrderBook } from '../model/book.js';
+import type { Decimal } from '../model/decimal.js';
 import { cmp } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
@@ -24,7 +26,9 @@ import type { StrategyDefinition } from '../strategy/define-strategy.js';
 import { parseParams } from '../strategy/load-strategy.js';
 import { bookSource } from '../streams/book-source.js';
 import { dealsSource } from '../streams/deals-source.js';
-import { detectStale } from '../streams/detect-stale.js';
+import { defaultStaleAfterMs, detectStale } from '../streams/detect-stale.js';
+import { DEFAULT_MAX_JUMP, saneBooks } from '../streams/sane-books.js';
+import { TradeEvidence } from './trade-evidence.js';
 import { poll } from '../streams/poll.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { ClientOrderIds, ownsClientOrderId, prefixFor } from './client-order-ids.js';
@@ -55,8 +59,15 @@ export interface PollingOptions {
   /** Open-orders sync: finds orders that vanished (filled or cancelled by the venue) and foreign ones with our prefix. */
   readonly openOrdersMs: number;
   readonly dealsMs: number;
-  /** A book with no fresh snapshot for this long raises a `stale` event. Default 10 × bookMs. */
+  /**
+   * A market with no fresh sane book for this long is stale: its strategies' resting orders are cancelled and their
+   * places refused until one returns (a `stale` event each way). Default max(3 × bookMs, 5000): see defaultStaleAfterMs.
+   */
   readonly staleAfterMs?: number;
+  /** Sanity check of the books (streams/sane-books): largest mid move between two polls that passes at once. Default 0.10. */
+  readonly maxJump?: Decimal;
+  /** Polls after a jump that must agree with it before it passes. Default 2. */
+  readonly confirmPolls?: number;
 }
 
 export interface RuntimeStrategy {
@@ -167,7 +178,29 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const onPollError = (source: string) => (error: unknown, attempt: number, retryInMs: number) => {
     core.emit({ type: 'error', at: now(), code: (error as { code?: string }).code ?? 'ERR_POLL', message: `${source} poll failed (attempt ${attempt}, retry in ${retryInMs} ms): ${(error as Error).message}` });
   };
+  // Every consumer (strategies, marks, the gate, the stale watch) sees the books through the sanity check, once per
+  // market: a held book reaches none of them. Strategies see them only while the market is fresh (a frozen book
+  // repeated while stale would only have them re-quote into refusals).
+  // A jump is confirmed by the market's own trades where the venue offers them (trade-evidence.ts).
+  const publicTrades = api.publicTrades?.bind(api);
+  const evidence =
+    publicTrades === undefined
+      ? undefined
+      : new TradeEvidence((m) => publicTrades(m), polling.maxJump ?? DEFAULT_MAX_JUMP, (m, error) => onPollError(`public trades ${m}`)(error, 1, polling.bookMs));
+  const checked = (m: string) =>
+    saneBooks({
+      ...(polling.maxJump !== undefined ? { maxJump: polling.maxJump } : {}),
+      ...(polling.confirmPolls !== undefined ? { confirmPolls: polling.confirmPolls } : {}),
+      ...(evidence !== undefined ? { explained: (mid: Decimal) => evidence.explains(m, mid) } : {}),
+      onHeld: (h) => {
+        if (h.reason === 'jump') evidence?.request(m);
+        core.emit({ type: 'book-held', at: now(), market: m, reason: h.reason, heldPolls: h.heldPolls, message: h.message });
+      },
+      onResumed: (r) =>
+        logger.info({ market: m, heldPolls: r.heldPolls, outcome: r.outcome }, r.outcome === 'back' ? 'order book sane again, the held ones were dropped' : 'order book: new price level confirmed'),
+    });
   const books = new Map<string, Observable<OrderBook>>();
+  const strategyBooks = new Map<string, Observable<OrderBook>>();
   for (const m of marketNames) {
     books.set(
       m,
@@ -181,8 +214,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           onError: onPollError(`orderbook ${m}`),
         },
         scheduler,
-      ),
+      ).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
     );
+    strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
   }
   const stampedBalances$ = poll<Stamped<Balances>>(
     async () => {
@@ -236,6 +270,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     for (const m of marketNames) {
       const book$ = books.get(m)!;
       subs.add(book$.subscribe((book) => core.onBook(m, book)));
+      // Before the strategies: the first fresh book after a stale spell clears the refusal before they quote on it.
+      // A held book is not fresh (it never gets here), nor is a frozen one repeated (sameBookTop).
+      const staleAfterMs = polling.staleAfterMs ?? defaultStaleAfterMs(polling.bookMs);
+      subs.add(book$.pipe(detectStale({ staleAfterMs, scheduler, isRepeat: sameBookTop })).subscribe((s) => core.onStale(m, s.stale)));
       if (!options.dryRun) {
         const sinceSec = startedAt / 1000 - 60;
         subs.add(
@@ -266,21 +304,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       logger.warn({ limit: accountHalt.limit, since: accountHalt.at, peak: peak?.toFixed(), dayStart: dayStart?.toFixed() }, `account halted in an earlier run (${accountHalt.reason}); every strategy starts paused until an operator resumes it`);
     } else if (replay.account) logger.info({ peak: replay.account.peak.toFixed(), day: replay.account.day, dayStart: replay.account.dayStart.toFixed() }, 'account limits: peak and day start restored from the journal');
     for (const run of runs) if (!run.paused) startRun(run);
-    // Stale-data watch subscribes after the strategies, so its timer re-arm is not on the tick-to-wire path.
-    for (const m of marketNames) {
-      subs.add(
-        books
-          .get(m)!
-          .pipe(detectStale({ staleAfterMs: polling.staleAfterMs ?? polling.bookMs * 10, scheduler, isRepeat: sameBookTop }))
-          .subscribe((s) => core.emit({ type: 'stale', at: now(), market: m, source: 'orderbook', stale: s.stale })),
-      );
-    }
     running = true;
     logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
   }
 
   function startRun(run: StrategyRun): void {
-    core.startStrategy(run, { book$: books.get(run.market.name)!, balances$, clock });
+    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, clock });
   }
 
   function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> } = {}): Promise<RunSummary> {

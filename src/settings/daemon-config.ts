@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { parseDecimal, type Decimal } from '../model/decimal.js';
 import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schema.js';
+import { describeType } from './format-issues.js';
 import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
 
 /**
@@ -70,6 +72,21 @@ const risk = z.strictObject({
    * without them is meant. Limits given beside it still apply. Other venues need no limits.
    */
   unlimited: z.boolean().optional(),
+  /**
+   * The price band: an order priced further than this fraction from the last sane mid is refused (risk:price-band).
+   * On for every strategy: absent = 0.05 (5 %); `false` (or `null`) turns it off.
+   */
+  maxDeviation: z
+    .unknown()
+    .transform((value, ctx): Decimal | false => {
+      if (value === false || value === null) return false;
+      const d = parseDecimal(value);
+      if (d !== undefined && d.gt(0)) return d;
+      const got = d === undefined ? describeType(value) : d.toFixed();
+      ctx.addIssue({ code: 'custom', message: `expected a fraction greater than 0 (0.05 = 5 %), or false to turn the price band off, got ${got}`, input: value });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 /** The limits a strategy on a REST venue cannot start without (unless `risk.unlimited: true`). */
@@ -121,7 +138,12 @@ export const DaemonConfigSchema = z
         dealsMs: ms.optional(),
         bookLimit: zIntLike.pipe(z.number().int().min(0).max(100)).optional(),
         bookLevel: zIntLike.pipe(z.number().int().min(0).max(5)).optional(),
+        /** No fresh sane book for this long: the market's orders are cancelled and places refused. Default max(3 × bookMs, 5000). */
         staleAfterMs: ms.optional(),
+        /** A book whose mid moved more than this fraction from the last sane one is held until confirmed (streams/sane-books.ts). Default 0.1. */
+        maxJump: zPositiveDecimal.optional(),
+        /** Polls after a jump that must agree with it (and, where the venue lists its trades, trades there). Default 2. */
+        confirmPolls: zIntLike.pipe(z.number().int().min(0).max(100)).optional(),
         /** Share of each endpoint budget kept for orders and cancels. Default 0.3. */
         reserve: z.number().min(0).max(0.95).optional(),
       })

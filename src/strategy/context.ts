@@ -42,7 +42,11 @@ export interface StrategyContext<P> {
   readonly params: P;
   /** The market's rules (steps, minimums, fees). */
   readonly market: Market;
-  /** Order book snapshots of `market`, as polled (multicast, latest replayed to late subscribers). */
+  /**
+   * Order book snapshots of `market`, as polled and found sane (multicast, latest replayed to late subscribers): a
+   * crossed, non-positive or unconfirmed jumping book never comes, nor any book while the market is stale
+   * (docs/market-data.md).
+   */
   readonly book$: Observable<OrderBook>;
   /** Trade balance snapshots of the account. */
   readonly balances$: Observable<Balances>;

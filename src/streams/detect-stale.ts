@@ -1,5 +1,13 @@
 import { Observable, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
 
+/**
+ * The engine's default stale time for a book polled every `bookMs`: three polls missed, and never under 5 s (a
+ * venue's hiccup of a few seconds is not worth cancelling every quote for).
+ */
+export function defaultStaleAfterMs(bookMs: number): number {
+  return Math.max(3 * bookMs, 5000);
+}
+
 /** A change of freshness. Emitted only on transitions: fresh → stale and stale → fresh. */
 export interface StaleStatus {
   readonly stale: boolean;

@@ -1,5 +1,5 @@
 import type { Balances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order, Side, StpMode } from '../model/order.js';
@@ -96,4 +96,9 @@ export interface TradingApi {
    * longer shows, and checks deals against it. Optional: a venue without it settles from deals and cancels alone.
    */
   orderHistory?(query?: OrderHistoryQuery): Promise<ExecutedOrder[]>;
+  /**
+   * The market's recent public trades, newest first (exchange-facts §6). Optional: where a venue offers it, a jump of
+   * the order book is believed only when the market traded there (engine/trade-evidence.ts).
+   */
+  publicTrades?(market: string): Promise<PublicTrade[]>;
 }

@@ -74,8 +74,7 @@ const DENSE_LIES: LieConfig = {
   bookOutage: { perMinute: 6, forMs: 7_500 },
 };
 
-// enabled by the lead once the daemon checks land (#23)
-describe.skip('chaos harness: lying venue, zeros (issue 23 check)', () => {
+describe('chaos harness: lying venue, zeros (issue 23 check)', () => {
   it('a short lying run ends with zeros in every loss column, the new ones included, and the audit clean', async () => {
     const result = await runChaos({ mode: 'lying', orders: 0, kills: 0, seed: 1, durationMs: 30_000, out: join(dir, 'lying-zeros'), settleMs: 4000, lies: DENSE_LIES });
     expect(result.notes).toEqual([]);

@@ -24,7 +24,9 @@ export function virtualRig(venue: TradingApi, strategies: RuntimeStrategy[], jou
     logger: pino({ level: 'silent' }),
     markets: new Map([[market.name, market]]),
     strategies,
-    polling: { bookMs: 100, balancesMs: 1000, openOrdersMs: 500, dealsMs: 200 },
+    // The fake venue's book never moves (same timestamp and top): stale after the default 5 s, which cancels every
+    // resting order; these tests are not about that (runtime-market-data.test.ts is).
+    polling: { bookMs: 100, balancesMs: 1000, openOrdersMs: 500, dealsMs: 200, staleAfterMs: 60_000 },
     journal,
   });
   runtime.events$.subscribe((e) => events.push(e));

@@ -8,7 +8,7 @@ import { MemoryJournal } from '../../src/engine/journal.js';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
 import type { Market } from '../../src/model/market.js';
 import { D, type Decimal } from '../../src/model/decimal.js';
-import { DaemonConfigSchema, type DaemonStrategyConfig } from '../../src/settings/daemon-config.js';
+import { DaemonConfigSchema, type DaemonConfig, type DaemonStrategyConfig } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfigInput } from '../../src/sim/sim-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
@@ -18,7 +18,7 @@ import { RestClient } from '../../src/venue/rest-client.js';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The strategy entries of one of the repo's example configs, validated with the daemon's schema. */
-export function exampleConfig(name: string): { account: string; strategies: DaemonStrategyConfig[]; polling: Record<string, number | undefined> } {
+export function exampleConfig(name: string): { account: string; strategies: DaemonStrategyConfig[]; polling: DaemonConfig['polling'] } {
   const cfg = loadYamlConfig(`${repoRoot}config/${name}.yaml`, DaemonConfigSchema, {});
   if (cfg.venue.kind !== 'sim') throw new Error(`config/${name}.yaml: expected venue kind sim`);
   return { account: cfg.venue.account ?? 'bob', strategies: cfg.strategies, polling: cfg.polling };

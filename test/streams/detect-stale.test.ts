@@ -1,6 +1,6 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { detectStale } from '../../src/streams/detect-stale.js';
+import { defaultStaleAfterMs, detectStale } from '../../src/streams/detect-stale.js';
 import { whileFresh } from '../../src/streams/while-fresh.js';
 
 const newScheduler = () => new TestScheduler((a, b) => expect(a).toEqual(b));
@@ -57,6 +57,10 @@ describe('detectStale', () => {
       expectObservable(cold('10ms |').pipe(detectStale({ staleAfterMs: 50, scheduler }))).toBe('10ms |');
       expectObservable(cold('10ms #').pipe(detectStale({ staleAfterMs: 50, scheduler }))).toBe('10ms #');
     });
+  });
+
+  it("the engine's default stale time: three polls, at least 5 s", () => {
+    expect([100, 500, 1000, 1667, 2000, 10_000].map(defaultStaleAfterMs)).toEqual([5000, 5000, 5000, 5001, 6000, 30_000]);
   });
 
   it('rejects a non-positive threshold', () => {

@@ -8,7 +8,7 @@ import type { Alert } from './webhook-sender.js';
  * - `loss-limit`: a strategy halted by its loss limit; `strategy-halted`: a strategy that failed (threw) and stopped;
  * - `account-limit`: an account-wide limit crossed, every strategy halted (one alert: the strategies' own halts that
  *   follow it are not sent as `loss-limit` alerts too);
- * - `stale-data`: a market's book went stale (not again until it was fresh);
+ * - `stale-data`: a market's book went stale, its orders cancelled (not again until it was fresh);
  * - `venue-unreachable`: no answer for `venueUnreachableSec` (once per outage);
  * - `order-unknown`: an order still unknown `unknownAfterSec` after it became so (reconciliation has not settled it);
  * - `daemon-stopping`: sent by the daemon itself (`stopping()`).
@@ -52,7 +52,10 @@ export class AlertWatch {
         if (e.code === 'ERR_STRATEGY' && e.strategyId !== undefined) this.emit('strategy-halted', e.message, { strategy: e.strategyId });
         return;
       case 'stale':
-        if (e.stale) this.emit('stale-data', `${e.market}: no fresh ${e.source} data`, { market: e.market });
+        if (e.stale) {
+          const orders = e.canceled ? `; ${e.canceled} resting orders are being cancelled` : '';
+          this.emit('stale-data', `${e.market}: no fresh sane ${e.source} data, new orders refused until it returns${orders}`, { market: e.market });
+        }
         return;
       case 'unknown':
         this.unknownSince.set(e.clientOrderId, { at: this.wallNow(), strategy: e.strategyId });

@@ -46,6 +46,8 @@ export class DaemonMetrics implements VenueCallObserver {
   readonly rateLimited = new Counter({ name: 'bot_venue_rate_limited_total', help: 'HTTP 429 answers', labelNames: ['endpoint'], registers: this.r });
   readonly journalAppend = new Histogram({ name: 'bot_journal_append_duration_seconds', help: 'One journal record written (write(2), and fsync when the policy holds the record for it)', buckets: APPEND_BUCKETS, registers: this.r });
   readonly journalFsync = new Histogram({ name: 'bot_journal_fsync_duration_seconds', help: 'One journal fsync', buckets: FSYNC_BUCKETS, registers: this.r });
+  readonly booksHeld = new Counter({ name: 'bot_books_held_total', help: 'Polled books held back by the sanity check (crossed, non-positive, an unconfirmed jump), one per poll', labelNames: ['market', 'reason'], registers: this.r });
+  readonly staleCancels = new Counter({ name: 'bot_stale_cancels_total', help: 'Resting orders whose cancel was requested because the market data went stale', labelNames: ['market'], registers: this.r });
   readonly alerts = new Counter({ name: 'bot_alerts_total', help: 'Webhook alerts by kind and result (sent, failed, capped)', labelNames: ['kind', 'result'], registers: this.r });
   private readonly g = {
     headroom: new Gauge({ name: 'bot_rate_limit_headroom_ratio', help: 'Share of the rate-limit bucket free now (1 = idle)', labelNames: ['bucket'], registers: this.r }),
@@ -109,7 +111,10 @@ export class DaemonMetrics implements VenueCallObserver {
       case 'account-halt':
         return this.accountHalts.inc({ limit: e.limit });
       case 'stale':
+        if (e.canceled !== undefined) this.staleCancels.inc({ market: e.market }, e.canceled);
         return this.g.stale.set({ market: e.market }, e.stale ? 1 : 0);
+      case 'book-held':
+        return this.booksHeld.inc({ market: e.market, reason: e.reason });
       case 'control':
         return this.controls.inc({ action: e.action });
       case 'error':

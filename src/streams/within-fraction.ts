@@ -1,0 +1,55 @@
+import type { Decimal } from '../model/decimal.js';
+import { lt, lteProduct } from '../model/decimal-compare.js';
+import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { dadd, dsub } from '../model/decimal-small.js';
+
+/**
+ * "Is x within this fraction of ref?" (|x − ref| ≤ ref × fraction, ref > 0), asked of every polled book (the jump
+ * check) and every order (the price band). Decided on the values' estimates (decimal-estimate.ts) when they are
+ * plainly on one side of the edge, with exact Decimal arithmetic otherwise: the answer is always the exact one, and a
+ * poll costs no Decimal made (the exact way cost two per poll, ~4 % of a backtest's replay).
+ */
+
+/** A sum of two positive prices (bid + ask: twice the mid; a one-sided book's touch, twice), with its estimate. */
+export interface PriceSum {
+  readonly a: Decimal;
+  readonly b: Decimal;
+  /** estimate(a) + estimate(b); NaN when not estimated (then every test of it is decided exactly). */
+  readonly f: number;
+}
+
+export function priceSum(a: Decimal, b: Decimal): PriceSum {
+  return { a, b, f: estimate(a) + estimate(b) };
+}
+
+/** The exact sum (for messages and the exact path). */
+export function sumOf(s: PriceSum): Decimal {
+  return dadd(s.a, s.b);
+}
+
+/**
+ * 1: plainly within, −1: plainly outside, 0: too close to the edge to tell from estimates (or NaN somewhere).
+ * Each estimate is within ESTIMATE_REL_ERROR (1e-13, ~100 times the real bound) of its value and each float operation
+ * adds at most 2^-53 of its result; 8 × that error of every magnitude involved leaves a wide margin.
+ */
+function plainly(x: number, ref: number, fraction: number): -1 | 0 | 1 {
+  const excess = Math.abs(x - ref) - fraction * ref;
+  const margin = 8 * ESTIMATE_REL_ERROR * (Math.abs(x) + Math.abs(ref)) * (1 + fraction);
+  return excess < -margin ? 1 : excess > margin ? -1 : 0;
+}
+
+function exactly(x: Decimal, ref: Decimal, fraction: Decimal): boolean {
+  return lteProduct(lt(x, ref) ? dsub(ref, x) : dsub(x, ref), ref, fraction);
+}
+
+/** |x − ref| ≤ ref × fraction for two price sums (`fractionF`: estimate(fraction), worked out once by the caller). */
+export function sumWithin(x: PriceSum, ref: PriceSum, fraction: Decimal, fractionF: number): boolean {
+  const p = plainly(x.f, ref.f, fractionF);
+  return p !== 0 ? p > 0 : exactly(sumOf(x), sumOf(ref), fraction);
+}
+
+/** |x − ref| ≤ ref × fraction, for a positive ref. */
+export function within(x: Decimal, ref: Decimal, fraction: Decimal): boolean {
+  const p = plainly(estimate(x), estimate(ref), estimate(fraction));
+  return p !== 0 ? p > 0 : exactly(x, ref, fraction);
+}
