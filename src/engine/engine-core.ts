@@ -277,8 +277,9 @@ export class EngineCore {
     const { order, fresh } = this.tracker.applyDeal(deal);
     if (!fresh) return;
     this.fills.applied(deal);
-    // a deal on an order settled as never placed proves it was placed: it is in doubt again
-    if (order?.state === 'unknown') void this.reconciler.reconcile(order.clientOrderId);
+    // a deal on an order settled as never placed proves it was placed: it is in doubt again; and a deal of an order
+    // with deals held back may settle them (the true record of a fill another was shadowing): both are reconciled
+    if (order !== undefined && (order.state === 'unknown' || this.fills.held.has(order.clientOrderId))) void this.reconciler.reconcile(order.clientOrderId);
     this.bookGuard.onTrade(deal.market, deal.price);
     const run = order ? this.runsById.get(order.strategyId) : undefined;
     this.o.journal.append({ t: this.o.now(), type: 'fill', strategyId: order?.strategyId ?? null, deal: journalDeal(deal) });

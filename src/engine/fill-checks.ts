@@ -26,8 +26,11 @@ export interface FillChecksOptions {
  */
 export class FillChecks {
   readonly held = new HeldDeals();
-  /** Malformed deal ids already reported, with their defects (reported again only when the defects change). */
-  private readonly malformed = new Map<number, string>();
+  /**
+   * Malformed deals listed and not yet listed true: their defects (reported again only when they change), and the order
+   * and time they name, while they shadow other deals of that order at that time (see `shadowOf`).
+   */
+  private readonly malformed = new Map<number, { detail: string; clientOrderId: string; time: number; since: number }>();
   /** Per order, the time, amount and price of each deal applied to it (see `twinOf`); the oldest orders forgotten first. */
   private readonly booked = new Map<string, Set<string>>();
 
@@ -38,8 +41,10 @@ export class FillChecks {
     const defects = dealDefects(deal);
     if (defects.length > 0) {
       const detail = defects.join('; ');
-      if (this.malformed.get(deal.id) !== detail) {
-        this.malformed.set(deal.id, detail);
+      const known = this.malformed.get(deal.id);
+      if (known?.detail !== detail) {
+        if (this.malformed.size >= 10_000) this.malformed.delete(this.malformed.keys().next().value!);
+        this.malformed.set(deal.id, { detail, clientOrderId: deal.clientOrderId, time: deal.time, since: known?.since ?? this.o.now() });
         const order = this.o.tracker.get(deal.clientOrderId);
         this.report('malformed-deal', 'ERR_DEAL_MALFORMED', order, deal, `deal ${deal.id} of ${deal.clientOrderId || `order ${deal.orderId}`} is malformed and ignored: ${detail}`);
       }
@@ -48,7 +53,7 @@ export class FillChecks {
     this.malformed.delete(deal.id);
     const order = deal.clientOrderId !== '' ? this.o.tracker.get(deal.clientOrderId) : undefined;
     if (order === undefined) return true;
-    const why = misfit(order, deal) ?? this.twinOf(order, deal);
+    const why = misfit(order, deal) ?? this.twinOf(order, deal) ?? this.shadowOf(deal);
     if (why === undefined) return true;
     if (this.held.hold(deal, why, this.o.now())) {
       this.report('deal-held', 'ERR_DEAL_HELD', order, deal, `deal ${deal.id} of ${order.clientOrderId} held back, the order is reconciled: ${why}`);
@@ -80,6 +85,21 @@ export class FillChecks {
   }
 
   /**
+   * A deal of an order at the very time of another deal of that order that is listed malformed (under another id): the
+   * malformed one is a real execution whose true record may come, and this one may be the same fill reported again
+   * under a new id, which would then have taken its place. Held until the malformed one is listed true (this one is
+   * then judged as its twin), or for SHADOW_MS (its record may stay broken: the order's executed amount decides).
+   */
+  private shadowOf(deal: Deal): string | undefined {
+    for (const [id, m] of this.malformed) {
+      if (id !== deal.id && m.clientOrderId === deal.clientOrderId && m.time === deal.time && this.o.now() - m.since < SHADOW_MS) {
+        return `deal ${id} of the order at the same time is listed malformed: waiting for its true record`;
+      }
+    }
+    return undefined;
+  }
+
+  /**
    * After a reconcile of the order, with the executed amount the venue's records gave (`executed`, read after the deals
    * were held; undefined when none said): each held deal that now fits is released through `apply` (oldest first) -
    * a twin only when `executed` covers it; one that cannot fit a FINAL order (the venue gave its executed amount, or it
@@ -95,7 +115,7 @@ export class FillChecks {
       }
       const twin = this.twinOf(order, h.deal);
       const covered = executed !== undefined && order.dealt.plus(h.deal.amount).lte(executed);
-      const why = misfit(order, h.deal) ?? (twin !== undefined && !covered ? twin : undefined);
+      const why = misfit(order, h.deal) ?? (twin !== undefined && !covered ? twin : undefined) ?? this.shadowOf(h.deal);
       if (why === undefined) {
         this.held.drop(h.deal);
         this.report('deal-released', undefined, order, h.deal, `deal ${h.deal.id} of ${clientOrderId} released: the venue's records now account for it`);
@@ -148,6 +168,9 @@ export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
   }
   return undefined;
 }
+
+/** How long a malformed deal shadows the other deals of its order at its time (see FillChecks.shadowOf). */
+export const SHADOW_MS = 30_000;
 
 function signature(deal: Deal): string {
   return `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;

@@ -3,6 +3,7 @@ import { fmt, type Decimal } from '../model/decimal.js';
 import type { Deal, Order } from '../model/order.js';
 import type { OrderState } from '../strategy/context.js';
 import { InnerValidationError } from '../venue/errors.js';
+import { dealDefects } from '../venue/plausible.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { orderAnswerProblems } from './answer-check.js';
 import type { EngineEvent } from './events.js';
@@ -209,7 +210,7 @@ export class Reconciler {
     const deals = await fetchDealsOf(api, order.market, id);
     for (const d of deals) this.o.applyDeal(d);
     if (dealtBy(deals).gte(order.amount)) return { state: 'filled' };
-    const everOnVenue = order.confirmedAt !== undefined || order.orderId !== undefined || deals.length > 0 || order.dealt.gt(0);
+    const everOnVenue = order.confirmedAt !== undefined || order.orderId !== undefined || dealtBy(deals).gt(0) || order.dealt.gt(0);
     // Never seen and past its window: never placed, unless an earlier cancel of ours may be what removed it.
     return { state: everOnVenue || cancelledBefore ? 'canceled' : 'rejected' };
   }
@@ -252,5 +253,5 @@ function isUnconfirmed(order: TrackedOrder): boolean {
 }
 
 function nothingOf(facts: VenueFacts): boolean {
-  return facts.open === undefined && facts.finished === undefined && facts.deals.length === 0;
+  return facts.open === undefined && facts.finished === undefined && facts.deals.every((d) => dealDefects(d).length > 0);
 }

@@ -12,7 +12,10 @@ export interface VenueFacts {
   readonly open?: Order;
   /** The order's record in the executed-orders history, when it finished after trading (its `dealStock` is final). */
   readonly finished?: Order;
-  /** Every well-formed deal the venue lists for the order (oldest first). */
+  /**
+   * Every deal the venue lists for the order: the malformed ones first (for the fill checks to know of them, see
+   * FillChecks), then the well-formed ones oldest first. Sums of amounts count the well-formed ones only (`dealtBy`).
+   */
   readonly deals: readonly Deal[];
 }
 
@@ -28,7 +31,10 @@ export class ImplausibleAnswerError extends BotError {
 
 const PAGE = 100;
 
-/** Every deal of one client order id (paged), the malformed ones left out (a true record may follow under their id). */
+/**
+ * Every deal of one client order id (paged): the malformed ones first (they count for nothing, but their id tells the
+ * fill checks that a true record may follow), then the well-formed ones oldest first.
+ */
 export async function fetchDealsOf(api: TradingApi, market: string, clientOrderId: string): Promise<Deal[]> {
   const all: Deal[] = [];
   for (let offset = 0; offset <= 10_000; offset += PAGE) {
@@ -36,7 +42,10 @@ export async function fetchDealsOf(api: TradingApi, market: string, clientOrderI
     all.push(...page);
     if (page.length < PAGE) break;
   }
-  return all.filter((d) => d.clientOrderId === clientOrderId && dealDefects(d).length === 0).sort((a, b) => a.time - b.time || a.id - b.id);
+  const mine = all.filter((d) => d.clientOrderId === clientOrderId);
+  const malformed = mine.filter((d) => dealDefects(d).length > 0);
+  const sound = mine.filter((d) => dealDefects(d).length === 0).sort((a, b) => a.time - b.time || a.id - b.id);
+  return [...malformed, ...sound];
 }
 
 /**
@@ -64,10 +73,10 @@ export async function venueFacts(api: TradingApi, order: AskedOrder, opts: { his
   return { deals };
 }
 
-/** Sum of the deals' amounts. */
+/** Sum of the well-formed deals' amounts. */
 export function dealtBy(deals: readonly Deal[]): Decimal {
   let sum = ZERO;
-  for (const d of deals) sum = sum.plus(d.amount);
+  for (const d of deals) if (dealDefects(d).length === 0) sum = sum.plus(d.amount);
   return sum;
 }
 

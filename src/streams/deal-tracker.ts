@@ -59,8 +59,9 @@ export class DealTracker {
   /**
    * The deals not reported before, oldest first (by time, then id); marks them known. A malformed deal (a non-positive
    * amount or price, a negative fee: venue/plausible.ts) is never marked known nor taken as a horizon: it is returned
-   * (after the others) every time it is listed, for the consumer to report and drop, so the true record the venue may
-   * list later under the same id is still reported.
+   * (before the others: a consumer learns of it before it sees a deal that may be the same fill under a new id) every
+   * time it is listed, for the consumer to report and drop, so the true record the venue may list later under the
+   * same id is still reported.
    */
   async fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
     // made on the first new deal: most polls find none, and they run every second
@@ -96,8 +97,7 @@ export class DealTracker {
       if (deal.time > this.newest) this.newest = deal.time;
     }
     this.prune();
-    if (malformed !== undefined) ordered.push(...malformed);
-    return ordered;
+    return malformed === undefined ? ordered : [...malformed, ...ordered];
   }
 
   private prune(): void {

@@ -60,7 +60,7 @@ describe('a journal write failure in the engine (EACCES)', () => {
     let causes = 0;
     const journal = new GuardedJournal(failing, () => (causes += 1));
     let n = 0;
-    const ladder = strategyOf(() => [placeLimit({ side: 'buy', price: D(90 + (n++ % 5)), amount: D('0.02') })]);
+    const ladder = strategyOf(() => [placeLimit({ side: "buy", price: D(96 + (n++ % 5)), amount: D("0.02") })]);
     const rig = virtualRig(venue, [{ id: 'p', definition: ladder, params: {}, market: market.name }], journal as never);
     await rig.runtime.start();
     await rig.advance(300);

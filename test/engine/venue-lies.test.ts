@@ -141,6 +141,25 @@ describe('a venue that lies in well-formed JSON (engine on virtual time)', () =>
     await rig.runtime.stop();
   });
 
+  it('a duplicate under a new id while the true record is listed corrupted: the duplicate waits, the true record is journalled', async () => {
+    const venue = new LyingVenue(market, '100', '101');
+    const rig = virtualRig(venue, [{ id: 'p', definition: quoter, params: {}, market: market.name }]);
+    await rig.runtime.start();
+    await rig.advance(500);
+    const id = [...venue.orders.keys()][0]!;
+    const deal = venue.fill(id, D('0.02'), rig.scheduler.now() / 1000);
+    venue.dealOverride.set(deal.id, { ...deal, price: deal.price.neg() });
+    venue.extraDeals.push({ ...deal, id: 9_002 });
+    await rig.advance(1500);
+    expect(fillsOf(rig.journal.records(), id)).toEqual([]);
+    venue.dealOverride.clear();
+    await rig.advance(3000);
+    const fills = rig.journal.records().filter((r) => r.type === 'fill');
+    expect(fills.map((r) => (r.type === 'fill' ? r.deal.id : 0))).toEqual([deal.id]);
+    expect(rig.journal.records().some((r) => r.type === 'anomaly' && r.kind === 'deal-rejected' && r.dealId === 9_002)).toBe(true);
+    await rig.runtime.stop();
+  });
+
   it('orders hidden from the open-orders list are not taken as gone: unknown (counted in full), settled by a cancel of ours; never more live than the limit', async () => {
     const venue = new LyingVenue(market, '100', '101');
     let maxLive = 0;
