@@ -12,11 +12,14 @@ const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.js
  * hash to the value below, measured before the replay was made faster (issue #13: microtask draining, parallel lanes,
  * fewer allocations; the hash became one over per-lane digests when lanes went to worker threads, re-pinned then
  * with the replay's old event-loop-turn drain). A change that moves it changed what the backtest decides, not only how fast; update it only
- * for a deliberate change of the replay's semantics, and say so in the commit.
+ * for a deliberate change of the replay's semantics, and say so in the commit. Re-pinned for #24's stop sequence, which
+ * reads the venue's open orders after its cancels ("open at stop" is what the venue lists): every intent, fill, equity
+ * point and journal record up to the stop is the same; the final balance and stop records come one virtual round trip
+ * (50 ms) later, and the summary names the orders open at stop and in doubt (none).
  */
 const PINNED = {
-  marketMaker: 'cb593be69cb5ca8bfb6aaf64f6492ae5c66480690bdc712a4e735727d9e4806b',
-  grid: '115fdb1c13afbf02d81bfe10673ec7b41b429edc80e43b4370e509aa3fc57ec4',
+  marketMaker: '9ed5b01dcb6640cf3e62ba2fda6b41dc25d067e8d1215e9f2d5eed6535b786a7',
+  grid: 'bce52077d1be7ac5d3bf3b5998bf63bce949ebd98c0f9c5f1709660796f871b7',
 };
 
 async function replay(use: string, params: Record<string, unknown>, keepJournal?: boolean) {
