@@ -4,7 +4,7 @@
  * client order ids unique for ever within the account.
  */
 import type { Decimal } from '../../src/model/decimal.js';
-import type { Deal, Order, OrderType, Side, StpMode, VenueOrderStatus } from '../../src/model/order.js';
+import type { Deal, Order, OrderKind, Side, StpMode, VenueOrderStatus } from '../../src/model/order.js';
 import type { Cell } from '../../src/sim/ledger.js';
 
 /** The venue-side mutable order. */
@@ -13,7 +13,7 @@ export interface VirtualOrder {
   readonly clientOrderId: string;
   readonly market: string;
   readonly side: Side;
-  readonly type: OrderType;
+  readonly kind: OrderKind;
   readonly timestamp: number;
   readonly amount: Decimal;
   readonly price: Decimal;
@@ -37,7 +37,7 @@ export interface VirtualOrder {
 
 export function toOrder(o: VirtualOrder): Order {
   const order: Order = {
-    orderId: o.id, clientOrderId: o.clientOrderId, market: o.market, side: o.side, type: o.type, timestamp: o.timestamp,
+    orderId: o.id, clientOrderId: o.clientOrderId, market: o.market, side: o.side, kind: o.kind, timestamp: o.timestamp,
     amount: o.amount, price: o.price, left: o.left, dealStock: o.dealStock, dealMoney: o.dealMoney, dealFee: o.dealFee,
     postOnly: o.postOnly, ioc: o.ioc, rpi: o.rpi, stp: o.stp, status: o.status,
   };

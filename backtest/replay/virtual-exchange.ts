@@ -15,7 +15,7 @@ import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { gt, gte, lte, maxOf as dmax, minOf as dmin } from '../../src/model/decimal-compare.js';
 import { dadd, dmul } from '../../src/model/decimal-small.js';
 import type { Market } from '../../src/model/market.js';
-import type { Deal, DealRole, Order, Side } from '../../src/model/order.js';
+import type { Deal, DealRole, Order, OrderKind, Side } from '../../src/model/order.js';
 import { amountStep } from '../../src/rules/index.js';
 import { Ledger } from '../../src/sim/ledger.js';
 import { requiredScale } from '../../src/sim/market-engine.js';
@@ -179,7 +179,7 @@ export class VirtualExchange {
   }
 
   placeStopLimit(input: StopLimitInput): PlaceResult {
-    const o = this.#newOrder(input, 'stop limit');
+    const o = this.#newOrder(input, 'stop-limit');
     if (!o.ok) return o;
     this.#stops.set(o.order.id, o.order);
     this.#fireStops();
@@ -196,7 +196,7 @@ export class VirtualExchange {
     return toOrder(o);
   }
 
-  #newOrder(input: LimitOrderInput | StopLimitInput, type: 'limit' | 'stop limit'): { ok: true; order: SimOrder } | (PlaceResult & { ok: false }) {
+  #newOrder(input: LimitOrderInput | StopLimitInput, kind: OrderKind): { ok: true; order: SimOrder } | (PlaceResult & { ok: false }) {
     const m = this.market;
     if (input.market !== m.name) return this.#reject('market', 'Market is not available.');
     const clientOrderId = input.clientOrderId ?? '';
@@ -204,8 +204,8 @@ export class VirtualExchange {
       return this.#reject('client-order-id', 'This client order id is already used.');
     }
     const limit = input as LimitOrderInput;
-    const postOnly = type === 'limit' && limit.postOnly === true;
-    const rpi = type === 'limit' && limit.rpi === true;
+    const postOnly = kind === 'limit' && limit.postOnly === true;
+    const rpi = kind === 'limit' && limit.rpi === true;
     const feeLock = postOnly || rpi ? m.makerFee : dmax(m.makerFee, m.takerFee);
     const buy = input.side === 'buy';
     const lockCell = this.ledger.cell(BACKTEST_ACCOUNT, buy ? m.money : m.stock);
@@ -218,7 +218,7 @@ export class VirtualExchange {
       clientOrderId,
       market: m.name,
       side: input.side,
-      type,
+      kind,
       timestamp: this.options.now() / 1000,
       amount: input.amount,
       price: input.price,
@@ -229,7 +229,7 @@ export class VirtualExchange {
       dealMoney: ZERO,
       dealFee: ZERO,
       postOnly,
-      ioc: type === 'limit' && limit.ioc === true,
+      ioc: kind === 'limit' && limit.ioc === true,
       rpi,
       stp,
       status: 'NEW',

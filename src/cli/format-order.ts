@@ -8,7 +8,7 @@ export function formatOrder(o: Order): string {
     ['client id', o.clientOrderId === '' ? '-' : o.clientOrderId],
     ['market', o.market],
     ['side', o.side],
-    ['type', o.type],
+    ['kind', o.kind],
     ['price', o.price],
     ...(o.activationPrice !== undefined ? ([['activation price', o.activationPrice]] as const) : []),
     ['amount', o.amount],
@@ -25,7 +25,7 @@ export function formatOrder(o: Order): string {
 
 export function formatOrders(orders: readonly Order[]): string {
   return formatTable(
-    ['ORDER ID', 'CLIENT ID', 'MARKET', 'SIDE', 'TYPE', 'PRICE', 'AMOUNT', 'LEFT', 'STATUS'],
-    orders.map((o) => [o.orderId, o.clientOrderId || '-', o.market, o.side, o.type, o.price, o.amount, o.left, o.status || '-']),
+    ['ORDER ID', 'CLIENT ID', 'MARKET', 'SIDE', 'KIND', 'PRICE', 'AMOUNT', 'LEFT', 'STATUS'],
+    orders.map((o) => [o.orderId, o.clientOrderId || '-', o.market, o.side, o.kind, o.price, o.amount, o.left, o.status || '-']),
   );
 }

@@ -4,7 +4,7 @@ import { dealDefects, orderRecordDefects } from '../venue/plausible.js';
 import type { TrackedOrder } from './order-tracker.js';
 
 /** What the engine asked for (or knows) of one order: the fields an answer about it must repeat. */
-export type AskedOrder = Pick<TrackedOrder, 'clientOrderId' | 'market' | 'side' | 'type' | 'price' | 'amount' | 'activationPrice' | 'orderId'>;
+export type AskedOrder = Pick<TrackedOrder, 'clientOrderId' | 'market' | 'side' | 'kind' | 'price' | 'amount' | 'activationPrice' | 'orderId'>;
 
 /**
  * Why a venue's order record cannot be taken as a fact about the order we asked for: its own defects (see
@@ -17,7 +17,7 @@ export function orderAnswerProblems(asked: AskedOrder, venue: Order): string[] {
   if (venue.clientOrderId !== asked.clientOrderId) out.push(`client order id '${venue.clientOrderId}', asked '${asked.clientOrderId}'`);
   if (venue.market !== asked.market) out.push(`market ${venue.market}, asked ${asked.market}`);
   if (venue.side !== asked.side) out.push(`side ${venue.side}, asked ${asked.side}`);
-  if (venue.type !== asked.type) out.push(`type '${venue.type}', asked '${asked.type}'`);
+  if (venue.kind !== asked.kind) out.push(`kind '${venue.kind}', asked '${asked.kind}'`);
   if (!sameValue(venue.amount, asked.amount)) out.push(`amount ${venue.amount.toFixed()}, asked ${asked.amount.toFixed()}`);
   if (!sameValue(venue.price, asked.price)) out.push(`price ${venue.price.toFixed()}, asked ${asked.price.toFixed()}`);
   if (asked.activationPrice !== undefined && venue.activationPrice !== undefined && !sameValue(venue.activationPrice, asked.activationPrice)) {

@@ -225,20 +225,7 @@ export class EngineCore {
     const account = this.account?.checkOrder(run.id, result.order);
     if (account !== undefined && !account.ok) return this.reject(run, 'risk', `risk:${account.reason}`, account.message, clientOrderId);
     const g = result.order;
-    this.tracker.track({
-      clientOrderId,
-      strategyId: run.id,
-      market: g.market,
-      side: g.side,
-      type: g.kind === 'limit' ? 'limit' : 'stop limit',
-      price: g.price,
-      amount: g.amount,
-      ...(g.activationPrice ? { activationPrice: g.activationPrice } : {}),
-      ...(g.postOnly !== undefined ? { postOnly: g.postOnly } : {}),
-      ...(g.ioc !== undefined ? { ioc: g.ioc } : {}),
-      ...(g.stp !== undefined ? { stp: g.stp } : {}),
-      ...(g.tag !== undefined ? { tag: g.tag } : {}),
-    });
+    this.tracker.track({ ...g, strategyId: run.id });
     const placedAt = now();
     pruneOrderTimes(run.recentOrderTimes, placedAt);
     run.recentOrderTimes.push(placedAt);

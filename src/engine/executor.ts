@@ -7,7 +7,7 @@ import { orderAnswerProblems } from './answer-check.js';
 import type { EngineEvent } from './events.js';
 import type { GatedOrder } from './gate.js';
 import type { Journal } from './journal.js';
-import type { JournalOrder } from './journal-records.js';
+import { journalOrder } from './journal-records.js';
 import type { OrderTracker } from './order-tracker.js';
 import { PlaceBatcher } from './place-batcher.js';
 import { CANCEL_NOT_FOUND, type Reconciler } from './reconcile.js';
@@ -159,28 +159,8 @@ export class Executor {
     if (!this.begin(strategyId, order)) return;
     let venue: Order;
     try {
-      venue =
-        order.kind === 'limit'
-          ? await api.placeLimit({
-              market: order.market,
-              side: order.side,
-              amount: order.amount,
-              price: order.price,
-              clientOrderId: id,
-              ...(order.postOnly !== undefined ? { postOnly: order.postOnly } : {}),
-              ...(order.ioc !== undefined ? { ioc: order.ioc } : {}),
-              ...(order.rpi !== undefined ? { rpi: order.rpi } : {}),
-              ...(order.stp !== undefined ? { stp: order.stp } : {}),
-            })
-          : await api.placeStopLimit({
-              market: order.market,
-              side: order.side,
-              amount: order.amount,
-              price: order.price,
-              activationPrice: order.activationPrice ?? order.price,
-              clientOrderId: id,
-              ...(order.stp !== undefined ? { stp: order.stp } : {}),
-            });
+      // the gated order is the request: no other form of it is made before the client serializes it for the wire
+      venue = order.kind === 'limit' ? await api.placeLimit(order) : await api.placeStopLimit(order);
     } catch (error) {
       this.failed(strategyId, id, error);
       return;
@@ -203,7 +183,7 @@ export class Executor {
       this.failed(strategyId, id, new Error(`the venue's answer contradicts the order (${problems.join('; ')})`));
       return;
     }
-    tracker.applyVenueOrder(id, venue, { ioc: order.ioc === true });
+    tracker.applyVenueOrder(id, venue, { ioc: order.kind === 'limit' && order.ioc === true });
     const t = tracker.get(id);
     journal.append({
       t: now(),
@@ -290,19 +270,4 @@ export class Executor {
 function describeVenueError(e: VenueError): string {
   const details = Object.entries(e.errors).map(([k, v]) => `${k}: ${v.join('; ')}`);
   return details.length > 0 ? `${e.message} (${details.join(', ')})` : e.message;
-}
-
-function journalOrder(o: GatedOrder): JournalOrder {
-  return {
-    market: o.market,
-    side: o.side,
-    type: o.kind === 'limit' ? 'limit' : 'stop limit',
-    price: fmt(o.price),
-    amount: fmt(o.amount),
-    ...(o.activationPrice ? { activationPrice: fmt(o.activationPrice) } : {}),
-    ...(o.postOnly !== undefined ? { postOnly: o.postOnly } : {}),
-    ...(o.ioc !== undefined ? { ioc: o.ioc } : {}),
-    ...(o.rpi !== undefined ? { rpi: o.rpi } : {}),
-    ...(o.stp !== undefined ? { stp: o.stp } : {}),
-  };
 }

@@ -3,27 +3,18 @@ import { Decimal, fmt } from '../model/decimal.js';
 import { gt, gte, lte } from '../model/decimal-compare.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
-import type { Side, StpMode } from '../model/order.js';
+import type { OrderRequest } from '../model/order.js';
 import { describeViolations, priceStep, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
 
-/** An order that passed the gate: on the market's steps, valid, within risk. Exactly what will be sent. */
-export interface GatedOrder {
-  readonly kind: 'limit' | 'stop-limit';
-  readonly market: string;
-  readonly side: Side;
-  readonly price: Decimal;
-  readonly amount: Decimal;
-  readonly activationPrice?: Decimal;
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly rpi?: boolean;
-  readonly stp?: StpMode;
-  readonly clientOrderId: string;
-  readonly tag?: string;
-}
+/**
+ * An order that passed the gate: an OrderRequest on the market's steps, valid, within risk, with its client order id
+ * and the strategy's tag. Exactly what will be sent: the executor hands it to the venue as it is.
+ */
+export type GatedOrder = OrderRequest & { readonly clientOrderId: string; readonly tag?: string };
+export type GatedLimitOrder = Extract<GatedOrder, { readonly kind: 'limit' }>;
 
 export type GateResult =
   | { readonly ok: true; readonly order: GatedOrder }
@@ -63,21 +54,13 @@ export function gatePlace(input: GateInput): GateResult {
   const stop = intent.kind === 'place-stop-limit';
   // The activation price is a trigger, not a limit: put it on the nearest step.
   const activationPrice = stop ? intent.activationPrice.toNearest(priceStep(market), Decimal.ROUND_HALF_UP) : undefined;
-  const flags = stop ? {} : pickFlags(intent);
-  const violations = validateOrder(
-    market,
-    {
-      market: market.name,
-      side: intent.side,
-      amount: q.amount,
-      price: q.price,
-      clientOrderId: input.clientOrderId,
-      ...(activationPrice ? { activationPrice } : {}),
-      ...flags,
-      ...(intent.stp ? { stp: intent.stp } : {}),
-    },
-    { kind: stop ? 'stop-limit' : 'limit' },
-  );
+  const terms = { market: market.name, side: intent.side, price: q.price, amount: q.amount };
+  const stp = intent.stp ? { stp: intent.stp } : {};
+  // the order, built once: what is validated is what is sent
+  const order: OrderRequest & { readonly clientOrderId: string } = stop
+    ? { kind: 'stop-limit', ...terms, activationPrice: activationPrice!, ...stp, clientOrderId: input.clientOrderId }
+    : { kind: 'limit', ...terms, ...pickFlags(intent), ...stp, clientOrderId: input.clientOrderId };
+  const violations = validateOrder(market, order, { kind: order.kind });
   if (violations.length > 0) return rulesReject(violations);
 
   // Before the book and funds checks: a price far from any sane one is the first thing to say about such an order.
@@ -110,21 +93,7 @@ export function gatePlace(input: GateInput): GateResult {
   const risk = checkOrderRisk(input.risk, market, input.riskState, { side: intent.side, price: q.price, amount: q.amount }, input.nowMs);
   if (!risk.ok) return { ok: false, stage: 'risk', reason: `risk:${risk.reason}`, message: risk.message };
 
-  return {
-    ok: true,
-    order: {
-      kind: stop ? 'stop-limit' : 'limit',
-      market: market.name,
-      side: intent.side,
-      price: q.price,
-      amount: q.amount,
-      ...(activationPrice ? { activationPrice } : {}),
-      ...flags,
-      ...(intent.stp ? { stp: intent.stp } : {}),
-      clientOrderId: input.clientOrderId,
-      ...(intent.tag !== undefined ? { tag: intent.tag } : {}),
-    },
-  };
+  return { ok: true, order: intent.tag !== undefined ? { ...order, tag: intent.tag } : order };
 }
 
 function pickFlags(i: PlaceLimitIntent): { postOnly?: boolean; ioc?: boolean; rpi?: boolean } {

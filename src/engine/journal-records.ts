@@ -1,24 +1,22 @@
 import type { Balances } from '../model/balance.js';
-import { fmt } from '../model/decimal.js';
-import type { Deal, Order, OrderType, Side, StpMode } from '../model/order.js';
+import { fmt, type Decimal } from '../model/decimal.js';
+import type { Deal, OrderTerms, Side } from '../model/order.js';
+import { WIRE_ORDER_TYPE, type WireOrderType } from '../venue/wire.js';
 import type { OrderState } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
 
 /** Decimals are journalled as canonical strings (`fmt`), never as numbers. */
 export type DecimalString = string;
 
-export interface JournalOrder {
-  readonly market: string;
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly price: DecimalString;
-  readonly amount: DecimalString;
-  readonly activationPrice?: DecimalString;
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly rpi?: boolean;
-  readonly stp?: StpMode;
-}
+/** A domain shape as the journal stores it: Decimals as canonical strings. */
+export type Stored<T> = { readonly [K in keyof T]: NonNullable<T[K]> extends Decimal ? DecimalString : T[K] };
+
+/**
+ * An order's terms as the journal stores them (`submit`, `adopt`): the OrderRequest's fields with Decimals as strings,
+ * and its kind as `type` in the wire's spelling ("limit", "stop limit"), the format every journal so far was written in
+ * and a restart must read.
+ */
+export type JournalOrder = Stored<Omit<OrderTerms, 'kind'>> & { readonly type: WireOrderType };
 
 export interface JournalDeal {
   readonly id: number;
@@ -144,14 +142,22 @@ export function journalDeal(d: Deal): JournalDeal {
   };
 }
 
-export function journalOrderOf(o: Order): JournalOrder {
+/**
+ * The journal's form of an order's terms (the one conversion: submissions, adoptions). Key order is the journal's
+ * format: market, side, type, price, amount, then the optional terms present.
+ */
+export function journalOrder(o: OrderTerms): JournalOrder {
   return {
     market: o.market,
     side: o.side,
-    type: o.type,
+    type: WIRE_ORDER_TYPE[o.kind],
     price: fmt(o.price),
     amount: fmt(o.amount),
     ...(o.activationPrice ? { activationPrice: fmt(o.activationPrice) } : {}),
+    ...(o.postOnly !== undefined ? { postOnly: o.postOnly } : {}),
+    ...(o.ioc !== undefined ? { ioc: o.ioc } : {}),
+    ...(o.rpi !== undefined ? { rpi: o.rpi } : {}),
+    ...(o.stp !== undefined ? { stp: o.stp } : {}),
   };
 }
 

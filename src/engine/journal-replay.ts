@@ -1,21 +1,17 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import { lt } from '../model/decimal-compare.js';
 import { dsub } from '../model/decimal-small.js';
-import type { OrderType, Side } from '../model/order.js';
+import type { OrderTerms } from '../model/order.js';
+import { ORDER_KIND_OF } from '../venue/wire.js';
 import type { OrderState } from '../strategy/context.js';
 import { runOf } from './client-order-ids.js';
 import type { AccountLimitName, JournalDeal, JournalRecord } from './journal-records.js';
 import { ledgerFillFromStrings, type LedgerFill } from './pnl.js';
 
-export interface ReplayedOrder {
+/** An order as a restart learns it from the journal: its terms (those the journal keeps), whose it is, its last known fate. */
+export interface ReplayedOrder extends Pick<OrderTerms, 'market' | 'side' | 'kind' | 'price' | 'amount' | 'activationPrice'> {
   readonly clientOrderId: string;
   readonly strategyId: string;
-  readonly market: string;
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly price: Decimal;
-  readonly amount: Decimal;
-  readonly activationPrice?: Decimal;
   readonly tag?: string;
   state: OrderState;
   orderId?: number;
@@ -88,7 +84,7 @@ export function replayJournal(records: Iterable<JournalRecord>): JournalState {
           strategyId: r.strategyId,
           market: o.market,
           side: o.side,
-          type: o.type,
+          kind: ORDER_KIND_OF[o.type],
           price: D(o.price),
           amount: D(o.amount),
           ...(o.activationPrice ? { activationPrice: D(o.activationPrice) } : {}),

@@ -1,22 +1,16 @@
 import { ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt } from '../model/decimal-compare.js';
-import type { Deal, Order, OrderType, Side, StpMode } from '../model/order.js';
+import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
 
-/** One order as the engine knows it. `left` is derived: min(venue's last `left`, amount − deals seen). */
-export interface TrackedOrder {
+/**
+ * One order as the engine knows it: its terms (the OrderRequest's, model/order.ts), whose it is, and what is known of
+ * its fate. `left` is derived: min(venue's last `left`, amount − deals seen).
+ */
+export interface TrackedOrder extends OrderTerms {
   readonly clientOrderId: string;
   readonly strategyId: string;
-  readonly market: string;
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly price: Decimal;
-  readonly amount: Decimal;
-  readonly activationPrice?: Decimal;
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly stp?: StpMode;
   readonly tag?: string;
   state: OrderState;
   orderId?: number;
@@ -43,10 +37,8 @@ export interface TrackedOrder {
   lastDealAt?: number;
 }
 
-export type NewOrder = Omit<
-  TrackedOrder,
-  'state' | 'orderId' | 'venueLeft' | 'dealt' | 'updatedAt' | 'createdAt' | 'confirmedAt' | 'cancelRequested' | 'cancelSent' | 'finalDealt' | 'lastDealAt'
->;
+/** An order to track: its terms and client order id (a gated OrderRequest, a journalled or adopted order), owner and tag. */
+export type NewOrder = OrderTerms & Pick<TrackedOrder, 'clientOrderId' | 'strategyId' | 'tag'>;
 
 /**
  * Allowed moves; anything else (e.g. a late "open" after "filled") is ignored, so stale news never resurrects an
@@ -131,12 +123,13 @@ export class OrderTracker {
       strategyId: o.strategyId,
       market: o.market,
       side: o.side,
-      type: o.type,
+      kind: o.kind,
       price: o.price,
       amount: o.amount,
       activationPrice: o.activationPrice,
       postOnly: o.postOnly,
       ioc: o.ioc,
+      rpi: o.rpi,
       stp: o.stp,
       tag: o.tag,
       state,
@@ -305,7 +298,7 @@ function buildView(o: TrackedOrder): OwnOrder {
   if (o.orderId !== undefined) v.orderId = o.orderId;
   v.market = o.market;
   v.side = o.side;
-  v.type = o.type;
+  v.kind = o.kind;
   v.price = o.price;
   if (o.activationPrice) v.activationPrice = o.activationPrice;
   v.amount = o.amount;

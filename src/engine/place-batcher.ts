@@ -1,9 +1,9 @@
 import type PQueue from 'p-queue';
 import type { Order } from '../model/order.js';
 import { OutcomeUnknownError } from '../venue/errors.js';
-import type { PlaceLimitRequest, TradingApi } from '../venue/trading-api.js';
+import type { TradingApi } from '../venue/trading-api.js';
 import { BULK_MAX_ORDERS, PATHS } from '../venue/wire.js';
-import type { GatedOrder } from './gate.js';
+import type { GatedLimitOrder, GatedOrder } from './gate.js';
 
 /** What the batcher uses of the executor: its queues and its per-order journalling and outcome handling. */
 export interface BatchPort {
@@ -21,7 +21,7 @@ export interface BatchPort {
 }
 
 interface Batch {
-  readonly orders: Array<{ readonly order: GatedOrder; readonly settle: () => void }>;
+  readonly orders: Array<{ readonly order: GatedLimitOrder; readonly settle: () => void }>;
   /** Resolves when the batch takes no more orders. */
   readonly closed: Promise<void>;
   close(): void;
@@ -45,7 +45,7 @@ export class PlaceBatcher {
 
   constructor(private readonly port: BatchPort) {}
 
-  add(strategyId: string, order: GatedOrder, settle: () => void): void {
+  add(strategyId: string, order: GatedLimitOrder, settle: () => void): void {
     let batch = this.open.get(strategyId);
     if (batch === undefined) {
       batch = this.openBatch(strategyId);
@@ -85,7 +85,7 @@ export class PlaceBatcher {
     batch.close();
   }
 
-  private async send(strategyId: string, orders: readonly GatedOrder[]): Promise<void> {
+  private async send(strategyId: string, orders: readonly GatedLimitOrder[]): Promise<void> {
     if (orders.length === 1) return this.port.sendOne(strategyId, orders[0]!);
     for (let i = 0; i < orders.length; i += BULK_MAX_ORDERS) {
       const chunk = orders.slice(i, i + BULK_MAX_ORDERS);
@@ -97,13 +97,14 @@ export class PlaceBatcher {
     }
   }
 
-  private async sendBulk(strategyId: string, all: readonly GatedOrder[]): Promise<void> {
+  private async sendBulk(strategyId: string, all: readonly GatedLimitOrder[]): Promise<void> {
     const { port } = this;
     const chunk = all.filter((order) => port.begin(strategyId, order));
     if (chunk.length === 0) return;
     let results;
     try {
-      results = await port.api.placeLimitBulk!(chunk.map(toLimitRequest));
+      // the gated orders are the requests, as they are (the client serializes them)
+      results = await port.api.placeLimitBulk!(chunk);
     } catch (error) {
       for (const order of chunk) port.failed(strategyId, order.clientOrderId, error);
       return;
@@ -119,19 +120,4 @@ export class PlaceBatcher {
       }
     });
   }
-}
-
-/** The order/new request of a gated limit order (the same fields the single path sends). */
-export function toLimitRequest(order: GatedOrder): PlaceLimitRequest {
-  return {
-    market: order.market,
-    side: order.side,
-    amount: order.amount,
-    price: order.price,
-    clientOrderId: order.clientOrderId,
-    ...(order.postOnly !== undefined ? { postOnly: order.postOnly } : {}),
-    ...(order.ioc !== undefined ? { ioc: order.ioc } : {}),
-    ...(order.rpi !== undefined ? { rpi: order.rpi } : {}),
-    ...(order.stp !== undefined ? { stp: order.stp } : {}),
-  };
 }

@@ -3,7 +3,7 @@ import { fmt, ZERO } from '../model/decimal.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import type { EngineEvent } from './events.js';
 import type { Journal } from './journal.js';
-import { journalOrderOf } from './journal-records.js';
+import { journalOrder } from './journal-records.js';
 import { inFlight, type JournalState } from './journal-replay.js';
 import { stateFromVenue, type OrderTracker } from './order-tracker.js';
 import { fetchAllOpenOrders, type Reconciler } from './reconcile.js';
@@ -49,7 +49,7 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
         strategyId: r.strategyId,
         market: r.market,
         side: r.side,
-        type: r.type,
+        kind: r.kind,
         price: r.price,
         amount: r.amount,
         ...(r.activationPrice ? { activationPrice: r.activationPrice } : {}),
@@ -76,7 +76,7 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
           strategyId: owner.id,
           market: v.market,
           side: v.side,
-          type: v.type,
+          kind: v.kind,
           price: v.price,
           amount: v.amount,
           ...(v.activationPrice ? { activationPrice: v.activationPrice } : {}),
@@ -90,7 +90,7 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
         strategyId: owner.id,
         clientOrderId: v.clientOrderId,
         orderId: v.orderId,
-        order: journalOrderOf(v),
+        order: journalOrder(v),
         left: fmt(v.left),
       });
       o.emit({ type: 'adopted', at: o.now(), strategyId: owner.id, clientOrderId: v.clientOrderId });

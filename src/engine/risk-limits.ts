@@ -2,7 +2,7 @@ import { ZERO } from '../model/decimal.js';
 import type { Decimal } from '../model/decimal.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
-import type { Side } from '../model/order.js';
+import type { OrderRequest, Side } from '../model/order.js';
 
 /** Per-strategy risk limits; every one is optional (absent = no limit). Money values are in the market's money asset. */
 export interface RiskLimits {
@@ -40,11 +40,8 @@ export interface RiskState {
   readonly halted: boolean;
 }
 
-export interface RiskOrder {
-  readonly side: Side;
-  readonly price: Decimal;
-  readonly amount: Decimal;
-}
+/** What the risk check reads of an order: the OrderRequest's side, price and amount (model/order.ts). */
+export type RiskOrder = Pick<OrderRequest, 'side' | 'price' | 'amount'>;
 
 export type RiskDecision = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly message: string };
 

@@ -1,34 +1,68 @@
 import type { Decimal } from './decimal.js';
 
 export type Side = 'buy' | 'sell';
-export type OrderType = 'limit' | 'stop limit';
+/**
+ * The two kinds of order, spelled this way everywhere in the project. The wire's `type` field says "limit" and
+ * "stop limit" (venue/wire), and the journal keeps that spelling on disk (engine/journal-records.ts): both convert at
+ * their boundary, once.
+ */
+export type OrderKind = 'limit' | 'stop-limit';
 /** Self-trade prevention, long form. The venue also accepts the short forms cb, cn, co. */
 export type StpMode = 'no' | 'cancel_both' | 'cancel_new' | 'cancel_old';
 /** The statuses the simulated exchange reports; the live venue's are unreliable, so derive state from `left`/`dealStock`. */
 export type VenueOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | (string & {});
 
-/** An order as the venue reports it, in domain form (dialect-independent). */
-export interface Order {
+/** What an order request has whatever its kind. */
+interface OrderRequestBase {
+  readonly market: string;
+  readonly side: Side;
+  /** The limit price. */
+  readonly price: Decimal;
+  /** Base amount. */
+  readonly amount: Decimal;
+  /** Letters, digits and dashes: how an order whose answer was lost is found again (the engine always gives one). */
+  readonly clientOrderId?: string;
+  readonly stp?: StpMode;
+}
+
+export interface LimitOrderRequest extends OrderRequestBase {
+  readonly kind: 'limit';
+  readonly postOnly?: boolean;
+  readonly ioc?: boolean;
+  readonly rpi?: boolean;
+}
+
+export interface StopLimitOrderRequest extends OrderRequestBase {
+  readonly kind: 'stop-limit';
+  /** The last-trade price that activates it: a buy at or above it, a sell at or below it; it then rests at `price`. */
+  readonly activationPrice: Decimal;
+}
+
+/**
+ * One order as asked of a venue: THE order type of the project. Every layer's view of an order derives from it -
+ * intents (strategy/intents.ts), gated orders (engine/gate.ts), tracked orders and their views (engine/order-tracker.ts,
+ * strategy/context.ts), journal records (engine/journal-records.ts), risk views, the venue's record below, the sim's
+ * orders - and the client serializes it into the wire's request body in one module (venue/serialize-request.ts).
+ */
+export type OrderRequest = LimitOrderRequest | StopLimitOrderRequest;
+
+/**
+ * The terms of an order of either kind in one flat shape (the kind-specific fields optional), for the views that hold
+ * orders of both kinds side by side: tracked orders, venue records, the sim's book.
+ */
+export type OrderTerms = Omit<LimitOrderRequest, 'kind' | 'clientOrderId'> & Partial<Pick<StopLimitOrderRequest, 'activationPrice'>> & { readonly kind: OrderKind };
+
+/** An order as the venue reports it, in domain form (dialect-independent): its terms, all present, and its progress. */
+export interface Order extends Required<Omit<OrderTerms, 'activationPrice'>>, Pick<OrderTerms, 'activationPrice'> {
   readonly orderId: number;
   /** '' when none was given. */
   readonly clientOrderId: string;
-  readonly market: string;
-  readonly side: Side;
-  readonly type: OrderType;
   /** Creation time, Unix seconds with a fraction. */
   readonly timestamp: number;
-  readonly amount: Decimal;
-  readonly price: Decimal;
-  /** Stop-limit only. */
-  readonly activationPrice?: Decimal;
   readonly left: Decimal;
   readonly dealStock: Decimal;
   readonly dealMoney: Decimal;
   readonly dealFee: Decimal;
-  readonly postOnly: boolean;
-  readonly ioc: boolean;
-  readonly rpi: boolean;
-  readonly stp: StpMode;
   readonly status: VenueOrderStatus;
 }
 

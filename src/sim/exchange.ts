@@ -118,7 +118,7 @@ export class SimExchange {
     if (!pre.ok) return pre;
     const { engine, state } = pre;
     const m = engine.market;
-    const order = this.newOrder(accountId, engine, o, 'stop limit', toTicks(o.price, m.moneyPrec), false, { postOnly: false, ioc: false, rpi: false }, o.activationPrice);
+    const order = this.newOrder(accountId, engine, o, 'stop-limit', toTicks(o.price, m.moneyPrec), false, { postOnly: false, ioc: false, rpi: false }, o.activationPrice);
     if (order === undefined) return notEnoughBalance();
     state.addOpen(order);
     engine.submitStop(order);
@@ -295,7 +295,7 @@ export class SimExchange {
   }
 
   /** Builds the order and freezes its funds; undefined (nothing frozen) when the balance is short. */
-  private newOrder(accountId: string, engine: MarketEngine, o: LimitOrderInput | StopLimitInput, type: SimOrder['type'], ticks: number,
+  private newOrder(accountId: string, engine: MarketEngine, o: LimitOrderInput | StopLimitInput, kind: SimOrder['kind'], ticks: number,
     makerOnly: boolean, flags: { postOnly: boolean; ioc: boolean; rpi: boolean }, activationPrice?: Decimal): SimOrder | undefined {
     const m = engine.market;
     const lots = scaledSafeInteger(o.amount, m.stockPrec);
@@ -310,7 +310,7 @@ export class SimExchange {
     const lockU = buy ? engine.buyLock(amountU, ticksU, makerOnly) : amountU;
     if (!Ledger.tryFreeze(lockCell, lockU)) return undefined;
     const order: SimOrder = {
-      id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, type,
+      id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, kind,
       timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks, ticksU,
       amountU, leftU: amountU, dealMoneyU: 0n, dealFeeU: 0n, postOnly: flags.postOnly, ioc: flags.ioc, rpi: flags.rpi,
       stp: normaliseStp(o.stp), status: 'NEW', lockU, lockCell, gainCell: this.ledger.cell(accountId, buy ? m.stock : m.money),

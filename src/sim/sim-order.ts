@@ -1,5 +1,5 @@
 import type { Decimal } from '../model/decimal.js';
-import type { Deal, DealRole, Order, OrderType, Side, StpMode, VenueOrderStatus } from '../model/order.js';
+import type { Deal, DealRole, Order, OrderKind, Side, StpMode, VenueOrderStatus } from '../model/order.js';
 import type { Cell } from './ledger.js';
 import { fromUnits } from './units.js';
 
@@ -14,7 +14,7 @@ export interface SimOrder {
   readonly clientOrderId: string;
   readonly market: string;
   readonly side: Side;
-  readonly type: OrderType;
+  readonly kind: OrderKind;
   /** Unix seconds with a microsecond fraction. */
   readonly timestamp: number;
   readonly amount: Decimal;
@@ -65,7 +65,7 @@ export function toOrder(o: SimOrder, scale: number): Order {
     clientOrderId: o.clientOrderId,
     market: o.market,
     side: o.side,
-    type: o.type,
+    kind: o.kind,
     timestamp: o.timestamp,
     amount: o.amount,
     price: o.price,

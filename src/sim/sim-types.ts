@@ -1,5 +1,5 @@
 import type { Decimal } from '../model/decimal.js';
-import type { Order, Side, StpMode } from '../model/order.js';
+import type { LimitOrderRequest, Order, Side, StopLimitOrderRequest, StpMode } from '../model/order.js';
 import type { KillSwitchOrderType } from '../venue/wire.js';
 
 /** An account of the simulated exchange. `id` is stable for the life of the exchange (the config name). */
@@ -18,28 +18,14 @@ export interface SimAccount {
 /** `stp` as the venue accepts it: long or short form. */
 export type StpInput = StpMode | 'cb' | 'cn' | 'co';
 
-/** A limit order, already validated by src/rules (steps, minimums, flags); the exchange still checks balance. */
-export interface LimitOrderInput {
-  readonly market: string;
-  readonly side: Side;
-  readonly amount: Decimal;
-  readonly price: Decimal;
-  readonly clientOrderId?: string;
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly rpi?: boolean;
-  readonly stp?: StpInput;
-}
+/**
+ * A limit OrderRequest (model/order.ts) as the exchange takes it, already validated by src/rules (steps, minimums,
+ * flags); the exchange still checks balance. The venue's short stp forms are accepted too.
+ */
+export type LimitOrderInput = Omit<LimitOrderRequest, 'kind' | 'stp'> & { readonly stp?: StpInput };
 
-export interface StopLimitInput {
-  readonly market: string;
-  readonly side: Side;
-  readonly amount: Decimal;
-  readonly price: Decimal;
-  readonly activationPrice: Decimal;
-  readonly clientOrderId?: string;
-  readonly stp?: StpInput;
-}
+/** A stop-limit OrderRequest as the exchange takes it (see LimitOrderInput). */
+export type StopLimitInput = Omit<StopLimitOrderRequest, 'kind' | 'stp'> & { readonly stp?: StpInput };
 
 /**
  * Why an order was not accepted (the HTTP layer maps these to statuses):

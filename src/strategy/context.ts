@@ -4,22 +4,16 @@ import type { Balances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
-import type { Deal, OrderType, Side } from '../model/order.js';
+import type { Deal, OrderTerms } from '../model/order.js';
 
 /** Engine-side lifecycle of an order (see engine/order-tracker). UNKNOWN: submitted, outcome not known yet. */
 export type OrderState = 'pending' | 'open' | 'partially-filled' | 'filled' | 'canceled' | 'rejected' | 'unknown';
 
-/** One of the strategy's own orders as the engine tracks it. */
-export interface OwnOrder {
+/** One of the strategy's own orders as the engine tracks it: its terms (the OrderRequest's) and what is known of its fate. */
+export interface OwnOrder extends Pick<OrderTerms, 'market' | 'side' | 'kind' | 'price' | 'activationPrice' | 'amount'> {
   readonly clientOrderId: string;
   /** Venue id once known. */
   readonly orderId?: number;
-  readonly market: string;
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly price: Decimal;
-  readonly activationPrice?: Decimal;
-  readonly amount: Decimal;
   /** Remaining amount. */
   readonly left: Decimal;
   readonly state: OrderState;

@@ -24,4 +24,4 @@ export type { DecimalInput } from '../model/decimal.js';
 export type { Market } from '../model/market.js';
 export type { OrderBook, BookLevel } from '../model/book.js';
 export type { Balances, AssetBalance } from '../model/balance.js';
-export type { Deal, Side, StpMode, OrderType } from '../model/order.js';
+export type { Deal, Side, StpMode, OrderKind } from '../model/order.js';

@@ -1,5 +1,4 @@
-import type { Decimal } from '../model/decimal.js';
-import type { Side, StpMode } from '../model/order.js';
+import type { LimitOrderRequest, StopLimitOrderRequest } from '../model/order.js';
 
 /**
  * What a strategy asks for. Intents are requests, not orders: the engine quantizes and validates each
@@ -8,27 +7,20 @@ import type { Side, StpMode } from '../model/order.js';
  */
 export type Intent = PlaceLimitIntent | PlaceStopLimitIntent | CancelIntent | CancelAllIntent;
 
-export interface PlaceLimitIntent {
-  readonly kind: 'place-limit';
-  readonly side: Side;
-  readonly price: Decimal;
-  readonly amount: Decimal;
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly rpi?: boolean;
-  readonly stp?: StpMode;
+/** What a strategy asks of an order: the OrderRequest's terms (model/order.ts) but the market (its own) and the client id (the engine's). */
+type Asked<R> = Omit<R, 'kind' | 'market' | 'clientOrderId'> & {
   /** Free label the strategy can use to recognise its own orders (e.g. `bid-0`, `grid-7`). Journalled. */
   readonly tag?: string;
+};
+
+/** Place a limit order (`kind` names the intent; the order's own kind is `limit`). */
+export interface PlaceLimitIntent extends Asked<LimitOrderRequest> {
+  readonly kind: 'place-limit';
 }
 
-export interface PlaceStopLimitIntent {
+/** Place a stop-limit order. */
+export interface PlaceStopLimitIntent extends Asked<StopLimitOrderRequest> {
   readonly kind: 'place-stop-limit';
-  readonly side: Side;
-  readonly price: Decimal;
-  readonly amount: Decimal;
-  readonly activationPrice: Decimal;
-  readonly stp?: StpMode;
-  readonly tag?: string;
 }
 
 export interface CancelIntent {

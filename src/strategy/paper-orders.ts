@@ -44,7 +44,7 @@ export function createPaperOrders(clock: Clock = { now: () => 0 }, market = 'BTC
             clientOrderId: `paper-${counter}`,
             market,
             side: intent.side,
-            type: intent.kind === 'place-limit' ? 'limit' : 'stop limit',
+            kind: intent.kind === 'place-limit' ? 'limit' : 'stop-limit',
             price: intent.price,
             ...(intent.kind === 'place-stop-limit' ? { activationPrice: intent.activationPrice } : {}),
             amount: intent.amount,

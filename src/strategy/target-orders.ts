@@ -106,7 +106,7 @@ function withinByEstimate(have: Decimal, want: Decimal, tol: Decimal, step: Deci
 
 function matchesDesired(o: OwnOrder, d: DesiredOrder, priceTol: Decimal, amountTol: Decimal, priceStep: Decimal, amountStep: Decimal): boolean {
   if (o.side !== d.side) return false;
-  if ((o.type === 'stop limit') !== (d.activationPrice !== undefined)) return false;
+  if ((o.kind === 'stop-limit') !== (d.activationPrice !== undefined)) return false;
   if (d.tag !== undefined && o.tag !== d.tag) return false;
   if (!withinTolerance(o.price, d.price, priceTol, priceStep)) return false;
   if (!withinTolerance(o.left, d.amount, amountTol, amountStep)) return false;

@@ -134,7 +134,7 @@ export function ownOrderFixture(
   const { price, amount, left, ...rest } = o;
   return {
     market: 'BTC_USDT',
-    type: 'limit',
+    kind: 'limit',
     state: 'open',
     updatedAt: 0,
     ...rest,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderKindOfType } from './parse-order.js';
 import type { ExecutedOrder } from '../model/executed-order.js';
 import { toStpMode } from '../model/order.js';
 import { parseShape, withAliases, zDecimal, zIntLike } from './parse-shape.js';
@@ -53,7 +54,7 @@ export function parseOrderHistory(raw: unknown, endpoint = 'order history'): Exe
         clientOrderId: r.client_order_id ?? '',
         market: market as string,
         side: r.side,
-        type: /stop/i.test(r.type) ? 'stop limit' : 'limit',
+        kind: orderKindOfType(r.type),
         timestamp: r.ctime,
         amount: r.amount,
         price: r.price,

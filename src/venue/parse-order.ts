@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
-import { toStpMode, type Order, type OrderType, type StpMode } from '../model/order.js';
+import { toStpMode, type Order, type OrderKind, type StpMode } from '../model/order.js';
 import { parseShape, withAliases, zDecimal, zIntLike } from './parse-shape.js';
 
 /** Live-exchange spellings (exchange-facts §8) mapped onto the contract's. */
@@ -40,8 +40,9 @@ const orderSchema = z.preprocess(
   }),
 );
 
-function orderType(type: string): OrderType {
-  return /stop/i.test(type) ? 'stop limit' : 'limit';
+/** The record's `type` ("limit", "stop limit"; the live venue's other spellings of a stop order too) as an OrderKind. */
+export function orderKindOfType(type: string): OrderKind {
+  return /stop/i.test(type) ? 'stop-limit' : 'limit';
 }
 
 /** Schema of one order record in either dialect; exported for list endpoints. */
@@ -51,7 +52,7 @@ export const wireOrderSchema = orderSchema.transform(
     clientOrderId: w.client_order_id ?? '',
     market: w.market,
     side: w.side,
-    type: orderType(w.type),
+    kind: orderKindOfType(w.type),
     timestamp: w.timestamp,
     amount: w.amount,
     price: w.price,
@@ -105,7 +106,7 @@ export function readOrderRecord(raw: unknown): Order | undefined {
     clientOrderId: (cid as string | null | undefined) ?? '',
     market,
     side,
-    type: orderType(type),
+    kind: orderKindOfType(type),
     timestamp,
     amount,
     price,

@@ -3,7 +3,7 @@ import { BotError } from '../model/errors.js';
 import type { CreateCodeRequest, InvestmentsQuery, TransferRequest } from './account-records.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, PlaceLimitRequest, PlaceStopLimitRequest } from './trading-api.js';
 import type { OrderHistoryQuery } from './bulk-records.js';
-import { BULK_MAX_ORDERS, KILL_SWITCH_MAX_SEC, KILL_SWITCH_MIN_SEC, type Dialect, type KillSwitchOrderType } from './wire.js';
+import { BULK_MAX_ORDERS, KILL_SWITCH_MAX_SEC, KILL_SWITCH_MIN_SEC, type Dialect, type KillSwitchOrderType, type NewOrderBody, type RequestFields, type StopLimitBody } from './wire.js';
 
 /**
  * Domain requests into the endpoint's own body fields (without `request`/`nonce`), in the dialect of
@@ -31,9 +31,15 @@ function defined(fields: Body): Body {
   return out;
 }
 
-/** Field by field rather than through `defined`: it runs for every order placed. */
-export function serializeLimitOrder(r: PlaceLimitRequest, dialect: Dialect): Body {
-  const body: Body = { market: r.market, side: r.side, amount: fmt(r.amount), price: fmt(r.price) };
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A limit OrderRequest into order/new's wire body (venue/wire/orders.ts NewOrderBody, the contract both the client and
+ * the sim read): the one conversion of an order on its way out. Field by field rather than through `defined`: it runs
+ * for every order placed.
+ */
+export function serializeLimitOrder(r: PlaceLimitRequest, dialect: Dialect): RequestFields<NewOrderBody> {
+  const body: Writable<RequestFields<NewOrderBody>> = { market: r.market, side: r.side, amount: fmt(r.amount), price: fmt(r.price) };
   if (r.clientOrderId !== undefined) body[dialect === 'exchange' ? 'clientOrderId' : 'client_order_id'] = r.clientOrderId;
   if (r.postOnly !== undefined) body.postOnly = r.postOnly;
   if (r.ioc !== undefined) body.ioc = r.ioc;
@@ -42,17 +48,19 @@ export function serializeLimitOrder(r: PlaceLimitRequest, dialect: Dialect): Bod
   return body;
 }
 
-export function serializeStopLimitOrder(r: PlaceStopLimitRequest, dialect: Dialect): Body {
-  return defined({
+/** A stop-limit OrderRequest into order/stop_limit's wire body (StopLimitBody). */
+export function serializeStopLimitOrder(r: PlaceStopLimitRequest, dialect: Dialect): RequestFields<StopLimitBody> {
+  const body: Writable<RequestFields<StopLimitBody>> = {
     market: r.market,
     side: r.side,
     amount: fmt(r.amount),
     price: fmt(r.price),
     // snake_case in both dialects
     activation_price: fmt(r.activationPrice),
-    ...clientIdField(dialect, r.clientOrderId),
-    stp: r.stp,
-  });
+  };
+  if (r.clientOrderId !== undefined) body[dialect === 'exchange' ? 'clientOrderId' : 'client_order_id'] = r.clientOrderId;
+  if (r.stp !== undefined) body.stp = r.stp;
+  return body;
 }
 
 /** Exactly one of orderId / clientOrderId; camelCase in both dialects. */

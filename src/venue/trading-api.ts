@@ -1,33 +1,15 @@
 import type { Balances } from '../model/balance.js';
 import type { OrderBook, PublicTrade } from '../model/book.js';
-import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
-import type { Deal, Order, Side, StpMode } from '../model/order.js';
+import type { Deal, LimitOrderRequest, Order, StopLimitOrderRequest } from '../model/order.js';
 import type { ExecutedOrder } from '../model/executed-order.js';
 import type { BulkPlaceOptions, BulkPlaceResult, OrderHistoryQuery } from './bulk-records.js';
 
-export interface PlaceLimitRequest {
-  readonly market: string;
-  readonly side: Side;
-  readonly amount: Decimal;
-  readonly price: Decimal;
-  /** Letters, digits, dashes. Strongly recommended: it is how an unknown outcome is reconciled. */
-  readonly clientOrderId?: string;
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly rpi?: boolean;
-  readonly stp?: StpMode;
-}
+/** order/new: a limit OrderRequest (model/order.ts); its kind is the endpoint's. A gated order is passed as it is. */
+export type PlaceLimitRequest = Omit<LimitOrderRequest, 'kind'>;
 
-export interface PlaceStopLimitRequest {
-  readonly market: string;
-  readonly side: Side;
-  readonly amount: Decimal;
-  readonly price: Decimal;
-  readonly activationPrice: Decimal;
-  readonly clientOrderId?: string;
-  readonly stp?: StpMode;
-}
+/** order/stop_limit: a stop-limit OrderRequest; its kind is the endpoint's. */
+export type PlaceStopLimitRequest = Omit<StopLimitOrderRequest, 'kind'>;
 
 /** Exactly one of orderId / clientOrderId. */
 export interface CancelRequest {

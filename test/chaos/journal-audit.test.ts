@@ -17,7 +17,7 @@ const order = (id: string, o: Partial<Order> = {}): Order => ({
   clientOrderId: id,
   market: 'BTC_USDT',
   side: 'buy',
-  type: 'limit',
+  kind: 'limit',
   timestamp: 1,
   amount: D('1'),
   price: D('100'),

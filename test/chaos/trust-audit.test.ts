@@ -8,7 +8,7 @@ import type { Deal, Order } from '../../src/model/order.js';
 
 /** Issue 23's audit columns on small hand-made journals and venue records: each case breaks one thing. */
 const order = (id: string, o: Partial<Order> = {}): Order => ({
-  orderId: Number(id.replace(/\D/g, '')) || 1, clientOrderId: id, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1, amount: D('0.002'), price: D('30000'),
+  orderId: Number(id.replace(/\D/g, '')) || 1, clientOrderId: id, market: 'BTC_USDT', side: 'buy', kind: 'limit', timestamp: 1, amount: D('0.002'), price: D('30000'),
   left: D('0'), dealStock: D('0.002'), dealMoney: D('60'), dealFee: D('0.06'), postOnly: true, ioc: false, rpi: false, stp: 'no', status: 'FILLED', ...o,
 });
 const deal = (id: number, o: Partial<Deal> = {}): Deal => ({

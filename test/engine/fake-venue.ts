@@ -49,7 +49,7 @@ export class FakeVenue implements TradingApi {
       clientOrderId: r.clientOrderId ?? '',
       market: r.market,
       side: r.side,
-      type: 'limit',
+      kind: 'limit',
       timestamp: 0,
       amount: r.amount,
       price: r.price,

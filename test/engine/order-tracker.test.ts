@@ -4,13 +4,13 @@ import type { Deal, Order } from '../../src/model/order.js';
 import { canMove, OrderTracker, stateFromVenue } from '../../src/engine/order-tracker.js';
 
 const clock = { now: () => 1000 };
-const base = { clientOrderId: 'mm-x-1', strategyId: 'mm', market: 'BTC_USDT', side: 'buy' as const, type: 'limit' as const, price: D('100'), amount: D('1') };
+const base = { clientOrderId: 'mm-x-1', strategyId: 'mm', market: 'BTC_USDT', side: 'buy' as const, kind: 'limit' as const, price: D('100'), amount: D('1') };
 const venue = (o: Partial<Order>): Order => ({
   orderId: 7,
   clientOrderId: 'mm-x-1',
   market: 'BTC_USDT',
   side: 'buy',
-  type: 'limit',
+  kind: 'limit',
   timestamp: 1,
   amount: D('1'),
   price: D('100'),

@@ -28,7 +28,7 @@ function engine(api: TradingApi) {
   const executor = new Executor({ api, tracker, journal, reconciler, now: () => Date.now(), emit: (e) => events.push(e), batchPlaces: true });
   const place = (o: { id: string; price: string; amount?: string; side?: 'buy' | 'sell' }): void => {
     const order: GatedOrder = { kind: 'limit', market: 'BTC_USDT', side: o.side ?? 'buy', price: D(o.price), amount: D(o.amount ?? '0.01'), clientOrderId: o.id };
-    tracker.track({ clientOrderId: o.id, strategyId: 's', market: 'BTC_USDT', side: order.side, type: 'limit', price: order.price, amount: order.amount });
+    tracker.track({ clientOrderId: o.id, strategyId: 's', market: 'BTC_USDT', side: order.side, kind: 'limit', price: order.price, amount: order.amount });
     executor.submit('s', order);
   };
   const settled = async (ids: readonly string[]): Promise<void> => {
@@ -138,7 +138,7 @@ class ScriptedVenue implements Pick<TradingApi, 'openOrders' | 'deals' | 'placeL
 
   private rest(r: PlaceLimitRequest): Order {
     const o: Order = {
-      orderId: this.id++, clientOrderId: r.clientOrderId ?? '', market: r.market, side: r.side, type: 'limit', timestamp: 0, amount: r.amount, price: r.price,
+      orderId: this.id++, clientOrderId: r.clientOrderId ?? '', market: r.market, side: r.side, kind: 'limit', timestamp: 0, amount: r.amount, price: r.price,
       left: r.amount, dealStock: D(0), dealMoney: D(0), dealFee: D(0), postOnly: false, ioc: false, rpi: false, stp: 'no', status: 'NEW',
     };
     this.truth.set(o.clientOrderId, o);

@@ -42,7 +42,7 @@ async function rig(options: StartSimOptions, o: { timeoutMs?: number; notPlacedA
   const executor = new Executor({ api, tracker, journal, reconciler, now: () => Date.now(), emit: (e) => events.push(e) });
   const submit = async (o: Omit<GatedOrder, 'market' | 'kind'>) => {
     const order: GatedOrder = { kind: 'limit', market: 'BTC_USDT', ...o };
-    tracker.track({ clientOrderId: o.clientOrderId, strategyId: 's', market: 'BTC_USDT', side: o.side, type: 'limit', price: o.price, amount: o.amount });
+    tracker.track({ clientOrderId: o.clientOrderId, strategyId: 's', market: 'BTC_USDT', side: o.side, kind: 'limit', price: o.price, amount: o.amount });
     executor.submit('s', order);
     await executor.drain();
     // the reconcile started by the executor runs in the background; wait for its event
@@ -108,7 +108,7 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     const faults = { endpoints: { orderNew: garbage, orderCancel: garbage, orders: { latencyMs: 300 } } };
     const r = await rig({ flow: false, faults }, { notPlacedAfterMs: 1000 });
     const id = 'rc-f-1';
-    r.tracker.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', type: 'limit', price: D('20000'), amount: D('0.001') });
+    r.tracker.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', kind: 'limit', price: D('20000'), amount: D('0.001') });
     r.executor.submit('s', { kind: 'limit', market: 'BTC_USDT', side: 'buy', price: D('20000'), amount: D('0.001'), clientOrderId: id });
     // the strategy cancels it while the order's answer is on its way: the venue cancels it, the answer is garbage again
     expect(r.tracker.requestCancel(id)).toBe(true);
@@ -132,7 +132,7 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     const faults = { endpoints: { orderNew: { timeout: 1, timeoutMs: 1200 }, executedHistory: { latencyMs: 700 } } };
     const r = await rig({ flow: false, faults }, { timeoutMs: 1000, notPlacedAfterMs: 5000 });
     const id = 'rc-g-1';
-    r.tracker.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', type: 'limit', price: D('20000'), amount: D('0.001') });
+    r.tracker.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', kind: 'limit', price: D('20000'), amount: D('0.001') });
     r.executor.submit('s', { kind: 'limit', market: 'BTC_USDT', side: 'buy', price: D('20000'), amount: D('0.001'), clientOrderId: id });
     await r.executor.drain();
     expect(r.tracker.get(id)?.state).toBe('unknown');
@@ -148,7 +148,7 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
 describe('reconciler stop', () => {
   it('a look-up that fails after stop() schedules no retry (the client is closed next; a retry would keep the process alive)', async () => {
     const r = await rig({ flow: false });
-    r.tracker.track({ clientOrderId: 'rc-stop-1', strategyId: 's', market: 'BTC_USDT', side: 'buy', type: 'limit', price: D('20000'), amount: D('0.001') });
+    r.tracker.track({ clientOrderId: 'rc-stop-1', strategyId: 's', market: 'BTC_USDT', side: 'buy', kind: 'limit', price: D('20000'), amount: D('0.001') });
     r.reconciler.stop();
     r.api.close();
     await r.reconciler.reconcile('rc-stop-1');

@@ -137,7 +137,7 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
       maxLive: (market, from = 0) => live.filter((s) => s.market === market && s.at >= from).reduce((m, s) => Math.max(m, s.n), 0),
       open: (market) => sim.exchange.openOrders(accountId, { market, limit: 100_000 }),
       hit(market, side) {
-        const mine = run.open(market).filter((x) => x.side === side && x.type === 'limit');
+        const mine = run.open(market).filter((x) => x.side === side && x.kind === 'limit');
         const best = mine.sort((a, b) => (side === 'buy' ? b.price.cmp(a.price) : a.price.cmp(b.price)))[0];
         if (best === undefined) throw new Error(`no resting ${side} of the daemon in ${market} to hit`);
         const r = sim.exchange.placeLimit('market', { market, side: side === 'buy' ? 'sell' : 'buy', amount: best.left, price: best.price, ioc: true });

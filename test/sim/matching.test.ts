@@ -206,7 +206,7 @@ describe('order records', () => {
     expect(o2.timestamp).toBeCloseTo(1_700_000_000.000001, 6);
     expect(o3.timestamp).toBeCloseTo(1_700_000_001.5, 6);
     expect(o1.clientOrderId).toBe('');
-    expect(o3).toMatchObject({ type: 'limit', stp: 'no', postOnly: false, ioc: false, rpi: false, status: 'NEW' });
+    expect(o3).toMatchObject({ kind: 'limit', stp: 'no', postOnly: false, ioc: false, rpi: false, status: 'NEW' });
   });
 
   it('a client order id cannot be reused by the same account, even after the order finished', () => {

@@ -12,7 +12,7 @@ describe('stop-limit orders', () => {
     };
     trade('30000');
     const r = ex.placeStopLimit('a', { market: M, side: 'buy', amount: D('0.5'), price: D('30100'), activationPrice: D('30050') });
-    expect(r).toMatchObject({ ok: true, order: { type: 'stop limit', status: 'NEW' } });
+    expect(r).toMatchObject({ ok: true, order: { kind: 'stop-limit', status: 'NEW' } });
     const stop = (r as { order: Order }).order;
     expect(fmt(stop.activationPrice!)).toBe('30050');
     expect(levels(ex).bids).toEqual([]); // untriggered stops are not in the book
@@ -22,7 +22,7 @@ describe('stop-limit orders', () => {
     expect(levels(ex).bids).toEqual([]);
     trade('30050');
     expect(levels(ex).bids).toEqual(['30100x0.5']);
-    expect(ex.findOrder('a', stop.orderId)).toMatchObject({ status: 'NEW', type: 'stop limit' });
+    expect(ex.findOrder('a', stop.orderId)).toMatchObject({ status: 'NEW', kind: 'stop-limit' });
     place(ex, 'b', 'sell', '0.2', '30090');
     expect(ex.deals('a')[0]).toMatchObject({ role: 'maker', side: 'buy', orderId: stop.orderId });
     expect(fmt(ex.deals('a')[0]!.price)).toBe('30100');

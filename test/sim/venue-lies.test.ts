@@ -11,7 +11,7 @@ const deal = (id: number): Deal => ({
   id, time: 1_700_000_000 + id, market: 'BTC_USDT', side: 'buy', role: 'maker', amount: D('0.002'), price: D('30000'), deal: D('60'), fee: D('0.06'), orderId: id, clientOrderId: `mm-${id}`,
 });
 const order = (id: number): Order => ({
-  orderId: id, clientOrderId: `mm-${id}`, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1, amount: D('0.002'), price: D('30000'), left: D('0.002'),
+  orderId: id, clientOrderId: `mm-${id}`, market: 'BTC_USDT', side: 'buy', kind: 'limit', timestamp: 1, amount: D('0.002'), price: D('30000'), left: D('0.002'),
   dealStock: D('0'), dealMoney: D('0'), dealFee: D('0'), postOnly: true, ioc: false, rpi: false, stp: 'no', status: 'NEW',
 });
 const ignore = (): void => {};

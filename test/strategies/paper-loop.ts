@@ -108,7 +108,7 @@ export class PaperLoop {
     const deals: Deal[] = [];
     for (const [id, o] of orders) {
       if (o.state !== 'open') continue;
-      const stop = o.type === 'stop limit';
+      const stop = o.kind === 'stop-limit';
       const trades = stop
         ? o.side === 'sell' ? bid.lte(o.activationPrice!) : ask.gte(o.activationPrice!)
         : o.side === 'buy' ? ask.lte(o.price) : bid.gte(o.price);
@@ -170,7 +170,7 @@ export class PaperLoop {
       clientOrderId: id,
       market: this.market.name,
       side: intent.side,
-      type: intent.kind === 'place-stop-limit' ? 'stop limit' : 'limit',
+      kind: intent.kind === 'place-stop-limit' ? 'stop-limit' : 'limit',
       price: intent.price,
       ...(intent.kind === 'place-stop-limit' ? { activationPrice: intent.activationPrice } : {}),
       amount: intent.amount,

@@ -53,7 +53,7 @@ describe('stop guard against the simulated exchange', () => {
       let crashed: { ok: boolean; message?: string; last?: string; activation?: string } = { ok: false, message: 'no stop to crash through' };
       const crash = () => {
         // another account sells every bid down to just below the guard's activation price: the last trade falls through it
-        const stop = ex.openOrders(guarded, { market: 'BTC_USDT' }).find((o) => o.type === 'stop limit');
+        const stop = ex.openOrders(guarded, { market: 'BTC_USDT' }).find((o) => o.kind === 'stop-limit');
         if (!stop?.activationPrice) return;
         const target = stop.activationPrice.times('0.999').toDecimalPlaces(2);
         const depth = ex.book('BTC_USDT', { limit: 100 }).bids.filter((l) => l.price.gte(target)).reduce((sum, l) => sum.plus(l.amount), D(0));

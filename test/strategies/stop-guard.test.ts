@@ -17,7 +17,7 @@ const stopOrder = (o: Partial<Omit<OwnOrder, 'price' | 'amount' | 'left' | 'acti
   ownOrderFixture({
     clientOrderId: 's1',
     side: 'sell',
-    type: 'stop limit',
+    kind: 'stop-limit',
     tag: 'stop-guard',
     ...o,
     activationPrice: D(o.activation),

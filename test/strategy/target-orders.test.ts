@@ -38,7 +38,7 @@ const liveArb: fc.Arbitrary<OwnOrder[]> = fc
         state,
         cancelRequested,
         ...(tag === undefined ? {} : { tag }),
-        ...(d.activationPrice ? { type: 'stop limit' as const, activationPrice: d.activationPrice } : {}),
+        ...(d.activationPrice ? { kind: 'stop-limit' as const, activationPrice: d.activationPrice } : {}),
       }),
     ),
   );
@@ -57,7 +57,7 @@ function apply(live: readonly OwnOrder[], intents: readonly Intent[]): OwnOrder[
           amount: i.amount,
           state: 'pending',
           ...(i.tag === undefined ? {} : { tag: i.tag }),
-          ...(i.kind === 'place-stop-limit' ? { type: 'stop limit' as const, activationPrice: i.activationPrice } : {}),
+          ...(i.kind === 'place-stop-limit' ? { kind: 'stop-limit' as const, activationPrice: i.activationPrice } : {}),
         }),
       );
     }

@@ -29,7 +29,7 @@ export function makeDeal(id: number, time: number, market = 'BTC_USDT'): Deal {
 
 export function makeOrder(orderId: number, market = 'BTC_USDT'): Order {
   return {
-    orderId, clientOrderId: `o-${orderId}`, market, side: 'buy', type: 'limit', timestamp: orderId, amount: D(1), price: D(100),
+    orderId, clientOrderId: `o-${orderId}`, market, side: 'buy', kind: 'limit', timestamp: orderId, amount: D(1), price: D(100),
     left: D(1), dealStock: D(0), dealMoney: D(0), dealFee: D(0), postOnly: false, ioc: false, rpi: false, stp: 'no', status: 'NEW',
   };
 }

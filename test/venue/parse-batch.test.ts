@@ -13,7 +13,7 @@ const dialects: Dialect[] = ['contract', 'exchange'];
 
 function order(id: number, clientOrderId: string): ExecutedOrder {
   return {
-    orderId: id, clientOrderId, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1700000000.123456, amount: D('0.02'), price: D('30000.5'),
+    orderId: id, clientOrderId, market: 'BTC_USDT', side: 'buy', kind: 'limit', timestamp: 1700000000.123456, amount: D('0.02'), price: D('30000.5'),
     left: D('0.005'), dealStock: D('0.015'), dealMoney: D('450.0075'), dealFee: D('0.4500075'), postOnly: false, ioc: false, rpi: false, stp: 'no',
     status: 'CANCELED', finishedAt: 1700000001.5, makerFee: D('0.001'), takerFee: D('0.002'), feeAsset: 'USDT',
   };

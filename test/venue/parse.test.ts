@@ -64,7 +64,7 @@ describe('parseOrder', () => {
 
   it('reads a stop-limit record and its activation price', () => {
     const o = parseOrder({ ...exchange, type: 'stop limit', activation_price: '39000' });
-    expect(o.type).toBe('stop limit');
+    expect(o.kind).toBe('stop-limit');
     expect(fmt(o.activationPrice!)).toBe('39000');
   });
 

@@ -55,7 +55,7 @@ describe.each<Dialect>(['contract', 'exchange'])('RestClient against the sim, %s
       postOnly: true,
       stp: 'cancel_new',
     });
-    expect(placed).toMatchObject({ clientOrderId: 'rt-1', market: 'BTC_USDT', side: 'buy', type: 'limit', postOnly: true });
+    expect(placed).toMatchObject({ clientOrderId: 'rt-1', market: 'BTC_USDT', side: 'buy', kind: 'limit', postOnly: true });
     expect(fmt(placed.price)).toBe('29000.5');
     expect(placed.left.eq(D('0.01'))).toBe(true);
     const stop = await alice.placeStopLimit({
@@ -66,7 +66,7 @@ describe.each<Dialect>(['contract', 'exchange'])('RestClient against the sim, %s
       activationPrice: D('20100'),
       clientOrderId: 'rt-2',
     });
-    expect(stop.type).toBe('stop limit');
+    expect(stop.kind).toBe('stop-limit');
     expect(fmt(stop.activationPrice!)).toBe('20100');
     expect((await alice.openOrders({ market: 'BTC_USDT' })).map((o) => o.clientOrderId)).toContain('rt-1');
     expect((await alice.openOrders({ market: 'BTC_USDT', clientOrderId: 'rt-1' }))[0]?.orderId).toBe(placed.orderId);

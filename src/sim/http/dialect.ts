@@ -1,6 +1,6 @@
 import { fmt } from '../../model/decimal.js';
 import type { Deal, Order } from '../../model/order.js';
-import type { ContractOrderRecord, Dialect, ExchangeOrderRecord, WireDeal, WireOrderRecord } from '../../venue/wire.js';
+import { WIRE_ORDER_TYPE, type ContractOrderRecord, type Dialect, type ExchangeOrderRecord, type WireDeal, type WireOrderRecord } from '../../venue/wire.js';
 
 /**
  * The two field-name dialects (exchange-facts §8). Answers go out in the configured spelling;
@@ -21,7 +21,7 @@ export function orderRecord(order: Order, dialect: Dialect): WireOrderRecord {
       clientOrderId: order.clientOrderId,
       market: order.market,
       side: order.side,
-      type: order.type,
+      type: WIRE_ORDER_TYPE[order.kind],
       timestamp: order.timestamp,
       dealMoney: fmt(order.dealMoney),
       dealStock: fmt(order.dealStock),
@@ -44,7 +44,7 @@ export function orderRecord(order: Order, dialect: Dialect): WireOrderRecord {
     client_order_id: order.clientOrderId,
     market: order.market,
     side: order.side,
-    type: order.type,
+    type: WIRE_ORDER_TYPE[order.kind],
     timestamp: order.timestamp,
     deal_money: fmt(order.dealMoney),
     deal_stock: fmt(order.dealStock),

@@ -10,6 +10,7 @@ import {
   type OrderHistoryResponse,
   type PrivateErrorBody,
   type WireOrderRecord,
+  WIRE_ORDER_TYPE,
 } from '../../venue/wire.js';
 import { readClientOrderId } from './dialect.js';
 import { json, validationFailed, type SimReply } from './error-bodies.js';
@@ -110,7 +111,7 @@ export function executedRecord(o: ExecutedOrder, dialect: Dialect): ExchangeExec
     id: o.orderId,
     market: o.market,
     side: o.side,
-    type: o.type,
+    type: WIRE_ORDER_TYPE[o.kind],
     amount: fmt(o.amount),
     price: fmt(o.price),
     ctime: o.timestamp,

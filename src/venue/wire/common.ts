@@ -1,4 +1,7 @@
 /** Every private body carries these (exchange-facts §1). */
+/** A private request's own fields: its wire body without the signed-request fields the client adds. */
+export type RequestFields<B extends AuthFields> = Omit<B, keyof AuthFields>;
+
 export interface AuthFields {
   request: string;
   /** Unix milliseconds as a string, strictly increasing per key (or within ±5 s with nonceWindow). */

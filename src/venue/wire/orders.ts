@@ -1,4 +1,10 @@
+import type { OrderKind } from '../../model/order.js';
 import type { AuthFields, WireDecimal } from './common.js';
+
+/** An order record's `type` on the wire (exchange-facts §5), for the project's OrderKind. */
+export type WireOrderType = 'limit' | 'stop limit';
+export const WIRE_ORDER_TYPE: Readonly<Record<OrderKind, WireOrderType>> = { limit: 'limit', 'stop-limit': 'stop limit' };
+export const ORDER_KIND_OF: Readonly<Record<WireOrderType, OrderKind>> = { limit: 'limit', 'stop limit': 'stop-limit' };
 
 export type WireStp = 'no' | 'cancel_both' | 'cancel_new' | 'cancel_old' | 'cb' | 'cn' | 'co';
 
