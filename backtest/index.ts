@@ -12,7 +12,7 @@ export * from './importers/tardis-importer.js';
 export * from './importers/cryptofeed-importer.js';
 export type { ImportProgress } from './importers/text-lines.js';
 export * from './record/recorder.js';
-export * from './record/recording-writer.js';
+export * from '../src/recording/recording-writer.js';
 export * from './replay/account-orders.js';
 export * from './replay/backtest-venue.js';
 export * from './replay/data-feed.js';

@@ -11,7 +11,7 @@ import { ConfigError } from '../src/model/errors.js';
 import { loadYamlConfig } from '../src/settings/load-yaml.js';
 import { checkWritableFolder } from '../src/settings/file-paths.js';
 import { checkLimitTickers } from '../src/settings/limit-tickers.js';
-import { readRecordingLines } from '../src/venue/recording-format.js';
+import { readRecordingLines } from '../src/recording/recording-format.js';
 import { loadStrategy } from '../src/strategy/load-strategy.js';
 import { planPolling } from '../src/streams/polling-plan.js';
 import { BacktestConfigSchema, type BacktestConfig } from './backtest-config.js';

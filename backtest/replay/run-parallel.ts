@@ -11,7 +11,7 @@ import { BotError, ConfigError } from '../../src/model/errors.js';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
-import { workerEntry } from '../../src/settings/compiled-build.js';
+import { workerEntry } from '../../src/loading/compiled-build.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
 import type { ReplayOutcome } from './lane-view.js';
 import { encodeDecimals, laneFromWire, type LaneWire } from './lane-wire.js';

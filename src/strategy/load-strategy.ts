@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { ConfigError } from '../model/errors.js';
 import type { StrategyDefinition } from './define-strategy.js';
-import { runsCompiled } from '../settings/source-root.js';
+import { runsCompiled } from '../loading/source-root.js';
 import { objectKeysAt } from '../settings/schema-keys.js';
 import { unknownKeyText } from '../settings/suggest-key.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordBooks } from '../../backtest/record/recorder.js';
-import { RecordingWriter } from '../../backtest/record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { buildReport } from '../../backtest/report/build-report.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
@@ -12,7 +12,7 @@ import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { RateLimiter } from '../../src/venue/rate-limiter.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { RATE_LIMITS } from '../../src/venue/wire.js';
-import { readRecordingLines, type RecordingLine, type TradeLine } from '../../src/venue/recording-format.js';
+import { readRecordingLines, type RecordingLine, type TradeLine } from '../../src/recording/recording-format.js';
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { withSim } from '../helpers/with-sim.js';
 

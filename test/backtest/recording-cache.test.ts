@@ -13,7 +13,7 @@ import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { D } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
-import { encodeLine, type RecordingLine } from '../../src/venue/recording-format.js';
+import { encodeLine, type RecordingLine } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { btcUsdtWireMarket } from './fixtures.js';
 

@@ -26,7 +26,7 @@ import { parallelLanesByDefault } from '../../backtest/replay/lane-threads.js';
 import * as sourceRun from '../../backtest/replay/run-backtest.js';
 import * as sourceDecimal from '../../src/model/decimal.js';
 import * as sourceStrategy from '../../src/strategy/load-strategy.js';
-import { freshBuildDir } from '../../src/settings/fresh-build.mjs';
+import { freshBuildDir } from '../../src/loading/fresh-build.mjs';
 import { idleShare } from './idle-share.js';
 
 const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.1' });
