@@ -10,8 +10,6 @@ import type { Journal } from './journal.js';
 import { isLive, type OrderTracker, type TrackedOrder } from './order-tracker.js';
 import { dealtBy, fetchDealsOf, ImplausibleAnswerError, provenByRecords, venueFacts, type VenueFacts } from './venue-facts.js';
 
-export { fetchAllOpenOrders } from '../streams/open-orders-source.js';
-
 /** Venue code of "Unexecuted order was not found." on cancel. */
 export const CANCEL_NOT_FOUND = 2;
 

@@ -31,7 +31,7 @@ export function backoffDelay(attempt: number, backoff: BackoffOptions = DEFAULT_
  * is reported through `onError` and retried with exponential backoff; the stream never errors because of it and
  * returns to the normal period after the next success. All waiting goes through `scheduler`, never setTimeout,
  * so it runs unchanged on virtual time (the promise may resolve through real I/O or a virtual venue).
- * Cold: each subscriber polls on its own; share it (see market-streams.ts) to poll once for many.
+ * Cold: each subscriber polls on its own; share it (book-source.ts and deals-source.ts do) to poll once for many.
  */
 export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observable<T> {
   const { periodMs, scheduler, onError } = options;
