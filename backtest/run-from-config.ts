@@ -11,8 +11,9 @@ import { ConfigError } from '../src/model/errors.js';
 import { loadYamlConfig } from '../src/settings/load-yaml.js';
 import { checkWritableFolder } from '../src/settings/file-paths.js';
 import { checkLimitTickers } from '../src/settings/limit-tickers.js';
-import { readRecordingLines } from '../src/venue/recording-format.js';
+import { readRecordingLines } from '../src/recording/recording-format.js';
 import { loadStrategy } from '../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../strategies/index.js';
 import { planPolling } from '../src/streams/polling-plan.js';
 import { BacktestConfigSchema, type BacktestConfig } from './backtest-config.js';
 import { buildReport, type BacktestReport } from './report/build-report.js';
@@ -50,7 +51,7 @@ export interface BacktestRun {
 export async function resolveStrategies(config: BacktestConfig, cwd: string, configFile?: string): Promise<RuntimeStrategy[]> {
   const out: RuntimeStrategy[] = [];
   for (const [i, s] of config.strategies.entries()) {
-    const definition = await loadStrategy(s.use, cwd, configFile === undefined ? undefined : `${configFile}: strategies[${i}].use`);
+    const definition = await loadStrategy(builtinStrategies, s.use, cwd, configFile === undefined ? undefined : `${configFile}: strategies[${i}].use`);
     out.push({ id: s.id, definition, params: s.params, market: s.market, risk: s.risk, where: `${configFile ?? 'backtest config'}: strategies[${i}].params` });
   }
   return out;

@@ -9,7 +9,7 @@
 // source is newer than it; otherwise the TypeScript sources through tsx's loader, so a fresh clone needs no build.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freshBuildDir } from '../src/settings/fresh-build.mjs';
+import { freshBuildDir } from '../src/loading/fresh-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const dist = freshBuildDir(root);

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeF
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { SOURCE_DIRS } from '../src/settings/fresh-build.mjs';
+import { SOURCE_DIRS } from '../src/loading/fresh-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const outArg = process.argv.indexOf('--out');

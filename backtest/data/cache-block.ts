@@ -15,7 +15,7 @@
  * the decimals as one constant per column and the integers as i32 when they fit.
  */
 import type { Decimal } from '../../src/model/decimal.js';
-import { RecordingFormatError, type BookLine, type MarketLine, type RecordingLine, type TradeLine } from '../../src/venue/recording-format.js';
+import { RecordingFormatError, type BookLine, type MarketLine, type RecordingLine, type TradeLine } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { ColumnReader, ColumnWriter } from './cache-columns.js';
 import { formatPlainDecimal, MAX_DECIMALS, parsePlainDecimal, plainDecimal, POW10, ticksOf } from './plain-decimal.js';

@@ -7,7 +7,7 @@
  * Column = 8-byte head (u8 type, 3 bytes zero, u32 count) + body: type 0 = constant (one f64), 1 = u8[count],
  * 2 = i32[count], 3 = f64[count]; the body is zero-padded to a multiple of 8.
  */
-import { RecordingFormatError } from '../../src/venue/recording-format.js';
+import { RecordingFormatError } from '../../src/recording/recording-format.js';
 
 const CONST = 0;
 const U8 = 1;

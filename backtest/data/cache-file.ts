@@ -1,5 +1,5 @@
 /**
- * The recording cache: a compact binary copy of a recording (src/venue/recording-format.ts) that a replay reads
+ * The recording cache: a compact binary copy of a recording (src/recording/recording-format.ts) that a replay reads
  * without gunzip or JSON. Built transparently the first time a recording is read to its end (by `DataFeed`), or
  * explicitly (`bot cache build`, `buildRecordingCache`); stored in the cache directory (./cache-settings.ts).
  *
@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { RecordingFormatError } from '../../src/venue/recording-format.js';
+import { RecordingFormatError } from '../../src/recording/recording-format.js';
 
 /** Bump on any change of the layout or of what a block means: older caches are then ignored and rebuilt. */
 export const CACHE_FORMAT_VERSION = 1;

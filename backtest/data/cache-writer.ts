@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { RecordingLine } from '../../src/venue/recording-format.js';
+import type { RecordingLine } from '../../src/recording/recording-format.js';
 import { BlockEncoder } from './cache-block.js';
 import type { RecordingCacheSettings } from './cache-settings.js';
 import { CACHE_FORMAT_VERSION, cacheKeyOf, cachePathFor, END_MAGIC, FOOTER_BYTES, INDEX_ENTRY_BYTES, MAGIC, pad8, pathPrefix, sameKey, SUFFIX, type CacheKey } from './cache-file.js';

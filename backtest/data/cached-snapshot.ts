@@ -1,11 +1,11 @@
 /**
  * A recorded snapshot read from the binary cache (./cache-block.ts): the same API as the text reader's
- * `RecordedSnapshot` (src/venue/recording-format.ts), computed from the block's typed arrays on demand. Ticks
+ * `RecordedSnapshot` (src/recording/recording-format.ts), computed from the block's typed arrays on demand. Ticks
  * are built only when asked, a level's strings and Decimals only when that level is looked at, and the wire
  * record (strings) only when someone reads `wire`.
  */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
-import { RecordedSnapshot, type BookSideName, type RecordedLevel } from '../../src/venue/recording-format.js';
+import { RecordedSnapshot, type BookSideName, type RecordedLevel } from '../../src/recording/recording-format.js';
 import type { OrderBookResponse, WireLevel } from '../../src/venue/wire.js';
 import type { CacheBlock } from './cache-block.js';
 

@@ -4,7 +4,7 @@
  * the feed's time filtering and event building is written once and both sources give the same events.
  */
 import { Decimal } from '../../src/model/decimal.js';
-import { priceToTicks, RecordedSnapshot, type MarketLine, type RecordingLine } from '../../src/venue/recording-format.js';
+import { priceToTicks, RecordedSnapshot, type MarketLine, type RecordingLine } from '../../src/recording/recording-format.js';
 import type { TickTrade } from '../fill-model/fill-model.js';
 import { KIND_BOOK, KIND_MARKET, KIND_TRADE, type CacheBlock } from './cache-block.js';
 import { CachedSnapshot } from './cached-snapshot.js';
@@ -29,7 +29,7 @@ export interface FeedChunk {
   trade(i: number, tickScale: number): FeedTrade;
 }
 
-/** Decoded text lines (src/venue/recording-format.ts `readRecordingBatches`). */
+/** Decoded text lines (src/recording/recording-format.ts `readRecordingBatches`). */
 export class LineChunk implements FeedChunk {
   constructor(readonly lines: readonly RecordingLine[]) {}
   get length(): number {

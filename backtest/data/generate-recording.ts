@@ -5,7 +5,7 @@
  */
 import type { WireLevel, WireMarket } from '../../src/venue/wire.js';
 import { createPrng } from '../../src/sim/prng.js';
-import { RecordingWriter } from '../record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 
 export interface GenerateOptions {
   readonly out: string;

@@ -4,7 +4,7 @@
  * point and the explicit build (`bot cache build`).
  */
 import { statSync } from 'node:fs';
-import { readRecordingBatches, RecordingFormatError } from '../../src/venue/recording-format.js';
+import { readRecordingBatches, RecordingFormatError } from '../../src/recording/recording-format.js';
 import { recordingCacheSettings, type RecordingCacheOptions, type RecordingCacheSettings } from './cache-settings.js';
 import { CacheBuilder } from './cache-writer.js';
 import { CacheReader } from './cache-reader.js';

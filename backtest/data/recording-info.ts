@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { ConfigError } from '../../src/model/errors.js';
-import { priceToTicks, readRecordingBatches, RecordingFormatError } from '../../src/venue/recording-format.js';
+import { priceToTicks, readRecordingBatches, RecordingFormatError } from '../../src/recording/recording-format.js';
 
 /** One stretch without a snapshot. */
 export interface SnapshotGap {

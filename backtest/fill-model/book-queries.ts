@@ -4,7 +4,7 @@
  */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Side } from '../../src/model/order.js';
-import type { BookSideName, RecordedSnapshot } from '../../src/venue/recording-format.js';
+import type { BookSideName, RecordedSnapshot } from '../../src/recording/recording-format.js';
 
 /** The book side an order rests on, and the side it would trade with. */
 export const ownSide = (side: Side): BookSideName => (side === 'buy' ? 'bids' : 'asks');

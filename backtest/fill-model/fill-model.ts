@@ -42,7 +42,7 @@
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import { gt, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Side } from '../../src/model/order.js';
-import type { RecordedSnapshot } from '../../src/venue/recording-format.js';
+import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { sameSideQty, throughQty } from './book-queries.js';
 
 export type FillAssumption = 'optimistic' | 'pessimistic';

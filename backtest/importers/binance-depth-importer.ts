@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/model/errors.js';
 import type { WireMarket } from '../../src/venue/wire.js';
-import { RecordingWriter } from '../record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { BinanceBook } from './binance-book.js';
 import { readBinanceCapture } from './binance-capture.js';
 import { CaptureFormatError } from './capture-format-error.js';

@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/model/errors.js';
-import { RecordingWriter } from '../record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { krakenChecksum, okxChecksum } from './book-checksums.js';
 import { CaptureFormatError } from './capture-format-error.js';
 import { parseCryptofeedLine, type CfBook, type Venue } from './cryptofeed-capture.js';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { RecordingWriter } from '../record/recording-writer.js';
+import type { RecordingWriter } from '../../src/recording/recording-writer.js';
 
 /**
  * Closes and removes what an import wrote before it failed: a recording cut at a bad line would look

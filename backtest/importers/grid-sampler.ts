@@ -6,7 +6,7 @@
  * and resumes at the next grid time. A crossed book is never written: it is counted instead.
  */
 import type { WireLevel } from '../../src/venue/wire.js';
-import type { RecordingWriter } from '../record/recording-writer.js';
+import type { RecordingWriter } from '../../src/recording/recording-writer.js';
 import type { Level } from './book-side.js';
 
 /** What the sampler reads: the best levels of each side and whether they cross. */

@@ -19,7 +19,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { discard } from './discard-output.js';
 import { ConfigError } from '../../src/model/errors.js';
-import { RecordingWriter } from '../record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { CaptureFormatError } from './capture-format-error.js';
 import { GridSampler, trimDecimal } from './grid-sampler.js';
 import { LevelBook, OffTickError } from './level-book.js';

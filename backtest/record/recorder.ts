@@ -25,7 +25,7 @@ import { PublicApiError, RequestValidationError } from '../../src/venue/errors.j
 import type { Market } from '../../src/model/market.js';
 import type { TradingApi } from '../../src/venue/trading-api.js';
 import { RATE_LIMITS, type OrderBookResponse, type WireMarket } from '../../src/venue/wire.js';
-import { RecordingWriter } from './recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { readRecordingTail } from './resume-trades.js';
 import { TradeDeduper } from './trade-dedup.js';
 import { bookRecord, marketRecord } from '../../src/sim/http/public-format.js';

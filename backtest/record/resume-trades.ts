@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readRecordingLines } from '../../src/venue/recording-format.js';
-import { listSeries } from './recording-writer.js';
+import { readRecordingLines } from '../../src/recording/recording-format.js';
+import { listSeries } from '../../src/recording/recording-writer.js';
 
 /** What a resumed recording already holds at its end. */
 export interface RecordingTail {

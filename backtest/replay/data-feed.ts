@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import type { Decimal } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
-import { readRecordingBatches, type MarketLine, type RecordedSnapshot } from '../../src/venue/recording-format.js';
+import { readRecordingBatches, type MarketLine, type RecordedSnapshot } from '../../src/recording/recording-format.js';
 import type { TickTrade } from '../fill-model/fill-model.js';
 import { recordingCacheSettings, type RecordingCacheOptions, type RecordingCacheSettings } from '../data/cache-settings.js';
 import { BlockChunk, KIND_BOOK, KIND_MARKET, LineChunk, type FeedChunk } from '../data/feed-chunks.js';
@@ -43,7 +43,7 @@ export class DataFeed {
   readonly #cache: RecordingCacheSettings;
   readonly #from: number;
   readonly #to: number;
-  /** Lines of the current chunk, served synchronously (see readRecordingBatches in src/venue/recording-format.ts). */
+  /** Lines of the current chunk, served synchronously (see readRecordingBatches in src/recording/recording-format.ts). */
   #chunk: FeedChunk = EMPTY;
   #pos = 0;
   #ended = false;

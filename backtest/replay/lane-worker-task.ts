@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { decodeDecimals, laneToWire, wireTransfers } from './lane-wire.js';
 import { runBacktest } from './run-backtest.js';
 import type { LaneTask, LaneTaskAnswer } from './run-parallel.js';
@@ -12,7 +13,7 @@ async function runLane(task: LaneTask): Promise<LaneTaskAnswer> {
   for (const s of task.sources) {
     strategies.push({
       id: s.id,
-      definition: await loadStrategy(s.use, s.cwd, s.loadWhere),
+      definition: await loadStrategy(builtinStrategies, s.use, s.cwd, s.loadWhere),
       params: s.params,
       market: s.market,
       ...(s.risk !== undefined ? { risk: decodeDecimals(s.risk) as RiskLimits } : {}),

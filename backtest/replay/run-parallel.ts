@@ -11,7 +11,8 @@ import { BotError, ConfigError } from '../../src/model/errors.js';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
-import { workerEntry } from '../../src/settings/compiled-build.js';
+import { builtinStrategies } from '../../strategies/index.js';
+import { workerEntry } from '../../src/loading/compiled-build.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
 import type { ReplayOutcome } from './lane-view.js';
 import { encodeDecimals, laneFromWire, type LaneWire } from './lane-wire.js';
@@ -76,7 +77,7 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
   const strategies = [];
   for (const s of sources) {
     const { use: _use, cwd: _cwd, loadWhere: _lw, ...runtime } = s;
-    strategies.push({ ...runtime, definition: await loadStrategy(s.use, s.cwd, s.loadWhere) });
+    strategies.push({ ...runtime, definition: await loadStrategy(builtinStrategies, s.use, s.cwd, s.loadWhere) });
   }
   // the journal is kept only for the fingerprint (a ReplayOutcome's lanes do not show it)
   const here = await runBacktest({ ...o, strategies, assumptions: [first], keepJournal: fingerprint === true });

@@ -4,7 +4,7 @@
  * while a backtest runs. Data is checked by sha256 before a trial runs (data-files.ts); a job whose data is
  * missing or different fails at once with the file and hash in its reason, and is not retried.
  */
-import { workerEntry } from '../../src/settings/compiled-build.js';
+import { workerEntry } from '../../src/loading/compiled-build.js';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, readyWithin, redisClient } from './queue-connection.js';

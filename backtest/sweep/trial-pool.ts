@@ -3,7 +3,7 @@
  * (default: the number of cores). Threads load the TypeScript sources through tsx (pool-worker.mjs), so a fresh
  * clone needs no build.
  */
-import { workerEntry } from '../../src/settings/compiled-build.js';
+import { workerEntry } from '../../src/loading/compiled-build.js';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TrialJob, TrialRunOptions } from './run-trial.js';

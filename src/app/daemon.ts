@@ -9,6 +9,7 @@ import { checkDaemonFiles } from '../settings/daemon-files.js';
 import { checkLimitTickers } from '../settings/limit-tickers.js';
 import type { SimHandle } from '../sim/start-sim.js';
 import { loadStrategy } from '../strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
 import { openVenue } from './open-venue.js';
@@ -86,7 +87,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       }
       strategies.push({
         id: s.id,
-        definition: await loadStrategy(s.use, cwd, `${o.configPath}: strategies[${i}].use`),
+        definition: await loadStrategy(builtinStrategies, s.use, cwd, `${o.configPath}: strategies[${i}].use`),
         params: s.params,
         market: s.market,
         risk: s.risk,

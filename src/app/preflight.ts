@@ -10,6 +10,7 @@ import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
 import type { SimHandle } from '../sim/start-sim.js';
 import { loadStrategy, parseParams } from '../strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { notReached } from '../venue/errors.js';
 import type { RestClient } from '../venue/rest-client.js';
 import { openVenue } from './open-venue.js';
@@ -64,7 +65,7 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
     cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
     files = checkDaemonFiles(cfg, o.configPath, cwd, { createFolders: false });
     for (const [i, s] of cfg.strategies.entries()) {
-      const def = await loadStrategy(s.use, cwd, `${o.configPath}: strategies[${i}].use`);
+      const def = await loadStrategy(builtinStrategies, s.use, cwd, `${o.configPath}: strategies[${i}].use`);
       const params = parseParams(def, s.params, `${o.configPath}: strategies[${i}].params`) as Record<string, unknown>;
       strategies.push({ id: s.id, use: s.use, market: s.market, params, risk: s.risk });
     }

@@ -1,4 +1,4 @@
-import { sourceRoot } from '../settings/source-root.js';
+import { sourceRoot } from '../loading/source-root.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 

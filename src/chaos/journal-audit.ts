@@ -1,19 +1,9 @@
-import type { Balances } from '../model/balance.js';
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import type { Deal, Order } from '../model/order.js';
 import type { JournalDeal, JournalRecord } from '../engine/journal-records.js';
 import { replayJournal } from '../engine/journal-replay.js';
 import { auditTrust, type TrustContext } from './trust-audit.js';
-
-/** The venue's own records of one account at the end of a run (the sim's, read in-process). */
-export interface VenueRecords {
-  readonly open: readonly Order[];
-  readonly finished: readonly Order[];
-  readonly deals: readonly Deal[];
-  readonly balances: Balances;
-  /** Trade balances the account started with. */
-  readonly initial: Balances;
-}
+import type { VenueRecords } from './venue-records.js';
 
 /** The loss columns of one account. Each list holds one line per finding (ids, never secrets). */
 export interface AccountAudit {

@@ -2,7 +2,7 @@ import { D, ZERO, type Decimal } from '../model/decimal.js';
 import type { JournalRecord } from '../engine/journal-records.js';
 import { replayJournal } from '../engine/journal-replay.js';
 import type { MidHistory } from './malformed-check.js';
-import type { VenueRecords } from './journal-audit.js';
+import type { VenueRecords } from './venue-records.js';
 
 /**
  * The audit columns of issue 23 (what a daemon that believed a lying venue would get wrong), computed for every chaos

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { parseDurationArg } from '../../backtest/parse-time.js';
-import type { WireMarket } from '../../src/venue/wire.js';
+import type { WireMarket } from '../venue/wire.js';
 import { parseDecimalArg, parsePositiveInt } from './venue-options.js';
 
 interface MarketCliOptions {

@@ -2,6 +2,7 @@ import type { SchedulerLike, Subscription } from 'rxjs';
 import { fmt, type Decimal } from '../model/decimal.js';
 import type { Deal, Order } from '../model/order.js';
 import type { OrderState } from '../strategy/context.js';
+import { backoffDelay, type BackoffOptions } from '../model/backoff.js';
 import { InnerValidationError } from '../venue/errors.js';
 import { dealDefects } from '../venue/plausible.js';
 import type { TradingApi } from '../venue/trading-api.js';
@@ -10,8 +11,6 @@ import type { EngineEvent } from './events.js';
 import type { Journal } from './journal.js';
 import { isLive, type OrderTracker, type TrackedOrder } from './order-tracker.js';
 import { dealtBy, fetchDealsOf, ImplausibleAnswerError, provenByRecords, venueFacts, type VenueFacts } from './venue-facts.js';
-
-export { fetchAllOpenOrders } from '../streams/open-orders-source.js';
 
 /** Venue code of "Unexecuted order was not found." on cancel. */
 export const CANCEL_NOT_FOUND = 2;
@@ -32,8 +31,8 @@ export interface ReconcilerOptions {
    * history or cancel record read after any deal was held), so held deals are released or rejected against it.
    */
   readonly settleHeld?: (clientOrderId: string, executed: Decimal | undefined) => void;
-  /** Retry delays after a failed reconcile, ms (doubling, capped). */
-  readonly retry?: { readonly initialMs: number; readonly maxMs: number };
+  /** Retry delays after a failed reconcile (model/backoff.ts; default the venue's: 1 s doubling to 30 s). */
+  readonly retry?: BackoffOptions;
   /**
    * How long after an order's outcome became unknown (or after a restart found it in flight) its absence from
    * the venue may be taken for "never placed". A request the client gave up on may still be on its way or queued at
@@ -134,8 +133,8 @@ export class Reconciler {
       });
       this.o.emit({ type: 'reconciled', at: this.o.now(), strategyId: order.strategyId, clientOrderId, state: after.state });
     } catch (error) {
-      const retry = this.o.retry ?? { initialMs: 1000, maxMs: 30_000 };
-      const delay = Math.min(retry.maxMs, retry.initialMs * 2 ** attempt);
+      // `attempt` counts the failures before this one
+      const delay = backoffDelay(attempt + 1, this.o.retry);
       this.o.emit({
         type: 'error',
         at: this.o.now(),

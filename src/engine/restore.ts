@@ -6,7 +6,8 @@ import type { Journal } from './journal.js';
 import { journalOrder } from './journal-records.js';
 import { inFlight, type JournalState } from './journal-replay.js';
 import { stateFromVenue, type OrderTracker } from './order-tracker.js';
-import { fetchAllOpenOrders, type Reconciler } from './reconcile.js';
+import { fetchAllOpenOrders } from '../streams/fetch-open-orders.js';
+import type { Reconciler } from './reconcile.js';
 
 export interface RestoreStrategy {
   readonly id: string;

@@ -37,7 +37,7 @@ import type { EngineEvent } from './events.js';
 import type { Journal } from './journal.js';
 import { journalBalances } from './journal-records.js';
 import { replayJournal } from './journal-replay.js';
-import { fetchAllOpenOrders } from './reconcile.js';
+import { fetchAllOpenOrders } from '../streams/fetch-open-orders.js';
 import { restoreAndAdopt } from './restore.js';
 import { withStartupRetries } from './startup-retry.js';
 import type { RiskLimits } from './risk-limits.js';

@@ -4,7 +4,7 @@ import type { TradingApi } from '../venue/trading-api.js';
 import type { EngineEvent } from './events.js';
 import type { Journal } from './journal.js';
 import type { OrderTracker } from './order-tracker.js';
-import { fetchAllOpenOrders } from './reconcile.js';
+import { fetchAllOpenOrders } from '../streams/fetch-open-orders.js';
 
 /** What the cancel-all step needs from the engine (a part of the stop sequence's StopPort). */
 export interface CancelAllPort {

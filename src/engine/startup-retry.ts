@@ -1,3 +1,4 @@
+import { backoffDelay } from '../model/backoff.js';
 import { AuthError } from '../venue/errors.js';
 
 /**
@@ -26,7 +27,7 @@ export async function withStartupRetries<T>(fn: () => Promise<T>, o: StartupRetr
       return await fn();
     } catch (error) {
       if (attempt >= attempts || error instanceof AuthError) throw error;
-      const pause = Math.min(o.maxMs ?? 5000, (o.baseMs ?? 250) * 2 ** (attempt - 1));
+      const pause = backoffDelay(attempt, { baseMs: o.baseMs ?? 250, maxMs: o.maxMs ?? 5000 });
       o.onRetry?.(error, attempt, pause);
       await o.delay(pause);
     }

@@ -1,7 +1,7 @@
 import type { SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { Deal } from '../model/order.js';
-import { fetchAllOpenOrders } from '../streams/open-orders-source.js';
+import { fetchAllOpenOrders } from '../streams/fetch-open-orders.js';
 import { DealTracker } from '../streams/deal-tracker.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import type { EngineEvent } from './events.js';

@@ -1,4 +1,4 @@
-import type { Decimal } from './decimal.js';
+import type { Decimal } from './decimal-clone.js';
 import { partsOf } from './decimal-parts.js';
 
 

@@ -1,4 +1,4 @@
-import type { Decimal } from './decimal.js';
+import type { Decimal } from './decimal-clone.js';
 import { maxOf, minOf } from './decimal-compare.js';
 import { digitsOf, partsOf } from './decimal-parts.js';
 import { dadd, dsub } from './decimal-small.js';

@@ -1,4 +1,4 @@
-import { Decimal } from './decimal.js';
+import { Decimal } from './decimal-clone.js';
 
 /**
  * decimal.js's documented representation, shared by the modules that read or build Decimals without going through

@@ -1,13 +1,7 @@
-import { Decimal as DecimalJs } from 'decimal.js';
+import { Decimal } from './decimal-clone.js';
 import { maxOf, minOf } from './decimal-compare.js';
 
-/**
- * Money type for every price, amount, fee, balance and PnL in the project.
- * A clone of decimal.js with enough precision that sums of venue amounts (<= 8 + 12 digits)
- * are always exact; numbers appear only in charts and benchmark figures.
- */
-export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
-export type Decimal = InstanceType<typeof Decimal>;
+export { Decimal } from './decimal-clone.js';
 
 export type DecimalInput = Decimal | string | number;
 

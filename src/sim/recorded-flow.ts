@@ -1,5 +1,5 @@
 /**
- * A `MarketFlow` that replays a recording (src/venue/recording-format.ts) into the simulated exchange
+ * A `MarketFlow` that replays a recording (src/recording/recording-format.ts) into the simulated exchange
  * instead of synthetic flow, so a daemon can paper-trade a recorded day over HTTP:
  * `startSim({ marketFlow: createRecordedFlow(...) })`.
  *
@@ -18,7 +18,7 @@
  */
 import { D, Decimal } from '../model/decimal.js';
 import type { Side } from '../model/order.js';
-import { readRecordingLines, type BookLine } from '../venue/recording-format.js';
+import { readRecordingLines, type BookLine } from '../recording/recording-format.js';
 import type { OrderBookResponse, WireMarket } from '../venue/wire.js';
 import type { SimExchange } from './exchange.js';
 import type { MarketFlow } from './market-flow.js';

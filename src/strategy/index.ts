@@ -4,6 +4,7 @@
  */
 export { defineStrategy } from './define-strategy.js';
 export type { StrategyDefinition } from './define-strategy.js';
+export type { StrategyRegistry } from './strategy-registry.js';
 export { placeLimit, placeStopLimit, cancel, cancelAll } from './intents.js';
 export type { Intent, PlaceLimitIntent, PlaceStopLimitIntent, CancelIntent, CancelAllIntent } from './intents.js';
 export type { StrategyContext, OwnOrder, OrderState, Clock } from './context.js';
@@ -15,6 +16,8 @@ export type { DecimalParamOptions } from './decimal-param.js';
 export type { BookTop } from './book-prices.js';
 export { z } from 'zod';
 export { D, Decimal, fmt, ZERO } from '../model/decimal.js';
+// a strategy's own checks (params that agree with each other, a market it cannot trade) fail as config errors: exit 2, no stack
+export { ConfigError } from '../model/errors.js';
 // The allocation-free forms of `dmin`/`dmax` (same answers as src/model/decimal.ts's, see decimal-compare.ts), and
 // `dcmp(a, b)` = `a.cmp(b)` without decimal.js's copy of `b`: for strategies that compare on every snapshot.
 export { minOf as dmin, maxOf as dmax, cmp as dcmp } from '../model/decimal-compare.js';

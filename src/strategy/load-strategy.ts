@@ -1,52 +1,44 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { ConfigError } from '../model/errors.js';
 import type { StrategyDefinition } from './define-strategy.js';
-import { runsCompiled } from '../settings/source-root.js';
+import type { StrategyRegistry } from './strategy-registry.js';
+import { runsCompiled } from '../loading/source-root.js';
 import { objectKeysAt } from '../settings/schema-keys.js';
 import { unknownKeyText } from '../settings/suggest-key.js';
 
-/** Strategies shipped in `strategies/<name>/index.ts`. */
-const BUILTINS = ['market-maker', 'grid', 'stop-guard', 'twap'] as const;
-
-/** The repository's `strategies/` folder, found from this file (src/strategy/ → ../../strategies/). */
-const STRATEGIES_DIR = fileURLToPath(new URL('../../strategies/', import.meta.url));
-
-/** Names accepted by `loadStrategy` without a path. */
-export function builtinStrategyNames(): readonly string[] {
-  return BUILTINS;
-}
-
 /**
- * Loads a strategy module: a built-in name (`market-maker`) resolves to `strategies/<name>/index.ts` in this repo;
- * anything else is a path to a `.ts` or `.js` module, relative to the current directory. The module's default
- * export must be a StrategyDefinition (made with `defineStrategy`). Every failure is a ConfigError saying which;
- * with `where` (e.g. `config/x.yaml: strategies[0].use`) its message starts with it, so it names the config file
- * and path like every other config error.
+ * Loads a strategy module: a name in `builtins` (`market-maker`; the built-in registry is `strategies/index.ts`,
+ * passed in by the composition root) imports that module; anything else is a path to a `.ts` or `.js` module,
+ * relative to `cwd`. The module's default export must be a StrategyDefinition (made with `defineStrategy`). Every
+ * failure is a ConfigError saying which; with `where` (e.g. `config/x.yaml: strategies[0].use`) its message starts
+ * with it, so it names the config file and path like every other config error.
  */
-export async function loadStrategy(nameOrPath: string, cwd: string = process.cwd(), where?: string): Promise<StrategyDefinition> {
-  if (where === undefined) return loadStrategyModule(nameOrPath, cwd);
+export async function loadStrategy(builtins: StrategyRegistry, nameOrPath: string, cwd: string = process.cwd(), where?: string): Promise<StrategyDefinition> {
+  if (where === undefined) return loadStrategyModule(builtins, nameOrPath, cwd);
   try {
-    return await loadStrategyModule(nameOrPath, cwd);
+    return await loadStrategyModule(builtins, nameOrPath, cwd);
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`${where}: ${error.message}`, { cause: error.cause ?? error });
     throw error;
   }
 }
 
-async function loadStrategyModule(nameOrPath: string, cwd: string): Promise<StrategyDefinition> {
-  const file = resolveStrategyFile(nameOrPath, cwd);
-  if (/\.(ts|mts)$/.test(file)) await loadTypeScript();
+async function loadStrategyModule(builtins: StrategyRegistry, nameOrPath: string, cwd: string): Promise<StrategyDefinition> {
+  // own properties only: `use: constructor` is not a built-in
+  const builtin = Object.hasOwn(builtins, nameOrPath) ? builtins[nameOrPath] : undefined;
+  const file = builtin === undefined ? resolveStrategyFile(builtins, nameOrPath, cwd) : `the built-in '${nameOrPath}'`;
+  if (builtin === undefined && /\.(ts|mts)$/.test(file)) await loadTypeScript();
   let mod: unknown;
   try {
-    mod = await import(pathToFileURL(file).href);
+    mod = builtin === undefined ? await import(pathToFileURL(file).href) : await builtin();
   } catch (cause) {
     const why = cause instanceof Error ? cause.message : String(cause);
     throw new ConfigError(`strategy '${nameOrPath}': cannot load ${file}: ${why}`, { cause });
   }
-  const def = (mod as { default?: unknown }).default;
+  const def = (mod as { default?: unknown } | undefined)?.default;
   if (!isStrategyDefinition(def)) {
     throw new ConfigError(
       `strategy '${nameOrPath}': ${file} must default-export a strategy made with defineStrategy({ name, params, create }) ` +
@@ -69,13 +61,11 @@ function loadTypeScript(): Promise<void> {
   return typescript;
 }
 
-function resolveStrategyFile(nameOrPath: string, cwd: string): string {
-  // built-ins sit beside this module: compiled with it by `npm run build` (index.js), or the sources (index.ts)
-  if ((BUILTINS as readonly string[]).includes(nameOrPath)) return path.join(STRATEGIES_DIR, nameOrPath, runsCompiled(import.meta.url) ? 'index.js' : 'index.ts');
+function resolveStrategyFile(builtins: StrategyRegistry, nameOrPath: string, cwd: string): string {
   const looksLikePath = /[\\/]/.test(nameOrPath) || /\.(ts|js|mts|mjs)$/.test(nameOrPath);
   if (!looksLikePath) {
     throw new ConfigError(
-      `unknown strategy '${nameOrPath}': use a built-in (${BUILTINS.join(', ')}) or a path to a .ts/.js module (e.g. ./my-strategy.ts)`,
+      `unknown strategy '${nameOrPath}': use a built-in (${Object.keys(builtins).join(', ')}) or a path to a .ts/.js module (e.g. ./my-strategy.ts)`,
     );
   }
   if (!/\.(ts|js|mts|mjs)$/.test(nameOrPath)) {

@@ -1,4 +1,4 @@
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../model/backoff.js';
 import { MalformedResponseError, NonceError, notReached, OutcomeUnknownError, RateLimitedError, type VenueError } from './errors.js';
 import { wasCertainlyNotSent } from './http-transport.js';
 import type { RetryOptions } from './rest-client-options.js';

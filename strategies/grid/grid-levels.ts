@@ -1,7 +1,4 @@
-import type { OwnOrder } from '../../src/strategy/index.js';
-import { Decimal } from '../../src/model/decimal.js';
-import type { Market } from '../../src/model/market.js';
-import { ConfigError } from '../../src/model/errors.js';
+import { ConfigError, Decimal, type Market, type OwnOrder } from '../../src/strategy/index.js';
 
 /** One price of the grid. `index` 0 is the lowest price. */
 export interface GridLevel {

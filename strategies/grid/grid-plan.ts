@@ -1,6 +1,4 @@
-import type { Intent, OwnOrder } from '../../src/strategy/index.js';
-import type { Decimal } from '../../src/model/decimal.js';
-import type { Side } from '../../src/model/order.js';
+import type { Decimal, Intent, OwnOrder, Side } from '../../src/strategy/index.js';
 import { gridTag, levelOfOrder, type GridLevel } from './grid-levels.js';
 
 export interface GridPlanInput {

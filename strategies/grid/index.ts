@@ -22,9 +22,7 @@
  * The position/inventory is not tracked: the grid needs enough base for its sells and quote for its buys.
  */
 import { EMPTY, combineLatest, from, map, merge, mergeMap, type Observable } from 'rxjs';
-import { defineStrategy, midPrice, type Intent, type OwnOrder, type StrategyContext } from '../../src/strategy/index.js';
-import type { OrderBook } from '../../src/model/book.js';
-import type { Deal } from '../../src/model/order.js';
+import { defineStrategy, midPrice, type Deal, type Intent, type OrderBook, type OwnOrder, type StrategyContext } from '../../src/strategy/index.js';
 import { gridLevels, inferGap, levelOfOrder, nearestLevel, type GridLevel } from './grid-levels.js';
 import { planGrid } from './grid-plan.js';
 import { gridParams, type GridParams } from './params.js';

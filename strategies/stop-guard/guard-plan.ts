@@ -1,5 +1,4 @@
-import type { Balances, Intent, Market, OwnOrder, Side } from '../../src/strategy/index.js';
-import { Decimal, ZERO } from '../../src/model/decimal.js';
+import { Decimal, ZERO, type Balances, type Intent, type Market, type OwnOrder, type Side } from '../../src/strategy/index.js';
 import type { StopGuardParams } from './params.js';
 
 /** The stop order the guard wants for the current position and market. */

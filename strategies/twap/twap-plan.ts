@@ -1,5 +1,4 @@
-import type { Intent, Market, OwnOrder, Side } from '../../src/strategy/index.js';
-import { Decimal } from '../../src/model/decimal.js';
+import { Decimal, type Intent, type Market, type OwnOrder, type Side } from '../../src/strategy/index.js';
 import type { TwapParams } from './params.js';
 
 const TAG_PREFIX = 'twap-';

@@ -6,7 +6,7 @@ import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
 import { D } from '../../src/model/decimal.js';
 import { parseMarket } from '../../src/venue/parse-market.js';
 import { InnerValidationError, RequestValidationError } from '../../src/venue/errors.js';
-import { RecordedSnapshot } from '../../src/venue/recording-format.js';
+import { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { btcUsdtWireMarket } from './fixtures.js';
 
 const market = parseMarket(btcUsdtWireMarket()); // tick 0.01, lot 0.00001, fees 0.1 %

@@ -9,6 +9,7 @@ import { runBacktest, type BacktestResult } from '../../backtest/replay/run-back
 import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-binance-'));
@@ -18,7 +19,7 @@ let result: BacktestResult;
 
 beforeAll(async () => {
   await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 20, out: data, market: btcUsdtWireMarket() });
-  const mm = await loadStrategy('market-maker');
+  const mm = await loadStrategy(builtinStrategies, 'market-maker');
   result = await runBacktest({
     files: [data],
     strategies: [{

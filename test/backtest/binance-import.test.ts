@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BinanceBook } from '../../backtest/importers/binance-book.js';
 import { readBinanceCapture, type BinanceBookTicker } from '../../backtest/importers/binance-capture.js';
 import { importBinanceDepth, trimDecimal } from '../../backtest/importers/binance-depth-importer.js';
-import { readRecordingLines } from '../../src/venue/recording-format.js';
+import { readRecordingLines } from '../../src/recording/recording-format.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-import-'));

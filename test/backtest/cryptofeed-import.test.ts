@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { applyCryptofeedBook, importCryptofeed, type CryptofeedImportOptions } from '../../backtest/importers/cryptofeed-importer.js';
 import { LevelBook } from '../../backtest/importers/level-book.js';
-import { readRecordingLines, type RecordingLine } from '../../src/venue/recording-format.js';
+import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
 
 const data = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 export const OKX_FILE = join(data, 'cryptofeed-okx-btcusdt', 'OKX.ws.1.0');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordingInfo, type RecordingInfo } from '../../backtest/data/recording-info.js';
 import { importBinanceDepth } from '../../backtest/importers/binance-depth-importer.js';
-import { RecordingWriter } from '../../backtest/record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import type { OrderBookResponse } from '../../src/venue/wire.js';
 import { runBot } from '../cli/venue-cli-harness.js';
 import { useSim } from '../helpers/with-sim.js';

@@ -8,6 +8,7 @@ import { idleLaneWorkers, runBacktestParallel, type StrategySource } from '../..
 import { D } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 
 const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.jsonl.gz', import.meta.url));
 const balances = { BTC: D('1'), USDT: D('50000') };
@@ -24,7 +25,7 @@ const source: StrategySource = {
 describe('lanes in parallel (one worker thread per fill assumption beyond the first)', () => {
   it('decide exactly what the lanes decide in sequence: same fingerprint, same report', async () => {
     const { use: _u, cwd: _c, ...rest } = source;
-    const sequential = await runBacktest({ files: [sample], cache: { dir: false }, strategies: [{ ...rest, definition: await loadStrategy('market-maker') }], balances, polling });
+    const sequential = await runBacktest({ files: [sample], cache: { dir: false }, strategies: [{ ...rest, definition: await loadStrategy(builtinStrategies, 'market-maker') }], balances, polling });
     const parallel = await runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [source], balances, polling, fingerprint: true });
     expect(parallel.lanes.map((l) => l.assumption)).toEqual(['optimistic', 'pessimistic']);
     expect(parallel.lanes[1]!.exchange.fills.length).toBeGreaterThan(0);

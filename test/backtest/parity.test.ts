@@ -9,6 +9,7 @@ import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { loadRecordedBooks, type RecordedBooks } from '../../src/sim/recorded-flow.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import type { RuntimeStrategy } from '../../src/engine/runtime.js';
 import type { Intent } from '../../src/strategy/intents.js';
 import { runDaemonAgainstReplayingSim, type LockstepResult } from './lockstep-daemon.js';
@@ -45,7 +46,7 @@ let daemon: LockstepResult;
 beforeAll(async () => {
   await generateRecording({ out: file, market, snapshots: 240, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, stepTicks: 250, seed: 5, minQty: 0.5 });
   books = await loadRecordedBooks(file);
-  const mm = await loadStrategy('market-maker');
+  const mm = await loadStrategy(builtinStrategies, 'market-maker');
   strategies = [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' } }];
   backtest = await runBacktest({ files: [file], strategies, balances, polling, latency: { requestMs: 0, responseMs: 0 }, assumptions: ['pessimistic'] });
   daemon = await runDaemonAgainstReplayingSim({ books, balances, strategies, polling });

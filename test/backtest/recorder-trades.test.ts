@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordBooks } from '../../backtest/record/recorder.js';
-import { RecordingWriter } from '../../backtest/record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { buildReport } from '../../backtest/report/build-report.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
 import { D } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { RateLimiter } from '../../src/venue/rate-limiter.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { RATE_LIMITS } from '../../src/venue/wire.js';
-import { readRecordingLines, type RecordingLine, type TradeLine } from '../../src/venue/recording-format.js';
+import { readRecordingLines, type RecordingLine, type TradeLine } from '../../src/recording/recording-format.js';
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { withSim } from '../helpers/with-sim.js';
 
@@ -118,7 +119,7 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
       for (const l of lines) if (l.type === 'book') writer.write(l);
       await writer.close();
 
-      const mm = await loadStrategy('market-maker');
+      const mm = await loadStrategy(builtinStrategies, 'market-maker');
       const initial = { BTC: D('1'), USDT: D('50000') };
       const band = async (file: string): Promise<{ volume: [string, string]; fills: [string, string] }> => {
         const result = await runBacktest({

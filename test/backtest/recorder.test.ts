@@ -10,7 +10,7 @@ import { ConfigError } from '../../src/model/errors.js';
 import { createRecordedFlow, loadRecordedBooks, simConfigForRecording } from '../../src/sim/recorded-flow.js';
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { RestClient } from '../../src/venue/rest-client.js';
-import { readRecordingLines, type RecordingLine } from '../../src/venue/recording-format.js';
+import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
 import { withSim } from '../helpers/with-sim.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-record-'));

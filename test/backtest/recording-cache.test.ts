@@ -13,7 +13,8 @@ import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { D } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
-import { encodeLine, type RecordingLine } from '../../src/venue/recording-format.js';
+import { builtinStrategies } from '../../strategies/index.js';
+import { encodeLine, type RecordingLine } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { btcUsdtWireMarket } from './fixtures.js';
 
@@ -266,7 +267,7 @@ describe('recording cache', () => {
 
   it('a backtest replayed from the cache gives the same intents, fills, rejections and equity as from the text', async () => {
     const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.jsonl.gz', import.meta.url));
-    const mm = await loadStrategy('market-maker');
+    const mm = await loadStrategy(builtinStrategies, 'market-maker');
     const strategies = [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' } }];
     const dir = fresh('cache');
     const replay = async (cache: RecordingCacheOptions): Promise<string> => {

@@ -4,6 +4,7 @@ import { replayFingerprint } from '../../backtest/replay/replay-fingerprint.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { D } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 
 const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.jsonl.gz', import.meta.url));
 
@@ -27,7 +28,7 @@ async function replay(use: string, params: Record<string, unknown>, keepJournal?
     ...(keepJournal === undefined ? {} : { keepJournal }),
     files: [sample],
     cache: { dir: false },
-    strategies: [{ id: 's', definition: await loadStrategy(use), market: 'BTC_USDT', params }],
+    strategies: [{ id: 's', definition: await loadStrategy(builtinStrategies, use), market: 'BTC_USDT', params }],
     balances: { BTC: D('1'), USDT: D('50000') },
     polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 },
   });

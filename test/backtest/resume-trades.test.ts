@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecordingTail } from '../../backtest/record/resume-trades.js';
-import { RecordingWriter } from '../../backtest/record/recording-writer.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import type { OrderBookResponse } from '../../src/venue/wire.js';
 import { btcUsdtWireMarket } from './fixtures.js';
 

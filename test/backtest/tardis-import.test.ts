@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBinanceDepth } from '../../backtest/importers/binance-depth-importer.js';
 import { importTardis } from '../../backtest/importers/tardis-importer.js';
-import { readRecordingLines, type RecordingLine } from '../../src/venue/recording-format.js';
+import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
 import { writeTardisFromBinance } from './tardis-fixture.js';
 

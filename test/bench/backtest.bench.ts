@@ -26,7 +26,8 @@ import { parallelLanesByDefault } from '../../backtest/replay/lane-threads.js';
 import * as sourceRun from '../../backtest/replay/run-backtest.js';
 import * as sourceDecimal from '../../src/model/decimal.js';
 import * as sourceStrategy from '../../src/strategy/load-strategy.js';
-import { freshBuildDir } from '../../src/settings/fresh-build.mjs';
+import { builtinStrategies } from '../../strategies/index.js';
+import { freshBuildDir } from '../../src/loading/fresh-build.mjs';
 import { idleShare } from './idle-share.js';
 
 const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.1' });
@@ -78,6 +79,8 @@ async function compiledReplay() {
     ...(await load<typeof import('../../backtest/replay/replay-fingerprint.js')>('backtest/replay/replay-fingerprint.js')),
     ...(await load<typeof import('../../src/model/decimal.js')>('src/model/decimal.js')),
     ...(await load<typeof import('../../src/strategy/load-strategy.js')>('src/strategy/load-strategy.js')),
+    // the compiled strategies too, as `bot backtest` from the build loads them
+    compiledStrategies: (await load<typeof import('../../strategies/index.js')>('strategies/index.js')).builtinStrategies,
   };
 }
 
@@ -115,9 +118,9 @@ export default async function backtestBench(): Promise<void> {
   const n = Number(process.env.BACKTEST_BENCH_SNAPSHOTS ?? 86_400);
   const file = await dataFile(n);
   const cacheDir = join(tmpdir(), 'v4-trader-bench', 'cache');
-  const { runBacktest, runBacktestParallel, replayFingerprint, D, loadStrategy } = await compiledReplay();
+  const { runBacktest, runBacktestParallel, replayFingerprint, D, loadStrategy, compiledStrategies } = await compiledReplay();
   const params = { spread: '0.0004', size: '0.01', levels: 1, maxInventory: '0.1', refreshThreshold: '0.0002' };
-  const strategies = [{ id: 'mm', definition: await loadStrategy('market-maker'), market: 'BTC_USDT', params }];
+  const strategies = [{ id: 'mm', definition: await loadStrategy(compiledStrategies, 'market-maker'), market: 'BTC_USDT', params }];
   const polling = { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 };
 
   const cpuMs = (): number => {
@@ -182,7 +185,7 @@ export default async function backtestBench(): Promise<void> {
     compact(async () =>
       sourceRun.runBacktest({
         files: [file], cache: { dir: cacheDir }, polling, assumptions: ['pessimistic'], keepJournal: false, balances: { BTC: sourceDecimal.D('10'), USDT: sourceDecimal.D('1000000') },
-        strategies: [{ ...strategies[0]!, definition: await sourceStrategy.loadStrategy('market-maker') }], ...(to === undefined ? {} : { to }),
+        strategies: [{ ...strategies[0]!, definition: await sourceStrategy.loadStrategy(builtinStrategies, 'market-maker') }], ...(to === undefined ? {} : { to }),
       }),
     );
   await sourceReplay(warmTo);

@@ -10,6 +10,7 @@ import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { loadSimConfigFile } from '../../src/sim/load-sim-config-file.js';
 import { embeddedSimConfig } from '../../src/sim/embedded-sim-config.js';
 import { loadStrategy, parseParams } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import type { ConfigKind } from './config-mutations.js';
 
 /** How a config ended, as a user sees it: the exit code and what was printed on stderr. */
@@ -42,7 +43,7 @@ export async function checkInProcess(kind: ConfigKind, file: string, cwd: string
         const sim = embeddedSimConfig(cfg.venue.sim, { cwd, configFile: file, env });
         checkLimitTickers(cfg.strategies, new Map(sim.markets.map((m) => [m.name, m])), file);
       }
-      for (const [i, s] of cfg.strategies.entries()) parseParams(await loadStrategy(s.use, cwd, `${file}: strategies[${i}].use`), s.params, `${file}: strategies[${i}].params`);
+      for (const [i, s] of cfg.strategies.entries()) parseParams(await loadStrategy(builtinStrategies, s.use, cwd, `${file}: strategies[${i}].use`), s.params, `${file}: strategies[${i}].params`);
     }
     return { exit: 0, stderr: '' };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditAccount, type VenueRecords } from '../../src/chaos/journal-audit.js';
+import { auditAccount } from '../../src/chaos/journal-audit.js';
+import type { VenueRecords } from '../../src/chaos/venue-records.js';
 import { MidHistory } from '../../src/chaos/malformed-check.js';
 import { bandBreaches, overfills, phantomCancels, staleFills, type StaleEpisode } from '../../src/chaos/trust-audit.js';
 import type { JournalDeal, JournalRecord } from '../../src/engine/journal-records.js';

@@ -7,7 +7,7 @@ import { recordBooks } from '../../backtest/record/recorder.js';
 import { readTextLines } from '../../backtest/importers/text-lines.js';
 import { CaptureFormatError } from '../../backtest/importers/capture-format-error.js';
 import { ConfigError } from '../../src/model/errors.js';
-import { readRecordingLines, RecordingFormatError } from '../../src/venue/recording-format.js';
+import { readRecordingLines, RecordingFormatError } from '../../src/recording/recording-format.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { withSim } from '../helpers/with-sim.js';
 import { runBot } from './venue-cli-harness.js';

@@ -27,7 +27,7 @@ const REGISTER = `import { register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)}, import.meta.url, { data: { out: process.env.LOADS_OUT } });`;
 
 /** `bot <args>` run from the sources: its exit code, its stderr and the packages (node_modules names) it loaded. */
-function botLoads(args: readonly string[]): { status: number | null; stderr: string; packages: Set<string> } {
+function botLoads(args: readonly string[]): { status: number | null; stderr: string; packages: Set<string>; urls: string[] } {
   const out = join(dir, `loads-${args.join('-').replace(/\W+/g, '_')}.txt`);
   const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'bin/bot.js', ...args], {
     cwd: repo,
@@ -38,7 +38,7 @@ function botLoads(args: readonly string[]): { status: number | null; stderr: str
   expect(r.error).toBeUndefined();
   const urls = readFileSync(out, 'utf8').split('\n');
   const packages = new Set(urls.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []));
-  return { status: r.status, stderr: r.stderr, packages };
+  return { status: r.status, stderr: r.stderr, packages, urls };
 }
 
 // the daemon's, the sweep queue's and the metrics' packages, which few commands need
@@ -46,10 +46,12 @@ const HEAVY = ['got', 'bullmq', 'ioredis', 'prom-client', 'rxjs'];
 
 describe('commands load their implementation only when they run', () => {
   it('bot --help registers every command without loading the heavy packages', () => {
-    const { status, packages } = botLoads(['--help']);
+    const { status, packages, urls } = botLoads(['--help']);
     expect(status).toBe(0);
     expect(packages).toContain('commander'); // the hook saw the imports
     expect(HEAVY.filter((p) => packages.has(p))).toEqual([]);
+    // nor the strategy registry or any strategy (the daemon and the backtest name the registry when they run)
+    expect(urls.filter((u) => u.startsWith(`file://${repo}/strategies/`))).toEqual([]);
   }, 30_000);
 
   it('bot backtest loads the backtest (rxjs) but not the HTTP client, the queue or the metrics', () => {

@@ -9,6 +9,7 @@ import { ConfigError } from '../../src/model/errors.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { loadStrategy, parseParams } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { planScaffold, validateStrategyName, writeScaffold } from '../../src/strategy/scaffold/generate-strategy.js';
 
 const run = promisify(execFile);
@@ -86,7 +87,7 @@ describe('bot new-strategy', () => {
 
     // the config example is a valid daemon config whose `use:` loads the generated strategy and whose params parse
     const cfg = loadYamlConfig(path.join(dir, 'config', 'gen-check.yaml'), DaemonConfigSchema, {});
-    const def = await loadStrategy(cfg.strategies[0]!.use, repoRoot);
+    const def = await loadStrategy(builtinStrategies, cfg.strategies[0]!.use, repoRoot);
     expect(def.name).toBe('gen-check');
     expect(() => parseParams(def, cfg.strategies[0]!.params, 'gen-check.yaml')).not.toThrow();
 

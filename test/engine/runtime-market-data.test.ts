@@ -6,12 +6,13 @@ import { D } from '../../src/model/decimal.js';
 import { defineStrategy } from '../../src/strategy/define-strategy.js';
 import { placeLimit, type Intent } from '../../src/strategy/intents.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { LyingVenue, market, quoter, rig } from './market-data-rig.js';
 
 describe('runtime market data: sane books, price band, stale data (virtual time)', () => {
   it('an absurd book does not halt a strategy with a loss limit, and no order is priced from it', async () => {
     const venue = new LyingVenue(market, '30000', '30010');
-    const mm = await loadStrategy('market-maker');
+    const mm = await loadStrategy(builtinStrategies, 'market-maker');
     const params = { spread: '0.001', size: '0.01', levels: 1, maxInventory: '1', postOnly: false };
     const r = rig(venue, [{ id: 'mm', definition: mm, params, market: market.name, risk: { maxLoss: D('5') } }]);
     await r.runtime.start();

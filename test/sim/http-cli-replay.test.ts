@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
-import { readRecordingLines } from '../../src/venue/recording-format.js';
+import { readRecordingLines } from '../../src/recording/recording-format.js';
 import type { OrderBookResponse, WireMarket } from '../../src/venue/wire.js';
 import { publicGet } from '../helpers/sim-request.js';
 

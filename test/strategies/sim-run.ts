@@ -13,6 +13,7 @@ import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfigInput } from '../../src/sim/sim-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
+import { builtinStrategies } from '../../strategies/index.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,7 +59,7 @@ export async function runAgainstSim(o: {
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     const strategies = [];
     for (const s of o.strategies) {
-      strategies.push({ id: s.id, definition: await loadStrategy(s.use), params: s.params, market: s.market, risk: s.risk });
+      strategies.push({ id: s.id, definition: await loadStrategy(builtinStrategies, s.use), params: s.params, market: s.market, risk: s.risk });
     }
     const runtime = createRuntime({
       api: client,

@@ -1,7 +1,6 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { defaultStaleAfterMs, detectStale } from '../../src/streams/detect-stale.js';
-import { whileFresh } from '../../src/streams/while-fresh.js';
 
 const newScheduler = () => new TestScheduler((a, b) => expect(a).toEqual(b));
 
@@ -65,27 +64,5 @@ describe('detectStale', () => {
 
   it('rejects a non-positive threshold', () => {
     expect(() => detectStale({ staleAfterMs: 0, scheduler: newScheduler() })).toThrow(/staleAfterMs/);
-  });
-});
-
-describe('whileFresh', () => {
-  it('drops values while the status says stale, passes them again once fresh', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ hot, cold, expectObservable }) => {
-      const books = hot('a 99ms b 99ms c 99ms d 99ms e|');
-      const status = cold('150ms s 99ms f', { s: { stale: true, at: 150, lastFreshAt: 100 }, f: { stale: false, at: 250, lastFreshAt: 250 } });
-      expectObservable(books.pipe(whileFresh(status))).toBe('a 99ms b 199ms d 99ms e|');
-    });
-  });
-
-  it('pauses a book stream that stops moving, combined with detectStale', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable }) => {
-      const books = cold('a 99ms a 99ms a 99ms a 99ms b 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
-      const status = books.pipe(detectStale({ staleAfterMs: 150, scheduler, freshnessKey: (b) => b.timestamp }));
-      const fresh = books.pipe(whileFresh(status));
-      // Stale from 150 to 400: the repeats at 200 and 300 are dropped; b at 400 is fresh news, passed.
-      expectObservable(fresh, '^ 550ms !').toBe('a 99ms a 299ms b 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
-    });
   });
 });

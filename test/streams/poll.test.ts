@@ -1,6 +1,7 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, poll } from '../../src/streams/poll.js';
+import { backoffDelay } from '../../src/model/backoff.js';
+import { poll } from '../../src/streams/poll.js';
 import { advanceTo, record } from './virtual-time.js';
 
 const newScheduler = () => new TestScheduler((a, b) => expect(a).toEqual(b));
@@ -81,7 +82,7 @@ describe('poll', () => {
       poll(c.fetch, {
         periodMs: 1000,
         scheduler,
-        backoff: { initialMs: 500, maxMs: 1500, factor: 2 },
+        backoff: { baseMs: 500, maxMs: 1500, factor: 2 },
         onError: (_e, attempt, retryInMs) => reported.push([scheduler.now(), attempt, retryInMs]),
       }),
     );
@@ -110,7 +111,7 @@ describe('poll', () => {
       if (n === 1) throw new Error('sync');
       return Promise.resolve(n);
     };
-    const r = record(scheduler, poll(fetch, { periodMs: 100, scheduler, backoff: { initialMs: 50, maxMs: 50, factor: 1 }, onError: () => { throw new Error('x'); } }));
+    const r = record(scheduler, poll(fetch, { periodMs: 100, scheduler, backoff: { baseMs: 50, maxMs: 50, factor: 1 }, onError: () => { throw new Error('x'); } }));
     await advanceTo(scheduler, 160);
     expect(r.values).toEqual([
       [50, 2],
@@ -134,7 +135,8 @@ describe('poll', () => {
   it('rejects bad options and computes capped delays', () => {
     const scheduler = newScheduler();
     expect(() => poll(() => Promise.resolve(1), { periodMs: 0, scheduler })).toThrow(/periodMs/);
-    expect(() => poll(() => Promise.resolve(1), { periodMs: 10, scheduler, backoff: { initialMs: 10, maxMs: 5, factor: 2 } })).toThrow(/backoff/);
+    expect(() => poll(() => Promise.resolve(1), { periodMs: 10, scheduler, backoff: { baseMs: 10, maxMs: 5, factor: 2 } })).toThrow(/backoff/);
+    // poll's default is the one policy's, which is what poll computed on its own before: 1 s doubling to 30 s
     expect([1, 2, 3, 4, 5, 6, 7].map((a) => backoffDelay(a))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 });

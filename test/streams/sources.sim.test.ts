@@ -6,7 +6,7 @@ import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { bookSource } from '../../src/streams/book-source.js';
 import { dealsSource } from '../../src/streams/deals-source.js';
-import { openOrdersSource } from '../../src/streams/open-orders-source.js';
+import { fetchAllOpenOrders } from '../../src/streams/fetch-open-orders.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { simAccount, withSim } from '../helpers/with-sim.js';
 
@@ -41,7 +41,7 @@ describe('sources against the simulated exchange', () => {
       for (let i = 0; i < 130; i++) {
         await alice.placeLimit({ market: MARKET, side: 'buy', amount: D('0.001'), price: D(10000 + i), clientOrderId: `oo-${i}` });
       }
-      const orders = await firstValueFrom(openOrdersSource(alice, MARKET, { periodMs: 100 }, asyncScheduler));
+      const orders = await fetchAllOpenOrders(alice, MARKET);
       expect(orders).toHaveLength(130);
       expect(new Set(orders.map((o) => o.clientOrderId)).size).toBe(130);
     });

@@ -1,11 +1,9 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
-import { balanceSource } from '../../src/streams/balance-source.js';
 import { bookSource } from '../../src/streams/book-source.js';
 import { dealsSource } from '../../src/streams/deals-source.js';
-import { createMarketStreams, type PollFailure } from '../../src/streams/market-streams.js';
-import { openOrdersSource } from '../../src/streams/open-orders-source.js';
+import { fetchAllOpenOrders } from '../../src/streams/fetch-open-orders.js';
 import { fakeApi, makeDeal, makeOrder } from './fake-api.js';
 import { advanceTo, record } from './virtual-time.js';
 
@@ -36,33 +34,11 @@ describe('bookSource', () => {
   });
 });
 
-describe('balanceSource', () => {
-  it('emits the trade balance every period and keeps going through failures', async () => {
-    const scheduler = newScheduler();
-    const api = fakeApi();
-    const errors: unknown[] = [];
-    const r = record(scheduler, balanceSource(api, { periodMs: 1000, backoff: { initialMs: 200, maxMs: 200, factor: 1 }, onError: (e) => errors.push(e) }, scheduler));
-    await advanceTo(scheduler, 1500);
-    api.failing.set('tradeBalance', new Error('503'));
-    await advanceTo(scheduler, 2100);
-    api.failing.clear();
-    api.balances_ = { BTC: { available: D(2), freeze: D(0) } };
-    await advanceTo(scheduler, 2300);
-    expect(errors).toHaveLength(1);
-    expect(r.values.map(([t, b]) => [t, b['BTC']!.available.toFixed()])).toEqual([[0, '1'], [1000, '1'], [2200, '2']]);
-    r.stop();
-  });
-});
-
-describe('openOrdersSource', () => {
+describe('fetchAllOpenOrders', () => {
   it('pages through all open orders of the market', async () => {
-    const scheduler = newScheduler();
     const api = fakeApi();
     api.openOrders_ = [...Array.from({ length: 250 }, (_, i) => makeOrder(i + 1)), makeOrder(999, 'ETH_USDT')];
-    const r = record(scheduler, openOrdersSource(api, 'BTC_USDT', { periodMs: 1000 }, scheduler));
-    await advanceTo(scheduler, 0);
-    expect(r.values).toHaveLength(1);
-    const ids = r.values[0]![1].map((o) => o.orderId);
+    const ids = (await fetchAllOpenOrders(api, 'BTC_USDT')).map((o) => o.orderId);
     expect(new Set(ids).size).toBe(250);
     expect(ids).not.toContain(999);
     expect(api.queries['openOrders']).toEqual([
@@ -70,7 +46,6 @@ describe('openOrdersSource', () => {
       { market: 'BTC_USDT', limit: 100, offset: 100 },
       { market: 'BTC_USDT', limit: 100, offset: 200 },
     ]);
-    r.stop();
   });
 });
 
@@ -120,32 +95,3 @@ describe('dealsSource', () => {
   });
 });
 
-describe('createMarketStreams', () => {
-  it('returns one shared stream per market and reports every failed poll on errors$', async () => {
-    const scheduler = newScheduler();
-    const api = fakeApi();
-    const streams = createMarketStreams({
-      api,
-      scheduler,
-      intervals: { bookMs: 1000, balancesMs: 1000, openOrdersMs: 1000, dealsMs: 1000 },
-      backoff: { initialMs: 100, maxMs: 100, factor: 1 },
-    });
-    expect(streams.book('BTC_USDT')).toBe(streams.book('BTC_USDT'));
-    expect(streams.book('BTC_USDT')).not.toBe(streams.book('ETH_USDT'));
-    expect(streams.deals('BTC_USDT')).toBe(streams.deals('BTC_USDT'));
-    const failures: PollFailure[] = [];
-    streams.errors$.subscribe((f) => failures.push(f));
-    api.failing.set('orderBook', new Error('down'));
-    const s1 = record(scheduler, streams.book('BTC_USDT'));
-    const s2 = record(scheduler, streams.book('BTC_USDT'));
-    await advanceTo(scheduler, 150);
-    api.failing.clear();
-    await advanceTo(scheduler, 250);
-    expect(failures.map((f) => [f.source, f.market, f.attempt])).toEqual([['book', 'BTC_USDT', 1], ['book', 'BTC_USDT', 2]]);
-    expect(s1.values.map(([t]) => t)).toEqual([200]);
-    expect(s2.values).toEqual(s1.values);
-    expect(api.calls['orderBook']).toBe(3);
-    s1.stop();
-    s2.stop();
-  });
-});

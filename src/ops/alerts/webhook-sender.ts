@@ -1,5 +1,6 @@
 import got from 'got';
 import type { Logger } from 'pino';
+import { backoffDelay } from '../../model/backoff.js';
 import { createScrubber } from '../../settings/redaction.js';
 import type { AlertKind } from '../../settings/ops-config.js';
 
@@ -24,7 +25,7 @@ export interface WebhookOptions {
   readonly secrets: readonly string[];
   /** Told each alert's result: sent, failed (after the retries) or capped (over maxPerMinute, not sent). */
   readonly onResult?: (kind: AlertKind, result: 'sent' | 'failed' | 'capped') => void;
-  /** Base of the retry backoff, ms (doubles per retry). Default 1000. */
+  /** Base of the retry backoff, ms (doubles per retry up to 30 s, model/backoff.ts). Default 1000. */
   readonly backoffMs?: number;
   /** Identifies the daemon in each alert (e.g. the config file's name). */
   readonly source?: string;
@@ -84,7 +85,7 @@ export class WebhookSender {
           this.o.logger.warn({ kind, attempts: attempt + 1, why }, 'alert could not be delivered');
           return;
         }
-        await new Promise((r) => setTimeout(r, base * 2 ** attempt).unref());
+        await new Promise((r) => setTimeout(r, backoffDelay(attempt + 1, { baseMs: base })).unref());
       }
     }
   }

@@ -1,4 +1,4 @@
-import { sourceRoot } from '../../settings/source-root.js';
+import { sourceRoot } from '../../loading/source-root.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

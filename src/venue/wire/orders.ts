@@ -1,10 +1,10 @@
-import type { OrderKind } from '../../model/order.js';
 import type { AuthFields, WireDecimal } from './common.js';
 
-/** An order record's `type` on the wire (exchange-facts §5), for the project's OrderKind. */
+/** An order record's `type` on the wire (exchange-facts §5). */
 export type WireOrderType = 'limit' | 'stop limit';
-export const WIRE_ORDER_TYPE: Readonly<Record<OrderKind, WireOrderType>> = { limit: 'limit', 'stop-limit': 'stop limit' };
-export const ORDER_KIND_OF: Readonly<Record<WireOrderType, OrderKind>> = { limit: 'limit', 'stop limit': 'stop-limit' };
+/** The wire's `type` of each of the project's order kinds (model/order.ts OrderKind), and back. */
+export const WIRE_ORDER_TYPE = { limit: 'limit', 'stop-limit': 'stop limit' } as const satisfies Record<string, WireOrderType>;
+export const ORDER_KIND_OF = { limit: 'limit', 'stop limit': 'stop-limit' } as const satisfies Record<WireOrderType, keyof typeof WIRE_ORDER_TYPE>;
 
 export type WireStp = 'no' | 'cancel_both' | 'cancel_new' | 'cancel_old' | 'cb' | 'cn' | 'co';
 

@@ -24,7 +24,7 @@ import type { BookLevel, OrderBook, Trade } from '../model/book.js';
 import { Decimal, ZERO } from '../model/decimal.js';
 import { dadd } from '../model/decimal-small.js';
 import { BotError } from '../model/errors.js';
-import type { OrderBookResponse, WireLevel, WireMarket } from './wire.js';
+import type { OrderBookResponse, WireLevel, WireMarket } from '../venue/wire.js';
 
 export const RECORDING_VERSION = 1;
 

@@ -1,5 +1,5 @@
 /**
- * Writes a recording (src/venue/recording-format.ts): gzip JSON Lines, the market record at the head
+ * Writes a recording (src/recording/recording-format.ts): gzip JSON Lines, the market record at the head
  * of every gzip member, then snapshots and trades.
  *
  * Rotation: with `rotate.maxBytes` (uncompressed bytes written to one file) or `rotate.maxMs` (span of
@@ -17,8 +17,8 @@
 import { createWriteStream, existsSync, mkdirSync, readdirSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { constants, createGzip, type Gzip } from 'node:zlib';
-import { encodeLine, RECORDING_VERSION, type RecordingLine } from '../../src/venue/recording-format.js';
-import type { WireMarket } from '../../src/venue/wire.js';
+import { encodeLine, RECORDING_VERSION, type RecordingLine } from './recording-format.js';
+import type { WireMarket } from '../venue/wire.js';
 
 export interface RecordingWriterOptions {
   /** Output path (`.jsonl.gz`); with rotation the stem of the numbered series. */

@@ -2,9 +2,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, statSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listSeries, RecordingWriter } from '../../backtest/record/recording-writer.js';
-import { decodeLine, encodeLine, readRecordingLines, RecordedSnapshot, RecordingFormatError, type RecordingLine } from '../../src/venue/recording-format.js';
-import { btcUsdtWireMarket } from './fixtures.js';
+import { listSeries, RecordingWriter } from '../../src/recording/recording-writer.js';
+import { decodeLine, encodeLine, readRecordingLines, RecordedSnapshot, RecordingFormatError, type RecordingLine } from '../../src/recording/recording-format.js';
+import { btcUsdtWireMarket } from '../backtest/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-format-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

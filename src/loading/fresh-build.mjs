@@ -1,5 +1,5 @@
 // Whether a compiled build (`npm run build`, bin/build.js) of this tree is fresh: no source saved after it. Plain
-// JavaScript, so bin/bot.js can ask before anything TypeScript is loaded; src/settings/compiled-build.ts asks it too.
+// JavaScript, so bin/bot.js can ask before anything TypeScript is loaded; src/loading/compiled-build.ts asks it too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../src/venue/backoff.js';
+import { backoffDelay } from '../../src/model/backoff.js';
 
 describe('backoffDelay', () => {
   it('starts at 1 s and doubles up to 30 s without jitter', () => {
@@ -17,6 +17,12 @@ describe('backoffDelay', () => {
         expect(d).toBeLessThanOrEqual(Math.min(30_000, plain * 1.2));
       }),
     );
+  });
+
+  it('grows by the factor it is given and holds still with factor 1; no jitter unless asked', () => {
+    expect([1, 2, 3, 4].map((a) => backoffDelay(a, { baseMs: 500, maxMs: 10_000, factor: 3 }))).toEqual([500, 1500, 4500, 10_000]);
+    expect([1, 2, 9].map((a) => backoffDelay(a, { baseMs: 200, maxMs: 200, factor: 1 }))).toEqual([200, 200, 200]);
+    expect(backoffDelay(3, { random: () => 0.99 })).toBe(4000);
   });
 
   it('respects a longer Retry-After, capped', () => {
