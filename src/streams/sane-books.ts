@@ -60,7 +60,7 @@ const HALF = D('0.5');
  *   a real move passes after a short delay, a lie of one poll never does, nor a longer one the trades deny.
  *   A book back within `maxJump` of the last sane mid passes at once and ends the wait.
  * A book with one side empty (a thin market) is legal and passes; it has no mid, so its touch stands for one in the
- * jump check. An empty book passes and leaves the reference where it was. The very first book has nothing to be
+ * jump check, and it never becomes the reference itself. An empty book passes and leaves the reference where it was. The very first book has nothing to be
  * compared with: it passes when it is positive and not crossed (see docs/market-data.md for the trade-off).
  * Nothing is added per value beyond the checks: the book passed on is the venue's own object. The state is per
  * subscription, so share the result (one check per market, whatever the number of consumers).
@@ -111,7 +111,10 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
           }
           // Twice the mid (bid + ask) instead of the mid: the same ratio, kept as its two prices (no sum made per poll).
           const level = bid !== undefined ? priceSum(bid, ask ?? bid) : ask !== undefined ? priceSum(ask, ask) : undefined;
-          if (level === undefined || reference === undefined || near(level, reference)) return pass(book, level, 'back');
+          // only a two-sided book's mid becomes the reference: a thin market's one side (the first book of a market
+          // that has just one resting bid, far below where it will trade) would hold every real book after it
+          const mid = bid !== undefined && ask !== undefined ? level : undefined;
+          if (level === undefined || reference === undefined || near(level, reference)) return pass(book, mid, 'back');
           if (candidate !== undefined && near(level, candidate.level)) candidate.agreed += 1;
           else candidate = { level, agreed: 0 };
           if (candidate.agreed >= confirmPolls && (explained === undefined || explained(dmul(sumOf(level), HALF)))) return pass(book, level, 'confirmed');

@@ -23,6 +23,13 @@ async function run(books: OrderBook[], options: Omit<SaneBooksOptions, 'onHeld' 
 }
 
 describe('saneBooks', () => {
+  it("a one-sided book never becomes the reference: a thin market's lone bid far below does not hold the first real book", async () => {
+    const lone: OrderBook = { market: 'BTC_USDT', timestamp: 1, bids: [{ price: D('20000'), amount: D('0.001') }], asks: [] };
+    const { passed, held } = await run([lone, at(30_000), at(30_010)]);
+    expect(passed).toEqual([lone, at(30_000), at(30_010)]);
+    expect(held).toEqual([]);
+  });
+
   it('with trade evidence, a jump the polls agree on passes only once the trades explain it (a long lie never does)', async () => {
     const jumped = [at(30_000), at(300_000), at(300_000), at(300_000), at(300_000), at(300_000)];
     let tradedAt = 30_000;
