@@ -75,19 +75,19 @@ async function runBacktestNamingConfig(configFile: string, run: () => Promise<Re
 export interface ConfigRunOptions {
   /** Recording files (absolute or relative to the current directory). */
   readonly files: readonly string[];
-  readonly from?: number;
-  readonly to?: number;
-  readonly logger?: Logger;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly cache?: RecordingCacheOptions;
+  readonly from?: number | undefined;
+  readonly to?: number | undefined;
+  readonly logger?: Logger | undefined;
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  readonly cache?: RecordingCacheOptions | undefined;
   /** Where `use: ./my-strategy.ts` paths are resolved. Default: the current directory. */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   /** Points per chart series in the report. Default 2000. */
-  readonly maxPoints?: number;
+  readonly maxPoints?: number | undefined;
   /** Named in config errors (the sweep names its base config). Default: `backtest config`. */
-  readonly configFile?: string;
+  readonly configFile?: string | undefined;
   /** Each fill assumption beyond the first on a worker thread (run-parallel.ts). Default false (sweeps run trials in parallel already). */
-  readonly parallelLanes?: boolean;
+  readonly parallelLanes?: boolean | undefined;
 }
 
 /** One backtest of an already validated config, without writing files (sweeps run many of these). */

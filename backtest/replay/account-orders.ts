@@ -45,11 +45,11 @@ export function toOrder(o: VirtualOrder): Order {
 }
 
 export interface OrderQuery {
-  readonly market?: string;
-  readonly orderId?: number;
-  readonly clientOrderId?: string;
-  readonly limit?: number;
-  readonly offset?: number;
+  readonly market?: string | undefined;
+  readonly orderId?: number | undefined;
+  readonly clientOrderId?: string | undefined;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
 }
 
 export class AccountOrders {
@@ -60,7 +60,7 @@ export class AccountOrders {
   /** The same deals by client order id (the reconciliation's query, after a cancel that found the order filled). */
   readonly #dealsByClientId = new Map<string, Deal[]>();
   /** The last deals query (its fields and the number of deals then) and its answer. */
-  #lastDealsQuery: { count: number; market?: string; clientOrderId?: string; offset: number; limit: number } | undefined;
+  #lastDealsQuery: { count: number; market: string | undefined; clientOrderId: string | undefined; offset: number; limit: number } | undefined;
   #lastDeals: readonly Deal[] = [];
 
   isClientOrderIdUsed(id: string): boolean {

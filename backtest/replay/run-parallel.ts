@@ -50,7 +50,7 @@ export interface LaneTask {
 
 export type LaneTaskAnswer =
   | { readonly ok: true; readonly lane: LaneWire; readonly facts: { startT: number; endT: number; snapshots: number; trades: number } }
-  | { readonly ok: false; readonly error: { readonly message: string; readonly code?: string; readonly name?: string } };
+  | { readonly ok: false; readonly error: { readonly message: string; readonly code?: string | undefined; readonly name?: string | undefined } };
 
 export class LaneWorkerError extends BotError {
   constructor(message: string, cause?: unknown) {

@@ -56,8 +56,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   const secrets = [...(cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : []), ...(cfg.http?.token !== undefined ? [cfg.http.token] : []), ...(cfg.alerts ? [cfg.alerts.webhook] : [])];
   const logger = createLogger({
     level: cfg.log.level,
-    ...(cfg.log.pretty !== undefined ? { pretty: cfg.log.pretty } : {}),
-    ...(files.logFile !== undefined ? { destination: files.logFile } : {}),
+    pretty: cfg.log.pretty,
+    destination: files.logFile,
     name: 'bot',
     secrets,
   });
@@ -98,12 +98,12 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     const plan = planPolling({
       markets: cfg.strategies.map((s) => s.market),
       wishes: {
-        ...(cfg.polling.bookMs !== undefined ? { bookMs: cfg.polling.bookMs } : {}),
-        ...(cfg.polling.balancesMs !== undefined ? { balancesMs: cfg.polling.balancesMs } : {}),
-        ...(cfg.polling.openOrdersMs !== undefined ? { openOrdersMs: cfg.polling.openOrdersMs } : {}),
-        ...(cfg.polling.dealsMs !== undefined ? { dealsMs: cfg.polling.dealsMs } : {}),
+        bookMs: cfg.polling.bookMs,
+        balancesMs: cfg.polling.balancesMs,
+        openOrdersMs: cfg.polling.openOrdersMs,
+        dealsMs: cfg.polling.dealsMs,
       },
-      ...(cfg.polling.reserve !== undefined ? { reserve: cfg.polling.reserve } : {}),
+      reserve: cfg.polling.reserve,
     });
     const journalPath = files.journal;
     // The embedded sim starts empty every time (order and deal ids restart at 1), so nothing in an earlier
@@ -126,11 +126,11 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       strategies,
       polling: {
         ...plan.intervals,
-        ...(cfg.polling.bookLimit !== undefined ? { bookLimit: cfg.polling.bookLimit } : {}),
-        ...(cfg.polling.bookLevel !== undefined ? { bookLevel: cfg.polling.bookLevel } : {}),
-        ...(cfg.polling.staleAfterMs !== undefined ? { staleAfterMs: cfg.polling.staleAfterMs } : {}),
-        ...(cfg.polling.maxJump !== undefined ? { maxJump: cfg.polling.maxJump } : {}),
-        ...(cfg.polling.confirmPolls !== undefined ? { confirmPolls: cfg.polling.confirmPolls } : {}),
+        bookLimit: cfg.polling.bookLimit,
+        bookLevel: cfg.polling.bookLevel,
+        staleAfterMs: cfg.polling.staleAfterMs,
+        maxJump: cfg.polling.maxJump,
+        confirmPolls: cfg.polling.confirmPolls,
       },
       journal,
       dryRun: o.dryRun === true,

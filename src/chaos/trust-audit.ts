@@ -29,7 +29,7 @@ export interface TrustContext {
 
 export interface StaleEpisode {
   readonly kind: string;
-  readonly market?: string;
+  readonly market?: string | undefined;
   readonly startMs: number;
   readonly endMs: number;
 }

@@ -12,7 +12,7 @@ import { DEFAULT_SIM_CONFIG_INPUT, type SimConfig, type SimConfigInput } from '.
  */
 export async function replayOptions(
   file: string,
-  o: { speed: number; loop: boolean; configFile?: string },
+  o: { speed: number; loop: boolean; configFile?: string | undefined },
 ): Promise<{ config: SimConfig; flow: RecordedFlow }> {
   let base: SimConfigInput = DEFAULT_SIM_CONFIG_INPUT;
   if (o.configFile !== undefined) {

@@ -12,11 +12,11 @@ import type { RiskDecision } from './risk-limits.js';
 /** `risk.account` of the daemon config: limits over all strategies together, in their one money asset. Absent = none. */
 export interface AccountLimits {
   /** Peak account equity (over the journal's whole life) minus current equity at which every strategy is halted. */
-  readonly maxDrawdown?: Decimal;
+  readonly maxDrawdown?: Decimal | undefined;
   /** Equity at the start of the UTC day (engine clock) minus current equity at which every strategy is halted. */
-  readonly maxDailyLoss?: Decimal;
+  readonly maxDailyLoss?: Decimal | undefined;
   /** Pre-trade: Σ |position| × mid + Σ live orders' left × price + the new order must stay at or below this. */
-  readonly maxGrossNotional?: Decimal;
+  readonly maxGrossNotional?: Decimal | undefined;
 }
 
 /**
@@ -232,7 +232,7 @@ const OK: RiskDecision = { ok: true };
  * not add up without a conversion rate, which the engine does not have) with a ConfigError naming `where`.
  */
 export function accountSetup(
-  account: { readonly limits: AccountLimits; readonly where?: string } | undefined,
+  account: { readonly limits: AccountLimits; readonly where?: string | undefined } | undefined,
   runs: readonly { readonly id: string; readonly market: { readonly money: string } }[],
 ): { account?: { limits: AccountLimits; money: string } } {
   const limits = account?.limits;

@@ -60,7 +60,7 @@ interface Slot {
   /** Set when the venue's timer ran out without a reset; cleared (and journalled as a new arm) by the next success. */
   expired: boolean;
   armed: boolean;
-  inFlight?: Promise<void>;
+  inFlight?: Promise<void> | undefined;
   next?: Subscription;
 }
 

@@ -43,13 +43,13 @@ export interface EngineCoreOptions {
   readonly runs: readonly StrategyRun[];
   readonly events$: Subject<EngineEvent>;
   readonly dryRun: boolean;
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** See Executor's batchPlaces. */
-  readonly bulkPlaces?: boolean;
+  readonly bulkPlaces?: boolean | undefined;
   /** Where strategies' code runs (see strategy-boundary.ts). Default NO_BOUNDARY (backtests). */
-  readonly boundary?: StrategyBoundary;
+  readonly boundary?: StrategyBoundary | undefined;
   /** Account-wide limits (account-risk.ts) and the money asset all strategies share. Absent: none, nothing computed. */
-  readonly account?: { readonly limits: AccountLimits; readonly money: string };
+  readonly account?: { readonly limits: AccountLimits; readonly money: string } | undefined;
 }
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
@@ -107,7 +107,7 @@ export class EngineCore {
       now: o.now,
       emit: (e) => this.emit(e),
       implausible: (strategyId, id, detail) => this.implausible(strategyId, id, detail),
-      ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+      concurrency: o.concurrency,
       ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
     });
     this.account = o.account

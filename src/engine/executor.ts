@@ -20,18 +20,18 @@ export interface ExecutorOptions {
   readonly now: () => number;
   readonly emit: (e: EngineEvent) => void;
   /** An answer about an order that contradicts the request or itself (journalled as an anomaly, told). Default: told only. */
-  readonly implausible?: (strategyId: string, clientOrderId: string, detail: string) => void;
+  readonly implausible?: ((strategyId: string, clientOrderId: string, detail: string) => void) | undefined;
   /**
    * Requests in flight per strategy. Default 1: a strategy's intents reach the venue in the order it emitted
    * them (cancels before the places that reuse their funds). Rate windows are NOT enforced here: the
    * TradingApi (RestClient live, the virtual venue in backtests) owns them, so p-queue only orders and bounds.
    */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /**
    * Send a strategy's limit places emitted together in one bulk request (see place-batcher.ts). Default false;
    * without `api.placeLimitBulk` it has no effect.
    */
-  readonly batchPlaces?: boolean;
+  readonly batchPlaces?: boolean | undefined;
 }
 
 /**

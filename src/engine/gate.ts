@@ -27,11 +27,11 @@ export interface GateInput {
   readonly risk: RiskLimits;
   readonly riskState: RiskState;
   /** Money/stock the account can still commit (see `freeFunds`); undefined = not known yet, not checked. */
-  readonly free?: { readonly stock: Decimal; readonly money: Decimal };
+  readonly free?: { readonly stock: Decimal; readonly money: Decimal } | undefined;
   /** Latest book, for the post-only pre-check; undefined = not checked. */
-  readonly book?: OrderBook;
+  readonly book?: OrderBook | undefined;
   /** The price band's reference (see price-band.ts; the band itself is `risk.maxDeviation`); undefined = not checked. */
-  readonly band?: { readonly reference: PriceReference | undefined };
+  readonly band?: { readonly reference: PriceReference | undefined } | undefined;
   readonly nowMs: number;
 }
 

@@ -11,30 +11,30 @@ import { leftOf, TERMINAL_STATES } from './journal-replay.js';
 export interface TrackedOrder extends OrderTerms {
   readonly clientOrderId: string;
   readonly strategyId: string;
-  readonly tag?: string;
+  readonly tag?: string | undefined;
   state: OrderState;
-  orderId?: number;
+  orderId?: number | undefined;
   venueLeft: Decimal;
   dealt: Decimal;
   updatedAt: number;
   /** Engine time it was tracked (submitted or adopted). */
   readonly createdAt: number;
   /** Engine time the venue's records first proved it exists (accept, adoption, a deal). */
-  confirmedAt?: number;
+  confirmedAt?: number | undefined;
   /** A cancel was queued or sent and has no outcome yet. */
-  cancelRequested?: boolean;
+  cancelRequested?: boolean | undefined;
   /**
    * A cancel request was sent for it at least once (this run or, from the journal, an earlier one): if the venue
    * shows nothing of it later, it was either never placed or removed by that cancel (see provenState).
    */
-  cancelSent?: boolean;
+  cancelSent?: boolean | undefined;
   /**
    * The executed amount a FINAL venue record gave (a cancel's answer, the executed-orders history): no deal may take
    * `dealt` above it (see HeldDeals). Undefined while the venue has said nothing final.
    */
-  finalDealt?: Decimal;
+  finalDealt?: Decimal | undefined;
   /** Engine time of the last deal applied to it: an open-orders record requested before it cannot reflect it. */
-  lastDealAt?: number;
+  lastDealAt?: number | undefined;
 }
 
 /** An order to track: its terms and client order id (a gated OrderRequest, a journalled or adopted order), owner and tag. */

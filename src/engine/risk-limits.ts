@@ -7,25 +7,25 @@ import type { OrderRequest, Side } from '../model/order.js';
 /** Per-strategy risk limits; every one is optional (absent = no limit). Money values are in the market's money asset. */
 export interface RiskLimits {
   /** Largest amount × price of a single order. */
-  readonly maxOrderNotional?: Decimal;
+  readonly maxOrderNotional?: Decimal | undefined;
   /**
    * Largest inventory per asset, keyed by ticker. For the market's stock asset: the worst-case absolute base
    * position (position + every open order on that side + the new order, all filled). For the money asset: that
    * same worst-case position valued at the order's price.
    */
-  readonly maxInventory?: Readonly<Record<string, Decimal>>;
+  readonly maxInventory?: Readonly<Record<string, Decimal>> | undefined;
   /** Most live orders (pending, open, partially filled, unknown) at once. */
-  readonly maxOpenOrders?: number;
+  readonly maxOpenOrders?: number | undefined;
   /** Most orders placed in any sliding 60 s window. */
-  readonly maxOrdersPerMinute?: number;
+  readonly maxOrdersPerMinute?: number | undefined;
   /** Net loss (realised − fees + unrealised at mid) at which the strategy is halted and its orders cancelled. */
-  readonly maxLoss?: Decimal;
+  readonly maxLoss?: Decimal | undefined;
   /**
    * The price band (see price-band.ts): an order priced further than this fraction from the last sane mid (or, with
    * none, the market's last trade) is refused, `risk:price-band`. The one limit that is on when absent: absent means
    * DEFAULT_MAX_DEVIATION (0.05); `false` turns it off.
    */
-  readonly maxDeviation?: Decimal | false;
+  readonly maxDeviation?: Decimal | false | undefined;
 }
 
 /** What the risk check needs to know about one strategy right now. */

@@ -52,9 +52,9 @@ import { accountSetup, type AccountLimits } from './account-risk.js';
 export interface PollingOptions {
   readonly bookMs: number;
   /** Levels per side, 0-100 (0 = 100). */
-  readonly bookLimit?: number;
+  readonly bookLimit?: number | undefined;
   /** Price aggregation 0-5. */
-  readonly bookLevel?: number;
+  readonly bookLevel?: number | undefined;
   readonly balancesMs: number;
   /** Open-orders sync: finds orders that vanished (filled or cancelled by the venue) and foreign ones with our prefix. */
   readonly openOrdersMs: number;
@@ -63,11 +63,11 @@ export interface PollingOptions {
    * A market with no fresh sane book for this long is stale: its strategies' resting orders are cancelled and their
    * places refused until one returns (a `stale` event each way). Default max(3 × bookMs, 5000): see defaultStaleAfterMs.
    */
-  readonly staleAfterMs?: number;
+  readonly staleAfterMs?: number | undefined;
   /** Sanity check of the books (streams/sane-books): largest mid move between two polls that passes at once. Default 0.10. */
-  readonly maxJump?: Decimal;
+  readonly maxJump?: Decimal | undefined;
   /** Polls after a jump that must agree with it before it passes. Default 2. */
-  readonly confirmPolls?: number;
+  readonly confirmPolls?: number | undefined;
 }
 
 export interface RuntimeStrategy {
@@ -76,9 +76,9 @@ export interface RuntimeStrategy {
   /** Raw params; validated with the definition's schema (defaults applied). */
   readonly params: unknown;
   readonly market: string;
-  readonly risk?: RiskLimits;
+  readonly risk?: RiskLimits | undefined;
   /** Where the params came from, for error messages (e.g. `config/x.yaml: strategies[0].params`). */
-  readonly where?: string;
+  readonly where?: string | undefined;
 }
 
 export interface RuntimeOptions {
@@ -92,17 +92,17 @@ export interface RuntimeOptions {
   readonly polling: PollingOptions;
   readonly journal: Journal;
   /** Intents are gated and logged, nothing is sent; accepted intents rest as virtual `open` orders. */
-  readonly dryRun?: boolean;
+  readonly dryRun?: boolean | undefined;
   /** Default for `stop()`: cancel the strategies' open orders. Default true. */
-  readonly cancelOnStop?: boolean;
+  readonly cancelOnStop?: boolean | undefined;
   /** Requests in flight per strategy (see Executor). Default 1. */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** Batch a strategy's simultaneous limit places into bulk requests (see place-batcher.ts). Default false. */
-  readonly bulkPlaces?: boolean;
+  readonly bulkPlaces?: boolean | undefined;
   /** Where strategies' code runs, so a failure of one stops it alone (see strategy-boundary.ts). Default none. */
-  readonly boundary?: StrategyBoundary;
+  readonly boundary?: StrategyBoundary | undefined;
   /** Account-wide limits over all strategies (account-risk.ts); `where` names them in errors (e.g. `x.yaml: risk.account`). */
-  readonly account?: { readonly limits: AccountLimits; readonly where?: string };
+  readonly account?: { readonly limits: AccountLimits; readonly where?: string | undefined } | undefined;
 }
 
 export interface Runtime {
@@ -168,9 +168,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     runs,
     events$,
     dryRun: options.dryRun === true,
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    concurrency: options.concurrency,
     ...(options.bulkPlaces === true ? { bulkPlaces: true } : {}),
-    ...(options.boundary !== undefined ? { boundary: options.boundary } : {}),
+    boundary: options.boundary,
     ...accountSetup(options.account, runs),
   });
 
@@ -189,8 +189,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       : new TradeEvidence((m) => publicTrades(m), polling.maxJump ?? DEFAULT_MAX_JUMP, (m, error) => onPollError(`public trades ${m}`)(error, 1, polling.bookMs));
   const checked = (m: string) =>
     saneBooks({
-      ...(polling.maxJump !== undefined ? { maxJump: polling.maxJump } : {}),
-      ...(polling.confirmPolls !== undefined ? { confirmPolls: polling.confirmPolls } : {}),
+      maxJump: polling.maxJump,
+      confirmPolls: polling.confirmPolls,
       ...(evidence !== undefined ? { explained: (mid: Decimal) => evidence.explains(m, mid) } : {}),
       onHeld: (h) => {
         if (h.reason === 'jump') evidence?.request(m);
@@ -209,8 +209,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         m,
         {
           periodMs: polling.bookMs,
-          ...(polling.bookLimit !== undefined ? { limit: polling.bookLimit } : {}),
-          ...(polling.bookLevel !== undefined ? { level: polling.bookLevel } : {}),
+          limit: polling.bookLimit,
+          level: polling.bookLevel,
           onError: onPollError(`orderbook ${m}`),
         },
         scheduler,

@@ -21,15 +21,15 @@ interface OrderRequestBase {
   /** Base amount. */
   readonly amount: Decimal;
   /** Letters, digits and dashes: how an order whose answer was lost is found again (the engine always gives one). */
-  readonly clientOrderId?: string;
-  readonly stp?: StpMode;
+  readonly clientOrderId?: string | undefined;
+  readonly stp?: StpMode | undefined;
 }
 
 export interface LimitOrderRequest extends OrderRequestBase {
   readonly kind: 'limit';
-  readonly postOnly?: boolean;
-  readonly ioc?: boolean;
-  readonly rpi?: boolean;
+  readonly postOnly?: boolean | undefined;
+  readonly ioc?: boolean | undefined;
+  readonly rpi?: boolean | undefined;
 }
 
 export interface StopLimitOrderRequest extends OrderRequestBase {
@@ -50,10 +50,13 @@ export type OrderRequest = LimitOrderRequest | StopLimitOrderRequest;
  * The terms of an order of either kind in one flat shape (the kind-specific fields optional), for the views that hold
  * orders of both kinds side by side: tracked orders, venue records, the sim's book.
  */
-export type OrderTerms = Omit<LimitOrderRequest, 'kind' | 'clientOrderId'> & Partial<Pick<StopLimitOrderRequest, 'activationPrice'>> & { readonly kind: OrderKind };
+export type OrderTerms = Omit<LimitOrderRequest, 'kind' | 'clientOrderId'> & { readonly activationPrice?: Decimal | undefined; readonly kind: OrderKind };
+
+/** Every field of T present and defined. */
+type Present<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** An order as the venue reports it, in domain form (dialect-independent): its terms, all present, and its progress. */
-export interface Order extends Required<Omit<OrderTerms, 'activationPrice'>>, Pick<OrderTerms, 'activationPrice'> {
+export interface Order extends Present<Omit<OrderTerms, 'activationPrice'>>, Pick<OrderTerms, 'activationPrice'> {
   readonly orderId: number;
   /** '' when none was given. */
   readonly clientOrderId: string;

@@ -10,16 +10,16 @@ export type { Logger } from 'pino';
 
 export interface LoggerOptions {
   /** trace, debug, info (default), warn, error, fatal or silent. */
-  readonly level?: string;
+  readonly level?: string | undefined;
   /** Human-readable lines (pino-pretty) instead of JSON; default: when the destination is a terminal. */
-  readonly pretty?: boolean;
+  readonly pretty?: boolean | undefined;
   /** A stream, or a file path (appended, created with its folder); default stdout. Commands whose stdout is
    *  data (JSON, tables) should pass `process.stderr`. */
-  readonly destination?: NodeJS.WritableStream | string;
+  readonly destination?: NodeJS.WritableStream | string | undefined;
   /** Added to every line as `name` (e.g. the command or strategy). */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /** Known secret values (API secret, passphrases) scrubbed from every output line, wherever they appear. */
-  readonly secrets?: readonly string[];
+  readonly secrets?: readonly string[] | undefined;
 }
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
@@ -71,7 +71,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level,
       ...(options.name === undefined ? {} : { name: options.name }),
       redact: { paths: [...redactPaths], censor: redactCensor },
-      base: undefined,
+      base: {}, // no pid and hostname on every line (the name stays)
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     sink,

@@ -22,10 +22,10 @@ export type StpInput = StpMode | 'cb' | 'cn' | 'co';
  * A limit OrderRequest (model/order.ts) as the exchange takes it, already validated by src/rules (steps, minimums,
  * flags); the exchange still checks balance. The venue's short stp forms are accepted too.
  */
-export type LimitOrderInput = Omit<LimitOrderRequest, 'kind' | 'stp'> & { readonly stp?: StpInput };
+export type LimitOrderInput = Omit<LimitOrderRequest, 'kind' | 'stp'> & { readonly stp?: StpInput | undefined };
 
 /** A stop-limit OrderRequest as the exchange takes it (see LimitOrderInput). */
-export type StopLimitInput = Omit<StopLimitOrderRequest, 'kind' | 'stp'> & { readonly stp?: StpInput };
+export type StopLimitInput = Omit<StopLimitOrderRequest, 'kind' | 'stp'> & { readonly stp?: StpInput | undefined };
 
 /**
  * Why an order was not accepted (the HTTP layer maps these to statuses):
@@ -47,20 +47,20 @@ export interface CancelBy {
 }
 
 export interface OpenOrdersFilter {
-  readonly market?: string;
-  readonly orderId?: number;
-  readonly clientOrderId?: string;
+  readonly market?: string | undefined;
+  readonly orderId?: number | undefined;
+  readonly clientOrderId?: string | undefined;
   /** Default 50. */
-  readonly limit?: number;
-  readonly offset?: number;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
 }
 
 export interface DealsFilter {
-  readonly market?: string;
-  readonly clientOrderId?: string;
+  readonly market?: string | undefined;
+  readonly clientOrderId?: string | undefined;
   /** Default 100. */
-  readonly limit?: number;
-  readonly offset?: number;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
 }
 
 /** State of a kill switch (times in Unix seconds, as the venue answers). */

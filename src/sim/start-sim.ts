@@ -16,28 +16,28 @@ import { DEFAULT_SIM_CONFIG, type SimConfig } from './sim-config.js';
  */
 export interface StartSimOptions {
   /** Markets, accounts, flow, investments. Default DEFAULT_SIM_CONFIG (config/sim.yaml spells it out). */
-  readonly config?: SimConfig;
+  readonly config?: SimConfig | undefined;
   /** 0 (default) = a free port. */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /** Default 127.0.0.1: the sim never listens beyond loopback unless asked. */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** Answer spelling; default `contract`. */
-  readonly dialect?: Dialect;
+  readonly dialect?: Dialect | undefined;
   /** Run the background market (default true when the config has a `flow`). */
-  readonly flow?: boolean;
+  readonly flow?: boolean | undefined;
   /**
    * Replaces the synthetic flow (e.g. a recorded-book replay), or a factory given the exchange;
    * stepped at `config.flow.stepMs` (default 250 ms) with real time.
    */
-  readonly marketFlow?: MarketFlow | ((exchange: SimExchange) => MarketFlow);
+  readonly marketFlow?: (MarketFlow | ((exchange: SimExchange) => MarketFlow)) | undefined;
   /** Fault injection, off by default; its `lies` make the venue answer wrongly in well-formed JSON. */
-  readonly faults?: FaultConfig;
+  readonly faults?: FaultConfig | undefined;
   /** Overrides of the venue's rate-limit table (tests that must reach a limit cheaply). */
-  readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>>;
+  readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>> | undefined;
   /** Access log hook (see SimServerOptions.onRequest); none by default. */
-  readonly onRequest?: (entry: AccessEntry) => void;
+  readonly onRequest?: ((entry: AccessEntry) => void) | undefined;
   /** Period of the housekeeping tick (kill switches, stop activations); default 50 ms. */
-  readonly tickMs?: number;
+  readonly tickMs?: number | undefined;
 }
 
 export interface SimAccountInfo {

@@ -13,15 +13,15 @@ export type OrderState = 'pending' | 'open' | 'partially-filled' | 'filled' | 'c
 export interface OwnOrder extends Pick<OrderTerms, 'market' | 'side' | 'kind' | 'price' | 'activationPrice' | 'amount'> {
   readonly clientOrderId: string;
   /** Venue id once known. */
-  readonly orderId?: number;
+  readonly orderId?: number | undefined;
   /** Remaining amount. */
   readonly left: Decimal;
   readonly state: OrderState;
-  readonly tag?: string;
+  readonly tag?: string | undefined;
   /** Engine clock, ms. */
   readonly updatedAt: number;
   /** True once a cancel of this order has been sent and its outcome is not known yet (ordersToTargets skips it). */
-  readonly cancelRequested?: boolean;
+  readonly cancelRequested?: boolean | undefined;
 }
 
 /** Time as the strategy must see it: injected, virtual in backtests. Never `Date.now()`. */

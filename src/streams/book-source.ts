@@ -5,9 +5,9 @@ import { poll, type PollOptions } from './poll.js';
 
 export interface BookSourceOptions extends Pick<PollOptions, 'backoff' | 'onError'> {
   /** Levels per side, 0-100 (0 = 100). Default: the venue's default. */
-  readonly limit?: number;
+  readonly limit?: number | undefined;
   /** Price aggregation 0-5. */
-  readonly level?: number;
+  readonly level?: number | undefined;
   readonly periodMs: number;
 }
 

@@ -15,16 +15,16 @@ export interface PollingPlanInput {
   /** The markets polled (duplicates are counted once). */
   readonly markets: readonly string[];
   /** Wished intervals. An explicit wish that does not fit is an error; an absent one takes the default, raised to fit. */
-  readonly wishes?: Partial<PollingIntervals>;
+  readonly wishes?: { readonly [K in keyof PollingIntervals]?: PollingIntervals[K] | undefined } | undefined;
   /**
    * Share of every endpoint's budget kept free for what is not polling: orders, cancels, reconciliation through the
    * open-orders endpoint, the CLI. Polling and orders share the same per-endpoint budgets. 0 ≤ reserve < 1, default 0.3.
    */
-  readonly reserve?: number;
+  readonly reserve?: number | undefined;
   /** Slowest acceptable interval, ms: a plan needing slower polling is rejected. Default 30 000. */
-  readonly maxIntervalMs?: number;
+  readonly maxIntervalMs?: number | undefined;
   /** Default: the venue's table (RATE_LIMITS of venue/wire.ts). */
-  readonly limits?: Readonly<Record<RateBucket, RateLimit>>;
+  readonly limits?: Readonly<Record<RateBucket, RateLimit>> | undefined;
 }
 
 /** One rate bucket's use by the plan, in requests per window. */

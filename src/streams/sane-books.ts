@@ -31,19 +31,19 @@ export interface HoldEnded {
 
 export interface SaneBooksOptions {
   /** Largest move of the mid from the last sane one that passes at once, as a fraction of it. Default 0.10. */
-  readonly maxJump?: Decimal;
+  readonly maxJump?: Decimal | undefined;
   /** A jump passes when this many polls after it agree with it (within maxJump of it); 0 lets jumps through at once. Default 2. */
-  readonly confirmPolls?: number;
+  readonly confirmPolls?: number | undefined;
   /**
    * Trade evidence for a jump: true when the market's recent trades were made near `mid` (the jump's new mid). Given,
    * a jump is confirmed only when the polls agree AND the trades explain it - a venue lying about its book for longer
    * than a few polls is still held, while a real move (it trades there) passes. Absent: the polls alone confirm.
    */
-  readonly explained?: (mid: Decimal) => boolean;
+  readonly explained?: ((mid: Decimal) => boolean) | undefined;
   /** Told about every held poll (count them; log when `heldPolls` is 1). */
-  readonly onHeld?: (held: HeldBook) => void;
+  readonly onHeld?: ((held: HeldBook) => void) | undefined;
   /** Told when a book passes after held ones. */
-  readonly onResumed?: (ended: HoldEnded) => void;
+  readonly onResumed?: ((ended: HoldEnded) => void) | undefined;
 }
 
 export const DEFAULT_MAX_JUMP = D('0.1');

@@ -19,20 +19,20 @@ export interface CancelRequest {
 }
 
 export interface OpenOrdersQuery {
-  readonly market?: string;
-  readonly orderId?: number;
-  readonly clientOrderId?: string;
+  readonly market?: string | undefined;
+  readonly orderId?: number | undefined;
+  readonly clientOrderId?: string | undefined;
   /** <= 100, default 50. */
-  readonly limit?: number;
-  readonly offset?: number;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
 }
 
 export interface DealsQuery {
-  readonly market?: string;
-  readonly clientOrderId?: string;
+  readonly market?: string | undefined;
+  readonly clientOrderId?: string | undefined;
   /** <= 100. */
-  readonly limit?: number;
-  readonly offset?: number;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
 }
 
 export interface OrderBookQuery {

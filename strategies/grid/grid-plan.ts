@@ -14,8 +14,8 @@ export interface GridPlanInput {
   readonly blocked: ReadonlySet<number>;
   /** Client ids whose cancel intent was emitted and not yet seen through. */
   readonly canceling: ReadonlySet<string>;
-  readonly bestBid?: Decimal;
-  readonly bestAsk?: Decimal;
+  readonly bestBid?: Decimal | undefined;
+  readonly bestAsk?: Decimal | undefined;
   /** Base amount of every order. */
   readonly amount: Decimal;
   readonly postOnly: boolean;

@@ -14,9 +14,9 @@ export interface StopTarget {
 /** What the guard remembers between evaluations (the caller keeps it; the planner is pure). */
 export interface GuardState {
   /** Reference price of the current stop: trailing compares against it. Unknown after a restart: derived from the stop. */
-  readonly anchor?: Decimal;
+  readonly anchor?: Decimal | undefined;
   /** Since when (engine ms) the live stop has not matched the position. */
-  readonly mismatchSince?: number;
+  readonly mismatchSince?: number | undefined;
 }
 
 export interface GuardInput {

@@ -10,7 +10,7 @@ const deal = (id: number, market: string, clientOrderId: string): Deal => ({
 });
 
 /** The venue's semantics spelt out: newest first, filtered, then offset and limit. */
-function naive(all: readonly Deal[], q: { market?: string; clientOrderId?: string; offset?: number; limit?: number }): Deal[] {
+function naive(all: readonly Deal[], q: { market?: string | undefined; clientOrderId?: string | undefined; offset?: number | undefined; limit?: number | undefined }): Deal[] {
   return [...all]
     .reverse()
     .filter((d) => (q.market === undefined || d.market === q.market) && (q.clientOrderId === undefined || d.clientOrderId === q.clientOrderId))

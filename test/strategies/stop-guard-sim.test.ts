@@ -50,7 +50,7 @@ describe('stop guard against the simulated exchange', () => {
       const seller = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'alice')!.apiKey)!.id;
       const buyer = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'carol')!.apiKey)!.id;
       const guarded = ex.accountByKey(crashSim.accounts.find((a) => a.name === account)!.apiKey)!.id;
-      let crashed: { ok: boolean; message?: string; last?: string; activation?: string } = { ok: false, message: 'no stop to crash through' };
+      let crashed: { ok: boolean; message?: string; last?: string | undefined; activation?: string } = { ok: false, message: 'no stop to crash through' };
       const crash = () => {
         // another account sells every bid down to just below the guard's activation price: the last trade falls through it
         const stop = ex.openOrders(guarded, { market: 'BTC_USDT' }).find((o) => o.kind === 'stop-limit');

@@ -48,7 +48,7 @@ describe('HttpTransport (got stream interface)', () => {
   });
 
   it('sends the body and headers, and decompresses a gzip answer as got does', async () => {
-    let seen: { method?: string; type?: string; h?: string; body: string } = { body: '' };
+    let seen: { method?: string | undefined; type?: string | undefined; h?: string; body: string } = { body: '' };
     const baseUrl = await serve((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));

@@ -22,27 +22,27 @@ import type { LieConfig } from './lie-config.js';
  * number, so adding one to a config does not move the others' decisions.
  */
 export interface EndpointFaults {
-  readonly error5xx?: number;
-  readonly dropAfterAccept?: number;
-  readonly latencyMs?: number | readonly [min: number, max: number];
-  readonly latencyProbability?: number;
-  readonly spike?: number;
-  readonly spikeMs?: number | readonly [min: number, max: number];
-  readonly timeout?: number;
-  readonly timeoutMs?: number;
-  readonly burst429?: number;
-  readonly burstMs?: number;
-  readonly garbage?: number;
-  readonly garbageKinds?: readonly GarbageKind[];
-  readonly dripMs?: number | readonly [min: number, max: number];
+  readonly error5xx?: number | undefined;
+  readonly dropAfterAccept?: number | undefined;
+  readonly latencyMs?: number | readonly [min: number, max: number] | undefined;
+  readonly latencyProbability?: number | undefined;
+  readonly spike?: number | undefined;
+  readonly spikeMs?: number | readonly [min: number, max: number] | undefined;
+  readonly timeout?: number | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly burst429?: number | undefined;
+  readonly burstMs?: number | undefined;
+  readonly garbage?: number | undefined;
+  readonly garbageKinds?: readonly GarbageKind[] | undefined;
+  readonly dripMs?: number | readonly [min: number, max: number] | undefined;
 }
 
 export interface FaultConfig {
   /** PRNG seed; default 1. */
-  readonly seed?: number;
-  readonly endpoints?: Partial<Record<EndpointName | '*', EndpointFaults>>;
+  readonly seed?: number | undefined;
+  readonly endpoints?: Partial<Record<EndpointName | '*', EndpointFaults>> | undefined;
   /** The lying venue (lie-config.ts, venue-lies.ts): acts truthfully, answers wrongly in well-formed JSON. */
-  readonly lies?: LieConfig;
+  readonly lies?: LieConfig | undefined;
 }
 
 export interface FaultPlan {

@@ -53,31 +53,31 @@ export interface BookLieConfig {
   /** Length of each episode, ms. */
   readonly forMs: number;
   /** Markets it may hit; default every market. */
-  readonly markets?: readonly string[];
+  readonly markets?: readonly string[] | undefined;
 }
 
 export interface LieConfig {
   /** Seed of the lies' own PRNG; default the fault config's seed. A separate stream, so lies never move a fault. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** Each order accepted while open: the probability it is left out of `orders` answers (list and look-ups) for `forMs` (default 16000). */
-  readonly hiddenOpenOrders?: { readonly probability: number; readonly forMs?: number };
+  readonly hiddenOpenOrders?: { readonly probability: number; readonly forMs?: number | undefined } | undefined;
   /** Each deal of the account: the probability it is ALSO reported under a new, unused deal id (for as long as the lies are on). */
-  readonly duplicateDeals?: { readonly probability: number };
+  readonly duplicateDeals?: { readonly probability: number } | undefined;
   /** Each deal: the probability it is first reported with a corrupted figure under its true id, the true record after `forMs` (default 3000). */
-  readonly corruptDeals?: { readonly probability: number; readonly forMs?: number; readonly variants?: readonly DealCorruption[] };
+  readonly corruptDeals?: { readonly probability: number; readonly forMs?: number | undefined; readonly variants?: readonly DealCorruption[] | undefined } | undefined;
   /**
    * `probability`: each order-creation answer (order/new, order/stop_limit, each order/bulk item) is the acted order's
    * record with one field contradicting the request; `recordProbability`: each order record of an `orders` or
    * `order/cancel` answer is impossible. `variants` picks from both lists (default all).
    */
-  readonly contradictingAnswers?: { readonly probability?: number; readonly recordProbability?: number; readonly variants?: readonly OrderLie[] };
-  readonly absurdBook?: BookLieConfig & { readonly variants?: readonly AbsurdBook[] };
+  readonly contradictingAnswers?: { readonly probability?: number | undefined; readonly recordProbability?: number | undefined; readonly variants?: readonly OrderLie[] | undefined } | undefined;
+  readonly absurdBook?: (BookLieConfig & { readonly variants?: readonly AbsurdBook[] | undefined }) | undefined;
   /** `crossBy`: how far the best bid is moved above the best ask, as a fraction of the mid (default 0.001). */
-  readonly crossedBook?: BookLieConfig & { readonly crossBy?: number };
+  readonly crossedBook?: (BookLieConfig & { readonly crossBy?: number | undefined }) | undefined;
   /** The same snapshot, timestamp included, answered over and over. */
-  readonly frozenBook?: BookLieConfig;
+  readonly frozenBook?: BookLieConfig | undefined;
   /** 503 (non-JSON) on the order book. */
-  readonly bookOutage?: BookLieConfig;
+  readonly bookOutage?: BookLieConfig | undefined;
 }
 
 export const DEFAULT_HIDDEN_MS = 16_000;

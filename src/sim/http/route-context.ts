@@ -19,7 +19,7 @@ export type SimAccountRef = NonNullable<ReturnType<SimExchange['accountByKey']>>
 
 export interface PublicRequest {
   /** The `{market}` path segment of the order book and trades routes. */
-  readonly market?: string;
+  readonly market?: string | undefined;
   readonly query: URLSearchParams;
 }
 

@@ -23,17 +23,17 @@ import { SimStats, type Arrival } from './sim-stats.js';
 export interface SimServerOptions {
   readonly exchange: SimExchange;
   /** Answer spelling (exchange-facts §8); requests are read in both. Default `contract`. */
-  readonly dialect?: Dialect;
+  readonly dialect?: Dialect | undefined;
   /** Partial overrides of RATE_LIMITS (tests only; the defaults are the venue's table). */
-  readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>>;
-  readonly faults?: FaultConfig;
+  readonly rateLimits?: Partial<Record<RateBucket, Partial<RateLimit>>> | undefined;
+  readonly faults?: FaultConfig | undefined;
   /** Server time in Unix ms (nonce window, rate windows, cache). Default `Date.now`. */
-  readonly clock?: () => number;
+  readonly clock?: (() => number) | undefined;
   /**
    * Called once per request after it was answered (or dropped): for an access log. It gets no body
    * and no header but the public API key, so nothing secret (signatures, created codes) can leak.
    */
-  readonly onRequest?: (entry: AccessEntry) => void;
+  readonly onRequest?: ((entry: AccessEntry) => void) | undefined;
 }
 
 export interface AccessEntry {
@@ -44,7 +44,7 @@ export interface AccessEntry {
   readonly client: string;
   /** 0 = connection dropped by fault injection. */
   readonly status: number;
-  readonly venueCode?: number;
+  readonly venueCode?: number | undefined;
   readonly ms: number;
 }
 
