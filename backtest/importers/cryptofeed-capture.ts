@@ -82,7 +82,7 @@ function okx(msg: Record<string, unknown>, t: number, where: string): CfMessage[
     return data.map((d: Record<string, unknown>) => {
       const side = d['side'];
       if ((side !== 'buy' && side !== 'sell') || typeof d['px'] !== 'string' || typeof d['sz'] !== 'string') return fail(where, 'OKX trade without px, sz and side buy|sell');
-      return { kind: 'trade', venue: 'okx', symbol: String(d['instId'] ?? symbol), t, price: d['px'], amount: d['sz'], side };
+      return { kind: 'trade', venue: 'okx', symbol: typeof d['instId'] === 'string' ? d['instId'] : symbol, t, price: d['px'], amount: d['sz'], side };
     });
   }
   return [];

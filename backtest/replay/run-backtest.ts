@@ -16,7 +16,6 @@ import type { Decimal } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
 import type { PollingOptions, RuntimeStrategy } from '../../src/engine/runtime.js';
 import { parseMarket } from '../../src/venue/parse-market.js';
-import type { Market } from '../../src/model/market.js';
 import type { RecordingCacheOptions } from '../data/cache-settings.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
 import type { LatencyModel } from './backtest-venue.js';
@@ -121,13 +120,14 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   sample(startT);
 
   // Start every runtime; their first requests need the clock driven, so do not await yet.
-  let startError: unknown;
+  // a failure held as { error } (a caught value may be anything, undefined included)
+  const starting: { failure?: { readonly error: unknown } } = {};
   let started = 0;
   settler.begin();
   for (const l of lanes) {
     l.runtime.start().then(
       () => (started += 1),
-      (error: unknown) => (startError ??= error),
+      (error: unknown) => (starting.failure ??= { error }),
     );
   }
 
@@ -137,7 +137,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   ev = first === null ? await feed.next() : first;
   let progressAt = 0;
   for (;;) {
-    if (startError !== undefined) throw startError;
+    rethrow(starting);
     const due = scheduler.nextDue();
     if (ev !== undefined && (due === undefined || ev.t <= due)) {
       apply(ev);
@@ -160,14 +160,14 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
     if (scheduler.settleNeeded) await settle();
     else settler.skip();
   }
-  if (startError !== undefined) throw startError;
+  rethrow(starting);
   if (started < lanes.length) throw new ConfigError('backtest: the data ended before the engine finished starting');
   const endT = scheduler.now();
   sample(endT + sampleMs);
 
   // Stop with the clock still running (cancels travel through latency and rate limits), at most a minute.
   let stopped = 0;
-  let stopError: unknown;
+  const stopping: { failure?: { readonly error: unknown } } = {};
   settler.begin();
   for (const l of lanes) {
     l.runtime.stop({ cancelOpenOrders: true }).then(
@@ -175,18 +175,23 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
         l.summary = s;
         stopped += 1;
       },
-      (error: unknown) => (stopError ??= error),
+      (error: unknown) => (stopping.failure ??= { error }),
     );
   }
   await settle();
   const deadline = scheduler.now() + 60_000;
   for (;;) {
-    if (stopped === lanes.length || stopError !== undefined) break;
+    if (stopped === lanes.length || stopping.failure !== undefined) break;
     settler.begin();
     if (!scheduler.runNext(deadline)) break;
     await settle();
   }
-  if (stopError !== undefined) throw stopError;
+  rethrow(stopping);
   o.onProgress?.(feed.totalBytes, feed.totalBytes);
   return { market, source: head.source, startT, endT, snapshots, trades, lanes, sampleMs };
+}
+
+/** Throws what a lane's start or stop failed with, if it did (held as { error }: a caught value may be anything). */
+function rethrow(held: { readonly failure?: { readonly error: unknown } }): void {
+  if (held.failure !== undefined) throw held.failure.error;
 }

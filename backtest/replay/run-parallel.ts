@@ -8,7 +8,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BotError, ConfigError } from '../../src/model/errors.js';
-import type { Decimal } from '../../src/model/decimal.js';
 import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';

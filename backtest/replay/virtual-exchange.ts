@@ -15,7 +15,7 @@ import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { gt, gte, lte, maxOf as dmax, minOf as dmin } from '../../src/model/decimal-compare.js';
 import { dadd, dmul } from '../../src/model/decimal-small.js';
 import type { Market } from '../../src/model/market.js';
-import type { Deal, DealRole, Order, OrderKind, Side } from '../../src/model/order.js';
+import type { Deal, DealRole, Order, OrderKind } from '../../src/model/order.js';
 import { amountStep } from '../../src/rules/index.js';
 import { Ledger } from '../../src/sim/ledger.js';
 import { requiredScale } from '../../src/sim/market-engine.js';

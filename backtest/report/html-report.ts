@@ -50,8 +50,10 @@ function figureRows(report: BacktestReport): string {
       return [o['min'], o['max'], o['mean'], o['final']].map((x) => (typeof x === 'number' ? x.toPrecision(6) : '')).join(' / ');
     }
     if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toPrecision(6);
-    const n = Number(v);
-    return esc(Number.isFinite(n) && String(v).length > 14 ? n.toPrecision(10) : String(v));
+    // what is left: the metrics' Decimal strings, booleans and the like (objects were handled above)
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    const n = Number(text);
+    return esc(Number.isFinite(n) && text.length > 14 ? n.toPrecision(10) : text);
   };
   const head = `<tr><th></th>${lanes.map((l) => `<th>${esc(l.assumption)}</th>`).join('')}</tr>`;
   const rows = keys.map(([k, label]) => `<tr><td>${esc(label)}</td>${lanes.map((l) => `<td>${cell(l.metrics[k])}</td>`).join('')}</tr>`);

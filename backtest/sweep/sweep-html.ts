@@ -6,7 +6,10 @@
 import type { ReportTrial, SweepReport } from './sweep-report.js';
 import { HEADLINE } from './sweep-report.js';
 
-const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escaped text of a value: sweep parameters and figures are strings, numbers and booleans; anything else as JSON. */
+const esc = (s: unknown): string => textOf(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const textOf = (s: unknown): string =>
+  s === null || s === undefined ? '' : typeof s === 'string' ? s : typeof s === 'number' || typeof s === 'boolean' || typeof s === 'bigint' ? String(s) : (JSON.stringify(s) ?? '');
 const num = (v: number | null | undefined): string => (v === null || v === undefined ? '–' : Number.isInteger(v) ? String(v) : v.toPrecision(6));
 const W = 420;
 const H = 220;

@@ -123,7 +123,7 @@ export class OpsSurface {
       controlsOn: http.token !== undefined,
       requestStop: a.requestStop,
     };
-    this.server!.setRoutes([...metricsRoutes(context), ...healthRoutes(context), ...dashboardRoutes(context), ...controlRoutes(context)]);
+    this.server.setRoutes([...metricsRoutes(context), ...healthRoutes(context), ...dashboardRoutes(context), ...controlRoutes(context)]);
     this.sampler = setInterval(() => this.history.sample(a.runtime.status(), Date.now()), 1000);
     this.sampler.unref();
     this.history.sample(a.runtime.status(), Date.now());

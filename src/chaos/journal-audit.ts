@@ -1,5 +1,5 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
-import type { Deal, Order } from '../model/order.js';
+import type { Order } from '../model/order.js';
 import type { JournalDeal, JournalRecord } from '../engine/journal-records.js';
 import { replayJournal } from '../engine/journal-replay.js';
 import { auditTrust, type TrustContext } from './trust-audit.js';

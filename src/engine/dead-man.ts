@@ -92,7 +92,7 @@ export class DeadManTimer {
   async stop(): Promise<void> {
     this.running = false;
     for (const s of this.slots) s.next?.unsubscribe();
-    await Promise.all(this.slots.map((s) => s.inFlight));
+    await Promise.all(this.slots.flatMap((s) => (s.inFlight === undefined ? [] : [s.inFlight])));
   }
 
   /**

@@ -177,7 +177,7 @@ export class EngineCore {
     const ctx = strategyContext(run, { ...io, scheduler: this.o.scheduler, logger: this.o.logger }, (source) => boundary.deliver(scope, source));
     boundary.run(scope, () => {
       try {
-        run.subscription = run.definition.create(ctx).subscribe({ next: (intent) => boundary.exit(() => this.handleIntent(run, intent)), error: scope.fail });
+        run.subscription = run.definition.create(ctx).subscribe({ next: (intent) => boundary.exit(() => this.handleIntent(run, intent)), error: (error: unknown) => scope.fail(error) });
       } catch (error) {
         scope.fail(error);
       }

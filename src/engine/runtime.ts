@@ -300,7 +300,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         run.paused = true;
         core.cancelAllOf(run);
       }
-      const { peak, dayStart } = core.account!.status();
+      const { peak, dayStart } = core.account.status();
       logger.warn({ limit: accountHalt.limit, since: accountHalt.at, peak: peak?.toFixed(), dayStart: dayStart?.toFixed() }, `account halted in an earlier run (${accountHalt.reason}); every strategy starts paused until an operator resumes it`);
     } else if (replay.account) logger.info({ peak: replay.account.peak.toFixed(), day: replay.account.day, dayStart: replay.account.dayStart.toFixed() }, 'account limits: peak and day start restored from the journal');
     for (const run of runs) if (!run.paused) startRun(run);

@@ -14,7 +14,7 @@ export interface DecimalParts {
 
 /** The parts of `x`, read-only (a cast: decimal.js keeps them as plain properties). */
 export function partsOf(x: Decimal): Readonly<DecimalParts> {
-  return x as unknown as DecimalParts;
+  return x;
 }
 
 /** Digits per word (decimal.js's LOG_BASE). */

@@ -64,6 +64,9 @@ function describe(e: EngineEvent): string | undefined {
       return `ACCOUNT HALTED (${e.limit}): ${e.reason}`;
     case 'stale':
       return `${e.market} ${e.source} ${e.stale ? 'is stale' : 'fresh again'}`;
+    case 'book-held':
+      // one line per episode: its first held poll
+      return e.heldPolls === 1 ? `${e.market} order book held back (${e.reason}): ${e.message}` : undefined;
     case 'control':
       return `control ${e.action}${e.cancelOrders ? ' (cancel orders)' : ''} from ${e.source}`;
     case 'error':

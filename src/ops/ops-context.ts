@@ -15,7 +15,7 @@ export interface OpsContext {
   readonly history: StateHistory;
   limiterStats(): readonly BucketStats[];
   journalWritable(): boolean;
-  deadMan?(): readonly DeadManMarketStatus[];
+  readonly deadMan?: (() => readonly DeadManMarketStatus[]) | undefined;
   /** Shown on the dashboard, e.g. `embedded sim http://127.0.0.1:PORT` (never a key). */
   readonly venueLabel: string;
   /** A token is configured, so controls can be used. */

@@ -136,7 +136,7 @@ export async function* readRecordingBatches(file: string, onBytes?: (bytesRead: 
   const stream = file.endsWith('.gz') ? gunzipOf(source) : source;
   let rest = '';
   let lineNo = 0;
-  let failure: unknown;
+  let failure: { readonly error: unknown } | undefined;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       onBytes?.(source.bytesRead);
@@ -152,10 +152,10 @@ export async function* readRecordingBatches(file: string, onBytes?: (bytesRead: 
             if (line) batch.push(line);
           }
         } catch (error) {
-          failure = error;
+          failure = { error };
         }
         if (batch.length > 0) yield batch;
-        if (failure !== undefined) throw failure;
+        if (failure !== undefined) throw failure.error;
       }
       rest = text.slice(start);
     }

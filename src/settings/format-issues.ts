@@ -63,7 +63,7 @@ function one(issue: Issue, prefix: readonly PropertyKey[], schema: z.ZodType | u
       // Shapes: report the alternative that came closest (fewest problems).
       const closest = [...branches].sort((a, b) => a.length - b.length)[0];
       if (closest === undefined || closest.length === 0) return [{ path, text: issue.message }];
-      return closest.flatMap((sub) => one(sub as Issue, path, schema));
+      return closest.flatMap((sub) => one(sub, path, schema));
     }
     case 'too_small':
     case 'too_big':

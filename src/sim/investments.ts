@@ -1,5 +1,5 @@
 import type { FixedPlan, Investment } from '../model/investment.js';
-import { type Decimal, fmt } from '../model/decimal.js';
+import { fmt } from '../model/decimal.js';
 import type { WireFixedPlan, WireInvestment } from '../venue/wire.js';
 import { createPrng, type Prng } from './prng.js';
 import type { SimConfig } from './sim-config.js';

@@ -86,7 +86,7 @@ function isStrategyDefinition(value: unknown): value is StrategyDefinition {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value !== 'object') return typeof value;
-  const keys = Object.keys(value as object);
+  const keys = Object.keys(value);
   return `an object with keys [${keys.join(', ')}]`;
 }
 

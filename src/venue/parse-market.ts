@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { D } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
-import type { WireMarket } from './wire.js';
 import { parseShape, zDecimal } from './parse-shape.js';
 
 const precision = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number);
@@ -26,7 +25,7 @@ const HUNDRED = D(100);
  * One market record into the domain Market: precisions to integers, fees from percent strings to
  * fractions ("0.1" → 0.001), `maxTotal` "0" (no cap) to null.
  */
-export function parseMarket(raw: WireMarket | unknown, endpoint = '/api/v4/public/markets'): Market {
+export function parseMarket(raw: unknown, endpoint = '/api/v4/public/markets'): Market {
   return toMarket(parseShape(marketSchema, raw, endpoint, 'market record'));
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
-import { toStpMode, type Order, type OrderKind, type StpMode } from '../model/order.js';
+import { toStpMode, type Order, type OrderKind } from '../model/order.js';
 import { parseShape, withAliases, zDecimal, zIntLike } from './parse-shape.js';
 
 /** Live-exchange spellings (exchange-facts §8) mapped onto the contract's. */
@@ -103,7 +103,7 @@ export function readOrderRecord(raw: unknown): Order | undefined {
   if (act !== undefined && activationPrice === undefined) return undefined;
   const order: Order = {
     orderId,
-    clientOrderId: (cid as string | null | undefined) ?? '',
+    clientOrderId: (cid) ?? '',
     market,
     side,
     kind: orderKindOfType(type),
@@ -118,7 +118,7 @@ export function readOrderRecord(raw: unknown): Order | undefined {
     ioc: (ioc as boolean | undefined) ?? false,
     rpi: (rpi as boolean | undefined) ?? false,
     stp: toStpMode(stp) ?? 'no',
-    status: (status as string | undefined) ?? '',
+    status: (status) ?? '',
   };
   // no spread on the common path: it would build every order through the slow generic copy
   return activationPrice === undefined ? order : { ...order, activationPrice };

@@ -20,11 +20,6 @@ export class InvalidRequestError extends BotError {
 
 type Body = Record<string, unknown>;
 
-function clientIdField(dialect: Dialect, id: string | undefined): Body {
-  if (id === undefined) return {};
-  return dialect === 'exchange' ? { clientOrderId: id } : { client_order_id: id };
-}
-
 function defined(fields: Body): Body {
   const out: Body = {};
   for (const k in fields) if (fields[k] !== undefined) out[k] = fields[k];

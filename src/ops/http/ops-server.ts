@@ -102,7 +102,7 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(new OpsServerError(`http.listen: cannot listen on ${o.listen.host}:${o.listen.port}: ${(error as Error).message}`, error)));
+    server.once('error', (error) => reject(new OpsServerError(`http.listen: cannot listen on ${o.listen.host}:${o.listen.port}: ${(error).message}`, error)));
     server.listen(o.listen.port, o.listen.host, () => resolve());
   });
   const address = server.address() as AddressInfo;

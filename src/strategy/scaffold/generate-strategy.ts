@@ -1,7 +1,6 @@
 import { sourceRoot } from '../../loading/source-root.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../model/errors.js';
 import { configTemplate, strategyTemplate, testTemplate, type TemplateNames } from './templates.js';
 
