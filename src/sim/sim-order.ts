@@ -1,5 +1,5 @@
 import type { Decimal } from '../model/decimal.js';
-import type { Deal, DealRole, Order, OrderKind, Side, StpMode, VenueOrderStatus } from '../model/order.js';
+import type { Deal, DealRole, Order, VenueOrderStatus, VenueTerms } from '../model/order.js';
 import type { Cell } from './ledger.js';
 import { fromUnits } from './units.js';
 
@@ -8,29 +8,19 @@ import { fromUnits } from './units.js';
  * book compares integers; quantities are exact integer units of the ledger's scale (units.ts). The
  * Decimal inputs are kept to answer with exactly what was sent.
  */
-export interface SimOrder {
+export interface SimOrder extends VenueTerms {
   readonly id: number;
   readonly accountId: string;
   readonly clientOrderId: string;
-  readonly market: string;
-  readonly side: Side;
-  readonly kind: OrderKind;
   /** Unix seconds with a microsecond fraction. */
   readonly timestamp: number;
-  readonly amount: Decimal;
-  readonly price: Decimal;
   readonly ticks: number;
   /** `ticks` as a bigint, for the settlement arithmetic. */
   readonly ticksU: bigint;
-  readonly activationPrice?: Decimal;
   readonly amountU: bigint;
   leftU: bigint;
   dealMoneyU: bigint;
   dealFeeU: bigint;
-  readonly postOnly: boolean;
-  readonly ioc: boolean;
-  readonly rpi: boolean;
-  readonly stp: StpMode;
   status: VenueOrderStatus;
   /** Funds still frozen for this order (money for a buy, stock for a sell), in units. */
   lockU: bigint;
