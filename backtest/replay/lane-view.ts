@@ -37,4 +37,6 @@ export interface ReplayOutcome {
   readonly trades: number;
   readonly sampleMs: number;
   readonly lanes: readonly LaneView[];
+  /** Stopped before the end of the data (Ctrl-C): the figures cover startT..endT only. */
+  readonly partial?: boolean;
 }

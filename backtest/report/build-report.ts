@@ -5,6 +5,7 @@
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
+import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
 
 export interface ReportFill {
   readonly t: number;
@@ -42,6 +43,17 @@ export interface BacktestReport {
   readonly trades: number;
   readonly sampling: string;
   readonly fillModel: string;
+  /** Stopped before the end of the data (Ctrl-C): the figures cover start..end only. */
+  readonly partial: boolean;
+  /** The market's decimal places, to which the page and the summary round prices, amounts and money. */
+  readonly precision: ReportPrecision;
+  /** The market's two assets (the balances' keys). */
+  readonly assets: { readonly stock: string; readonly money: string };
+  /**
+   * Whether the span is long enough (RISK_RATIO_MIN_SPAN_SEC) for the annualised Sharpe and Sortino to mean anything;
+   * the page and the summary show them as n/a otherwise (the lanes' metrics keep the numbers for sweeps).
+   */
+  readonly riskRatios: boolean;
   readonly lanes: readonly LaneReport[];
   /** [pessimistic, optimistic] of the headline figures. */
   readonly band: Record<string, [string, string]>;
@@ -151,8 +163,12 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
     durationSec: (result.endT - result.startT) / 1000,
     snapshots: result.snapshots,
     trades: result.trades,
-    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; drawdown, Sharpe and Sortino on the strategy PnL over holding the starting balances (per-period PnL change / initial equity), risk-free 0, annualised by sqrt(periods per 365-day year)`,
+    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; drawdown, Sharpe and Sortino on the strategy PnL over holding the starting balances (per-period PnL change / initial equity), risk-free 0, annualised by sqrt(periods per 365-day year) and shown only for a day of data or more`,
     fillModel: o.fillModelDoc,
+    partial: result.partial === true,
+    precision: { money: m.moneyPrec, stock: m.stockPrec },
+    assets: { stock: m.stock, money: m.money },
+    riskRatios: (result.endT - result.startT) / 1000 >= RISK_RATIO_MIN_SPAN_SEC,
     lanes,
     band,
     series: {
