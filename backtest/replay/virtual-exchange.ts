@@ -22,7 +22,7 @@ import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../
 import { LedgerViews } from './ledger-views.js';
 import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
-import { crossesBook, levelsThrough, oppositeSide } from '../fill-model/book-queries.js';
+import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
 
 export const BACKTEST_ACCOUNT = 'backtest';
@@ -265,9 +265,8 @@ export class VirtualExchange {
 
   #fireStops(): void {
     if (this.#stops.size === 0) return;
-    const book = this.#lastMidBook;
-    if (book !== undefined) {
-      this.#lastTradePrice = book.levelPrice('asks', 0).add(book.levelPrice('bids', 0)).div(2);
+    if (this.#lastMidBook !== undefined) {
+      this.#lastTradePrice = midPrice(this.#lastMidBook);
       this.#lastMidBook = undefined;
     }
     const last = this.#lastTradePrice;
