@@ -4,6 +4,7 @@
  */
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
+import { lanePnl } from './lane-pnl.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
 import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
 
@@ -86,24 +87,34 @@ function pick(n: number, max: number): number[] {
   return out;
 }
 
-export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal> } {
+/** What the report notes when the engine's ledgers and the venue's fills disagree (its PnL is the ledgers'). */
+function ledgerProblems(lane: LaneView, ledgerFills: number): string[] {
+  if (lane.summary === undefined) return ['the engine left no summary: its PnL figures are zero'];
+  const venue = lane.exchange.fills.length;
+  return ledgerFills === venue ? [] : [`the engine's PnL ledgers hold ${ledgerFills} fills, the venue made ${venue}: the PnL figures are the ledgers'`];
+}
+
+export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal>; problems: string[] } {
   const m = result.market;
   const final = { [m.stock]: lane.exchange.total(m.stock), [m.money]: lane.exchange.total(m.money) };
   const first = lane.equity.at(0);
   const last = lane.equity.at(-1);
+  const lastMid = lane.marks.lastMid ?? (last ? D(last.mid) : ZERO);
+  const pnl = lanePnl(lane.summary?.strategies ?? [], lane.marks.engineMid, lastMid);
   const metrics = laneMetrics({
     market: m,
     fills: lane.exchange.fills,
+    pnl,
     equity: lane.equity,
     sampleMs: result.sampleMs,
     initial,
     final,
     firstMid: first ? D(first.mid) : ZERO,
-    lastMid: last ? D(last.mid) : ZERO,
+    lastMid,
     orderedBase: lane.exchange.orderedBase,
     ordersAccepted: lane.exchange.placed,
   });
-  return { metrics, final };
+  return { metrics, final, problems: ledgerProblems(lane, pnl.fills) };
 }
 
 export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
@@ -112,7 +123,7 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
   const lanes: LaneReport[] = [];
   const byLane = new Map<string, LaneMetrics>();
   for (const lane of result.lanes) {
-    const { metrics, final } = computeLaneMetrics(result, lane, initial);
+    const { metrics, final, problems } = computeLaneMetrics(result, lane, initial);
     byLane.set(lane.assumption, metrics);
     const rejections: Record<string, number> = {};
     for (const [k, v] of lane.rejections) rejections[k] = v;
@@ -125,7 +136,7 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
       orders: { accepted: lane.exchange.placed, canceled: lane.exchange.canceled, intents: lane.intents.length },
       rejections,
       requests: Object.fromEntries(lane.venue.calls),
-      errors: lane.errors.slice(0, 50),
+      errors: [...problems, ...lane.errors.slice(0, 50)],
       fills: lane.exchange.fills.map((f) => ({
         t: f.t, side: f.side, role: f.role, price: f.price.toFixed(), amount: f.amount.toFixed(), deal: f.deal.toFixed(), fee: f.fee.toFixed(), clientOrderId: f.clientOrderId,
       })),

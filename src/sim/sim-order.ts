@@ -1,14 +1,15 @@
 import type { Decimal } from '../model/decimal.js';
 import type { Deal, DealRole, Order, VenueOrderStatus, VenueTerms } from '../model/order.js';
-import type { Cell } from './ledger.js';
+import type { Hold } from './settlement.js';
 import { fromUnits } from './units.js';
 
 /**
  * The exchange's mutable order. The price is also kept as integer ticks (price / price step) so the
  * book compares integers; quantities are exact integer units of the ledger's scale (units.ts). The
- * Decimal inputs are kept to answer with exactly what was sent.
+ * Decimal inputs are kept to answer with exactly what was sent. Its funds (the lock, where fills pay out) are a
+ * settlement Hold (settlement.ts).
  */
-export interface SimOrder extends VenueTerms {
+export interface SimOrder extends VenueTerms, Hold {
   readonly id: number;
   readonly accountId: string;
   readonly clientOrderId: string;
@@ -22,12 +23,6 @@ export interface SimOrder extends VenueTerms {
   dealMoneyU: bigint;
   dealFeeU: bigint;
   status: VenueOrderStatus;
-  /** Funds still frozen for this order (money for a buy, stock for a sell), in units. */
-  lockU: bigint;
-  /** Where the lock sits: the account's money cell for a buy, stock cell for a sell. */
-  readonly lockCell: Cell;
-  /** Where fills pay out: the stock cell for a buy, the money cell for a sell. */
-  readonly gainCell: Cell;
   /** The owning account's orders and deals (resolved once, not per fill). */
   readonly state: OrderOwner;
   /** True while in the book or waiting as an untriggered stop. */
