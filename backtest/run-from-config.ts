@@ -123,6 +123,7 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
     latency: config.latency,
     rateLimits: config.rateLimits,
     assumptions: config.fills,
+    fillModel: config.fillModel,
     sampleMs: config.sampleMs,
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
@@ -142,7 +143,7 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
   }));
   const parallel = o.parallelLanes === true && config.fills.length > 1;
   const result = await runBacktestNamingConfig(configFile, () => (parallel ? runBacktestParallel({ ...options, sources }) : runBacktest({ ...options, strategies })));
-  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
+  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, fillModelParams: config.fillModel, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
   return { result, report };
 }
 

@@ -25,6 +25,7 @@ import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder 
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { crossesBook, levelsThrough, midTicks, oppositeSide } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 
 const ONE = D(1);
 
@@ -39,6 +40,8 @@ export interface VirtualExchangeOptions {
   readonly hasTrades: boolean;
   /** Virtual clock, ms. */
   readonly now: () => number;
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: DEFAULT_FILL_MODEL. */
+  readonly fillModel?: FillModelParams | undefined;
 }
 
 /** One fill of ours, as the report needs it. */
@@ -78,6 +81,9 @@ export class VirtualExchange {
   #dealId = 0;
   readonly #step: Decimal;
   readonly #scale: number;
+  /** The fill model's shares as Decimals, undefined where the model as it always was applies (1, or a pessimistic lane). */
+  readonly #queueAhead: Decimal | undefined;
+  readonly #decreaseTrades: Decimal | undefined;
 
   constructor(private readonly options: VirtualExchangeOptions) {
     this.market = options.market;
@@ -86,6 +92,9 @@ export class VirtualExchange {
     this.ledger = new Ledger([options.market.stock, options.market.money], Math.max(requiredScale(options.market), 8));
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
     this.#views = new LedgerViews(this.ledger, BACKTEST_ACCOUNT);
+    const share = (x: number | undefined): Decimal | undefined => (options.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x)));
+    this.#queueAhead = share(options.fillModel?.queueAhead);
+    this.#decreaseTrades = share(options.fillModel?.decreaseTrades);
   }
 
   get snapshot(): RecordedSnapshot | undefined {
@@ -156,6 +165,7 @@ export class VirtualExchange {
       trades: r.arrivedAt > r.ref.t ? trades.filter((tr) => tr.t > r.arrivedAt) : trades,
       hasTrades: this.options.hasTrades,
       assumption: this.options.assumption,
+      decreaseTrades: this.#decreaseTrades,
     });
     r.queue = step.state;
     r.ref = after;
@@ -266,7 +276,7 @@ export class VirtualExchange {
       this.#finish(order, 'CANCELED');
       return;
     }
-    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks), ref: s, arrivedAt: this.options.now() });
+    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks, this.#queueAhead), ref: s, arrivedAt: this.options.now() });
   }
 
   #fireStops(): void {

@@ -5,6 +5,7 @@
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
+import { DEFAULT_FILL_MODEL, type FillModelParams } from '../fill-model/fill-model-params.js';
 
 export interface ReportFill {
   readonly t: number;
@@ -42,6 +43,10 @@ export interface BacktestReport {
   readonly trades: number;
   readonly sampling: string;
   readonly fillModel: string;
+  /** The optimistic lane's parameters this run used (fill-model-params.ts). */
+  readonly fillModelParams: FillModelParams;
+  /** The data's fee rates as fractions (0.001 = 0.1 %), which every fill paid. */
+  readonly fees: { readonly maker: string; readonly taker: string };
   readonly lanes: readonly LaneReport[];
   /** [pessimistic, optimistic] of the headline figures. */
   readonly band: Record<string, [string, string]>;
@@ -94,7 +99,7 @@ export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initia
   return { metrics, final };
 }
 
-export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
+export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; fillModelParams?: FillModelParams; maxPoints?: number }): BacktestReport {
   const m = result.market;
   const initial = { [m.stock]: o.initial[m.stock] ?? ZERO, [m.money]: o.initial[m.money] ?? ZERO };
   const lanes: LaneReport[] = [];
@@ -153,6 +158,8 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
     trades: result.trades,
     sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; drawdown, Sharpe and Sortino on the strategy PnL over holding the starting balances (per-period PnL change / initial equity), risk-free 0, annualised by sqrt(periods per 365-day year)`,
     fillModel: o.fillModelDoc,
+    fillModelParams: { ...(o.fillModelParams ?? DEFAULT_FILL_MODEL) },
+    fees: { maker: m.makerFee.toFixed(), taker: m.takerFee.toFixed() },
     lanes,
     band,
     series: {

@@ -1,4 +1,5 @@
 import type { BacktestReport } from './build-report.js';
+import { reportFillModelLine } from './fill-model-line.js';
 
 /** What `bot backtest` prints: one block per fill assumption, then the band and where the report is. */
 export function formatBacktestSummary(r: BacktestReport, paths: { json: string; html: string }): string {
@@ -13,6 +14,7 @@ export function formatBacktestSummary(r: BacktestReport, paths: { json: string; 
   }
   const band = r.band['tradingPnl'];
   if (band) lines.push(`  trading PnL band [pessimistic, optimistic]: [${band[0]}, ${band[1]}]`);
+  lines.push(`  ${reportFillModelLine(r)}`);
   lines.push(`  report: ${paths.html}`, `          ${paths.json}`);
   return lines.join('\n');
 }

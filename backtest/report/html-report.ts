@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { BacktestReport } from './build-report.js';
+import { reportFillModelLine } from './fill-model-line.js';
 
 /** Chart.js's UMD bundle (the package's exports map hides dist/, so resolve the package and look beside it). */
 export function chartJsSource(): string {
@@ -82,6 +83,7 @@ p.note{color:#555;max-width:900px}</style></head><body>
 <h1>Backtest: ${esc(report.market)}</h1>
 <p>${esc(report.start)} → ${esc(report.end)} (${report.durationSec.toFixed(0)} s), ${report.snapshots} snapshots, ${report.trades} trades; data: ${report.dataFiles.map(esc).join(', ')}${report.source ? ` (source: ${esc(report.source)})` : ''}</p>
 <p class="note">Two fill assumptions run side by side on the same data: the truth lies between the <b>pessimistic</b> and the <b>optimistic</b> column. ${esc(report.sampling)}.</p>
+<p class="note" id="fill-model-line">${esc(reportFillModelLine(report))}</p>
 ${figureRows(report)}
 <h2>Price and own fills</h2><div class="chart"><canvas id="price"></canvas></div>
 <h2>Strategy PnL over holding the starting balances (band between fill assumptions)</h2><div class="chart"><canvas id="equity"></canvas></div>

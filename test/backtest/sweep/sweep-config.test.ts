@@ -101,4 +101,16 @@ describe('trial key', () => {
     expect(trialKey({ config: a, dataHashes: ['aa'], from: 1, to: 3 })).not.toBe(k);
     expect(trialKey({ config: { ...a, latency: { requestMs: 26 } }, dataHashes: ['aa'], from: 1, to: 2 })).not.toBe(k);
   });
+
+  it('fillModel: replaces the base config’s in every trial (the block bot parity --fit writes); a bad share is named', () => {
+    const plain = loadSweepPlan(writeSweep(GRID_12).file);
+    expect(plain.base.fillModel).toEqual({ queueAhead: 1, decreaseTrades: 1 });
+    expect(trialConfig(plain, {})['fillModel']).toBeUndefined(); // trial keys of sweeps without it are unchanged
+    const { file } = writeSweep(`${GRID_12}\nfillModel: { queueAhead: 0.5, decreaseTrades: 0 }`);
+    const plan = loadSweepPlan(file);
+    expect(plan.base.fillModel).toEqual({ queueAhead: 0.5, decreaseTrades: 0 });
+    expect(trialConfig(plan, {})['fillModel']).toEqual({ queueAhead: 0.5, decreaseTrades: 0 });
+    const bad = writeSweep(`${GRID_12}\nfillModel: { queueAhead: 2 }`);
+    expect(errorOf(() => loadSweepPlan(bad.file))).toMatch(/fillModel\.queueAhead: .*between 0 and 1/);
+  });
 });
