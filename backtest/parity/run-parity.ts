@@ -113,7 +113,7 @@ export async function buildParity(o: ParityOptions): Promise<ParityReport> {
     latency: plan.latency,
     fillModel: { ...fillModel },
     fees: feesJson(fees),
-    fillModelLine: fillModelLine(fillModel, fees) + (fit === null ? '' : ' (fitted: --fit)'),
+    fillModelLine: fillModelLine(fillModel, fees) + (fit === null ? '' : '; fitted with --fit'),
     notReplayed: plan.notReplayed,
     mark: mark?.toFixed() ?? null,
     live: { orders: live.orders.length, fills: live.fills.length, amount: live.fills.reduce((a, f) => a.add(f.amount), D('0')).toFixed(), pnl: livePnl },

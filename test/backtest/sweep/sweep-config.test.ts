@@ -9,6 +9,7 @@ import { rangeDimension, valueAt } from '../../../backtest/sweep/param-space.js'
 import { gridSampler } from '../../../backtest/sweep/grid-sampler.js';
 import { trialConfig } from '../../../backtest/sweep/run-sweep.js';
 import { trialKey } from '../../../backtest/sweep/trial-key.js';
+import { BacktestConfigSchema } from '../../../backtest/backtest-config.js';
 import { GRID_12, writeSweep } from './sweep-fixture.js';
 
 const errorOf = (fn: () => unknown): string => {
@@ -110,6 +111,10 @@ describe('trial key', () => {
     const plan = loadSweepPlan(file);
     expect(plan.base.fillModel).toEqual({ queueAhead: 0.5, decreaseTrades: 0 });
     expect(trialConfig(plan, {})['fillModel']).toEqual({ queueAhead: 0.5, decreaseTrades: 0 });
+    // the space can search it too
+    const searched = loadSweepPlan(writeSweep('space:\n  fillModel.decreaseTrades: { values: [0, 0.5, 1] }\nfillModel: { queueAhead: 1 }').file);
+    const trial = trialConfig(searched, { 'fillModel.decreaseTrades': 0.5 });
+    expect(BacktestConfigSchema.parse(trial).fillModel).toEqual({ queueAhead: 1, decreaseTrades: 0.5 });
     const bad = writeSweep(`${GRID_12}\nfillModel: { queueAhead: 2 }`);
     expect(errorOf(() => loadSweepPlan(bad.file))).toMatch(/fillModel\.queueAhead: .*between 0 and 1/);
   });
