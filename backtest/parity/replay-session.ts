@@ -109,23 +109,40 @@ export interface ReplayedLane {
 /** One replay of the session with the given lanes and fill model. */
 export async function replaySession(plan: ReplayPlan, assumptions: readonly FillAssumption[], fillModel: FillModelParams): Promise<ReplayedLane[]> {
   const ids = plan.strategies.map((s) => s.id);
-  const result = await runBacktest({
-    files: plan.files,
-    from: plan.from,
-    to: plan.to,
-    strategies: plan.strategies,
-    balances: plan.balances,
-    polling: plan.polling,
-    latency: plan.latency,
-    rateLimits: true,
-    assumptions,
-    fillModel,
-    keepJournal: true,
-    ...(plan.cache === undefined ? {} : { cache: plan.cache }),
-  });
+  const result = await namingTheData(plan, () =>
+    runBacktest({
+      files: plan.files,
+      from: plan.from,
+      to: plan.to,
+      strategies: plan.strategies,
+      balances: plan.balances,
+      polling: plan.polling,
+      latency: plan.latency,
+      rateLimits: true,
+      assumptions,
+      fillModel,
+      keepJournal: true,
+      ...(plan.cache === undefined ? {} : { cache: plan.cache }),
+    }),
+  );
   return result.lanes.map((lane) => ({
     assumption: lane.assumption,
     session: sessionFromJournal(lane.journal?.records() ?? [], { strategies: ids }),
     errors: lane.errors.slice(0, 20),
   }));
+}
+
+/** The replay's own config errors (`backtest: ...`, e.g. no snapshot in the span) speak of --data and the session's span. */
+async function namingTheData<T>(plan: ReplayPlan, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ConfigError && error.message.startsWith('backtest: ')) {
+      const span = `${new Date(plan.from).toISOString()} → ${new Date(plan.to).toISOString()}`;
+      throw new ConfigError(`--data: ${error.message.slice('backtest: '.length).replace(/ within --from\/--to$/, '')} (the session's span: ${span})`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
 }

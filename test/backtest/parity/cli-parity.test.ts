@@ -5,12 +5,25 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BacktestConfigSchema } from '../../../backtest/backtest-config.js';
+import { generateRecording } from '../../../backtest/data/generate-recording.js';
+import { wireMarketFromOptions } from '../../../backtest/importers/binance-depth-importer.js';
 import { parseYamlConfig } from '../../../src/settings/load-yaml.js';
 import { recordSession, type SessionFiles } from './session-fixture.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cli-parity-'));
 let session: SessionFiles;
+const wireMarket = wireMarketFromOptions({
+  name: 'BTC_USDT',
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 6,
+  moneyPrec: 2,
+  minAmount: '0.0001',
+  minTotal: '1',
+  makerFeePercent: '0.1',
+  takerFeePercent: '0.2',
+});
 
 function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -93,6 +106,11 @@ describe('bot parity', () => {
     ]);
     expect(noConfig.code).toBe(2);
     expect(noConfig.stderr).toContain('market.jsonl.gz');
-    for (const r of [missing, bad, noConfig]) expect(r.stderr).not.toMatch(/\n\s+at /);
+    const other = join(dir, 'other-day.jsonl.gz');
+    await generateRecording({ out: other, market: wireMarket, snapshots: 5, intervalMs: 1000, startT: 1_600_000_000_000, startTicks: 3_000_000 });
+    const wrongData = await bot(['parity', '--journal', session.journal, '--data', other, '--out', elsewhere]);
+    expect(wrongData.code).toBe(2);
+    expect(wrongData.stderr).toContain(`--data: no order book snapshot in ${other} (the session's span: 2023-11-14T22:13:20.000Z → `);
+    for (const r of [missing, bad, noConfig, wrongData]) expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });
