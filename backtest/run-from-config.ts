@@ -128,6 +128,7 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
     latency: config.latency,
     rateLimits: config.rateLimits,
     assumptions: config.fills,
+    fillModel: config.fillModel,
     sampleMs: config.sampleMs,
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
@@ -149,7 +150,7 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
   const stop = o.signal === undefined ? undefined : stopOnAbort(o.signal, parallel ? config.fills.length : 1);
   const stoppable = { ...options, ...(stop !== undefined ? { stop } : {}) };
   const result = await runBacktestNamingConfig(configFile, () => (parallel ? runBacktestParallel({ ...stoppable, sources }) : runBacktest({ ...stoppable, strategies })));
-  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
+  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, fillModelParams: config.fillModel, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
   return { result, report };
 }
 

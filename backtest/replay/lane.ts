@@ -13,6 +13,7 @@ import type { EngineEvent } from '../../src/engine/events.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
 import type { Intent } from '../../src/strategy/intents.js';
 import type { FillAssumption } from '../fill-model/fill-model.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 import { midPrice, midTicks } from '../fill-model/book-queries.js';
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
@@ -23,6 +24,8 @@ import { VirtualExchange } from './virtual-exchange.js';
 
 export interface LaneOptions {
   readonly assumption: FillAssumption;
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: the model's defaults. */
+  readonly fillModel?: FillModelParams | undefined;
   readonly market: Market;
   readonly scheduler: SteppingScheduler;
   readonly balances: Readonly<Record<string, Decimal>>;
@@ -66,7 +69,7 @@ export class Lane {
     this.#market = o.market;
     this.journal = o.keepJournal === false ? undefined : new MemoryJournal();
     const now = (): number => o.scheduler.now();
-    this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now });
+    this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now, fillModel: o.fillModel });
     this.venue = new BacktestVenue({
       exchange: this.exchange,
       scheduler: o.scheduler,

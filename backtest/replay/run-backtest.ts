@@ -18,6 +18,7 @@ import type { PollingOptions, RuntimeStrategy } from '../../src/engine/runtime.j
 import { parseMarket } from '../../src/venue/parse-market.js';
 import type { RecordingCacheOptions } from '../data/cache-settings.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 import type { LatencyModel } from './backtest-venue.js';
 import { DataFeed, type FeedEvent } from './data-feed.js';
 import { Lane } from './lane.js';
@@ -42,6 +43,8 @@ export interface BacktestOptions {
   readonly rateLimits?: boolean;
   /** Default both, optimistic first. */
   readonly assumptions?: readonly FillAssumption[];
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: the model's defaults. */
+  readonly fillModel?: FillModelParams | undefined;
   /** Equity curve sampling period, ms of virtual time. Default 1000. */
   readonly sampleMs?: number;
   readonly logger?: Logger;
@@ -100,7 +103,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   const lanes = (o.assumptions ?? FILL_ASSUMPTIONS).map(
     (assumption) =>
       new Lane({
-        assumption, market, scheduler, balances: o.balances, hasTrades: head.trades === true, strategies: o.strategies, polling: o.polling,
+        assumption, fillModel: o.fillModel, market, scheduler, balances: o.balances, hasTrades: head.trades === true, strategies: o.strategies, polling: o.polling,
         ...(o.latency ? { latency: o.latency } : {}),
         ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
         ...(o.logger ? { logger: o.logger } : {}),

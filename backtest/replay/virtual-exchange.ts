@@ -10,7 +10,7 @@
  * Stop-limit orders activate on the last recorded trade price; a recording without trades uses the
  * snapshot's mid as the last price. Once active they behave as limit orders (take, then rest).
  */
-import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { gt, gte, lte, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, OrderKind } from '../../src/model/order.js';
@@ -24,6 +24,7 @@ import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder 
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 
 export const BACKTEST_ACCOUNT = 'backtest';
 
@@ -36,6 +37,8 @@ export interface VirtualExchangeOptions {
   readonly hasTrades: boolean;
   /** Virtual clock, ms. */
   readonly now: () => number;
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: DEFAULT_FILL_MODEL. */
+  readonly fillModel?: FillModelParams | undefined;
 }
 
 /** One fill of ours, as the report needs it. */
@@ -75,6 +78,9 @@ export class VirtualExchange {
   #dealId = 0;
   readonly #step: Decimal;
   readonly #settlement: Settlement;
+  /** The fill model's shares as Decimals, undefined where the model as it always was applies (1, or a pessimistic lane). */
+  readonly #queueAhead: Decimal | undefined;
+  readonly #decreaseTrades: Decimal | undefined;
 
   constructor(private readonly options: VirtualExchangeOptions) {
     this.market = options.market;
@@ -83,6 +89,9 @@ export class VirtualExchange {
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
     this.#settlement = new Settlement(options.market, this.ledger);
     this.#views = new LedgerViews(this.ledger, BACKTEST_ACCOUNT);
+    const share = (x: number | undefined): Decimal | undefined => (options.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x)));
+    this.#queueAhead = share(options.fillModel?.queueAhead);
+    this.#decreaseTrades = share(options.fillModel?.decreaseTrades);
   }
 
   get snapshot(): RecordedSnapshot | undefined {
@@ -150,6 +159,7 @@ export class VirtualExchange {
       trades: r.arrivedAt > r.ref.t ? trades.filter((tr) => tr.t > r.arrivedAt) : trades,
       hasTrades: this.options.hasTrades,
       assumption: this.options.assumption,
+      decreaseTrades: this.#decreaseTrades,
     });
     r.queue = step.state;
     r.ref = after;
@@ -260,7 +270,7 @@ export class VirtualExchange {
       this.#finish(order, 'CANCELED');
       return;
     }
-    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks), ref: s, arrivedAt: this.options.now() });
+    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks, this.#queueAhead), ref: s, arrivedAt: this.options.now() });
   }
 
   #fireStops(): void {

@@ -7,6 +7,7 @@ import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { lanePnl } from './lane-pnl.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
 import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
+import { DEFAULT_FILL_MODEL, type FillModelParams } from '../fill-model/fill-model-params.js';
 
 export interface ReportFill {
   readonly t: number;
@@ -55,6 +56,10 @@ export interface BacktestReport {
    * the page and the summary show them as n/a otherwise (the lanes' metrics keep the numbers for sweeps).
    */
   readonly riskRatios: boolean;
+  /** The optimistic lane's parameters this run used (fill-model-params.ts). */
+  readonly fillModelParams: FillModelParams;
+  /** The data's fee rates as fractions (0.001 = 0.1 %), which every fill paid. */
+  readonly fees: { readonly maker: string; readonly taker: string };
   readonly lanes: readonly LaneReport[];
   /** [pessimistic, optimistic] of the headline figures. */
   readonly band: Record<string, [string, string]>;
@@ -117,7 +122,7 @@ export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initia
   return { metrics, final, problems: ledgerProblems(lane, pnl.fills) };
 }
 
-export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
+export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; fillModelParams?: FillModelParams; maxPoints?: number }): BacktestReport {
   const m = result.market;
   const initial = { [m.stock]: o.initial[m.stock] ?? ZERO, [m.money]: o.initial[m.money] ?? ZERO };
   const lanes: LaneReport[] = [];
@@ -180,6 +185,8 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
     precision: { money: m.moneyPrec, stock: m.stockPrec },
     assets: { stock: m.stock, money: m.money },
     riskRatios: (result.endT - result.startT) / 1000 >= RISK_RATIO_MIN_SPAN_SEC,
+    fillModelParams: { ...(o.fillModelParams ?? DEFAULT_FILL_MODEL) },
+    fees: { maker: m.makerFee.toFixed(), taker: m.takerFee.toFixed() },
     lanes,
     band,
     series: {

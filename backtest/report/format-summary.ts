@@ -1,5 +1,6 @@
 import type { BacktestReport } from './build-report.js';
 import { showFigure } from './report-format.js';
+import { reportFillModelLine } from './fill-model-line.js';
 
 /** What `bot backtest` prints: one block per fill assumption, then the band and where the report is. */
 export function formatBacktestSummary(r: BacktestReport, paths: { json: string; html: string }): string {
@@ -16,6 +17,7 @@ export function formatBacktestSummary(r: BacktestReport, paths: { json: string; 
   }
   const band = r.band['tradingPnl'];
   if (band) lines.push(`  trading PnL band [pessimistic, optimistic]: [${show('tradingPnl', band[0])}, ${show('tradingPnl', band[1])}] (each lane follows its own path: see the report)`);
+  lines.push(`  ${reportFillModelLine(r)}`);
   lines.push(`  report: ${paths.html}`, `          ${paths.json}`);
   return lines.join('\n');
 }

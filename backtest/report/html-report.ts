@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import type { BacktestReport } from './build-report.js';
 import { fillsTable } from './fills-table.js';
 import { fixed, showFigure } from './report-format.js';
+import { reportFillModelLine } from './fill-model-line.js';
 
 /** Chart.js's UMD bundle (the package's exports map hides dist/, so resolve the package and look beside it). */
 export function chartJsSource(): string {
@@ -96,6 +97,7 @@ ${partialBanner(report)}
 <p>${esc(report.start)} → ${esc(report.end)} (${report.durationSec.toFixed(0)} s), ${report.snapshots} snapshots, ${report.trades} trades; data: ${report.dataFiles.map(esc).join(', ')}${report.source ? ` (source: ${esc(report.source)})` : ''}</p>
 <p class="note">Two fill assumptions run side by side on the same data: the <b>pessimistic</b> lane fills only on proven counterparties, the <b>optimistic</b> one on every sign of trading at the price. ${esc(LANES_NOTE)}</p>
 <p class="note">Prices and money at the market's ${report.precision.money} decimals, amounts at ${report.precision.stock}; report.json keeps the exact values. ${esc(report.sampling)}.${esc(riskNote(report))}</p>
+<p class="note" id="fill-model-line">${esc(reportFillModelLine(report))}</p>
 ${figureRows(report)}
 <h2>Price and own fills</h2><div class="chart"><canvas id="price"></canvas></div>
 <h2>Strategy PnL over holding the starting balances (band between fill assumptions)</h2><div class="chart"><canvas id="equity"></canvas></div>

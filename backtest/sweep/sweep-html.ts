@@ -172,6 +172,7 @@ svg line{stroke:#888}svg line.grid{stroke:#e4e4e4}svg text{font-size:11px;fill:#
 <h1>Sweep ${esc(r.sweep)}</h1>
 <p>base ${esc(r.base)}; data ${r.data.map((d) => `${esc(d.path)} <span class="key">sha256 ${esc(d.sha256.slice(0, 16))}…</span>`).join(', ')}<br>
 sampler ${esc(JSON.stringify(r.sampler))}; objective <b>${esc(r.objective.direction)} ${esc(r.objective.figure)}</b>; constraints ${esc(r.constraints.join(', ') || 'none')}<br>
+<span id="fill-model-line">${esc(r.fillModelLine)}</span><br>
 ${r.counts.trials} trials: ${r.counts.ok} ok, ${r.counts.rejected} rejected by constraints, ${r.counts.failed} failed; ${esc(r.executor)}, ${r.elapsedSec} s${r.interrupted ? ' <b class="warn">(interrupted: finished trials only)</b>' : ''}</p>
 <h2>Best trials</h2>${bestTrials(r, paths, lanes)}
 <h2>${esc(r.objective.figure)} against each parameter</h2>${paths.map((p) => scatter(r, p, search)).join('')}
