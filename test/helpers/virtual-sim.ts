@@ -24,7 +24,7 @@ import type { SimAccountInfo } from '../../src/sim/start-sim.js';
 import { createSyntheticFlow } from '../../src/sim/synthetic-flow.js';
 import { NetworkError } from '../../src/venue/errors.js';
 import type { RawResponse } from '../../src/venue/http-transport.js';
-import { RateLimiter } from '../../src/venue/rate-limiter.js';
+import { RateLimiter, type LimiterClock } from '../../src/venue/rate-limiter.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import type { RestClientOptions } from '../../src/venue/rest-client-options.js';
 import type { VenueTransport } from '../../src/venue/venue-transport.js';
@@ -108,16 +108,7 @@ export class VirtualSim {
   clientOptions(apiKey: string): InProcessClientOptions {
     let limiter = this.#limiters.get(apiKey);
     if (limiter === undefined) {
-      const scheduler = this.scheduler;
-      limiter = new RateLimiter({
-        clock: {
-          now: () => scheduler.now(),
-          setTimer: (ms, fn) => {
-            const action = scheduler.schedule(fn, Math.max(0, ms));
-            return () => action.unsubscribe();
-          },
-        },
-      });
+      limiter = new RateLimiter({ clock: this.limiterClock });
       this.#limiters.set(apiKey, limiter);
     }
     let clock = this.#nonceClocks.get(apiKey);
@@ -130,6 +121,18 @@ export class VirtualSim {
     }
     return { transport: this.transport(), rateLimiter: limiter, clock };
   }
+
+  /** The virtual clock for a RateLimiter of the test's own (other limits than the venue's). */
+  readonly limiterClock: LimiterClock = {
+    now: () => this.scheduler.now(),
+    setTimer: (ms, fn) => {
+      const action = this.scheduler.schedule(fn, Math.max(0, ms));
+      return () => action.unsubscribe();
+    },
+  };
+
+  /** Resolves at virtual time now + ms (the recorder's or a daemon's wait, on this clock). */
+  readonly sleep = (ms: number): Promise<void> => new Promise((resolve) => this.scheduler.schedule(() => resolve(), Math.max(0, ms)));
 
   /** The real REST client of an account, reaching this sim in-process on its virtual clock. */
   client(name: string, extra: Omit<RestClientOptions, 'baseUrl' | 'region' | 'apiKey' | 'apiSecret'> = {}): RestClient {
@@ -198,11 +201,6 @@ export class VirtualSim {
       await this.settle();
     }
     return watched;
-  }
-
-  /** A resolved promise at virtual time now + ms (a daemon's `until`). */
-  after(ms: number): Promise<void> {
-    return new Promise((resolve) => this.scheduler.schedule(() => resolve(), ms));
   }
 
   /**
