@@ -14,7 +14,7 @@ import type { SimStats } from '../../src/sim/http/sim-stats.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import type { SimAccountInfo } from '../../src/sim/start-sim.js';
 import { startSim } from '../../src/sim/start-sim.js';
-import { journalAt, sleep, until } from '../helpers/daemon-child.js';
+import { journalAt, until } from '../helpers/daemon-child.js';
 import { VirtualSim } from '../helpers/virtual-sim.js';
 
 const root = mkdtempSync(join(tmpdir(), 'daemon-sim-'));
@@ -165,7 +165,7 @@ describe('daemon against the simulated exchange', () => {
     }
   });
 
-  it('smoke test over loopback HTTP on the wall clock: the same checks after a few seconds', async () => {
+  it('smoke test over loopback HTTP on the wall clock: the same checks after a few seconds of trading', async () => {
     const sim = await startSim({ port: 0, config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed: SPEED }) });
     try {
       const account = sim.accounts.find((a) => !a.partner)!;
@@ -174,8 +174,12 @@ describe('daemon against the simulated exchange', () => {
       const dir = mkdtempSync(join(root, 'loopback-'));
       const files = writeConfig(dir, sim.baseUrl, account);
       const { out, printed } = capture();
-      // two seconds of trading, counted from the first order (start-up takes longer on a loaded machine)
-      const trading = until('the first order in the journal', () => journalAt(files.journalPath).some((r) => r.type === 'submit'), 30_000, printed).then(() => sleep(2_000));
+      // trading for ten book polls after its first order (start-up takes longer on a loaded machine)
+      const books = () => sim.stats.arrivals.filter((a) => a.endpoint === 'orderbook').length;
+      const trading = until('the first order in the journal', () => journalAt(files.journalPath).some((r) => r.type === 'submit'), 30_000, printed).then(() => {
+        const from = books();
+        return until('ten more book polls', () => books() >= from + 10, 30_000, printed);
+      });
       const summary = await runDaemon({ configPath: files.configPath, env: { TEST_SECRET: account.apiSecret }, out, until: trading });
       checkRun({ exchange: sim.exchange, stats: sim.stats, accountId, initial, files, summary, printed: printed(), secret: account.apiSecret });
     } finally {
