@@ -63,15 +63,20 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
         quoteAround(market, mid);
       };
       /**
-       * Makes `move` right after the sim answered one of the daemon's deal polls. A fill the daemon learns before it sees
-       * the book after the move is valued at the book before it: a BTC long taken at 30000 and marked there is a peak of
-       * ~5.2, not the true 4 (the flake of 6c844f0: with bookMs 200 and dealsMs 300 a deal poll came first about one
-       * run in three). Right after a deal poll the next one is 300 ms away, and book polls come every 200 ms.
+       * Makes `move` right after the sim answered the daemon's deal poll and its open-orders poll. A fill the daemon
+       * learns (from its deals, or from the order vanishing from the open-orders list) before it sees the book after the
+       * move is valued at the book before it: a BTC long taken at 30000 and marked there is a peak of ~5.2, not the true
+       * 4 (the flake of 6c844f0: with book polls every 200 ms and deal polls every 300 ms a deal poll came first about
+       * one run in three). Both polls run every 500 ms, in step from the runtime's start; right after both, the next
+       * is ~0.5 s away, and book polls come every 100 ms.
        */
-      const afterDealPoll = (move: () => void) =>
+      const afterDealsAndOrdersPolls = (move: () => void) =>
         new Promise<void>((resolve) => {
+          const seen = new Set<string>();
           onAnswer = (e) => {
-            if (e.endpoint !== 'executedHistory' || e.client !== bob.apiKey) return;
+            if ((e.endpoint !== 'executedHistory' && e.endpoint !== 'orders') || e.client !== bob.apiKey) return;
+            seen.add(e.endpoint);
+            if (seen.size < 2) return;
             onAnswer = undefined;
             move();
             resolve();
@@ -95,7 +100,7 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
           '  - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.01, size: 0.01, inventorySkew: 0, maxInventory: 0.05 }, risk: { unlimited: true } }',
           '  - { id: mm-eth, use: market-maker, market: ETH_USDT, params: { spread: 0.01, size: 0.1, inventorySkew: 0, maxInventory: 0.5 }, risk: { unlimited: true } }',
           'risk: { account: { maxDrawdown: 60 } }',
-          'polling: { bookMs: 200, dealsMs: 300, openOrdersMs: 1000, balancesMs: 1000 }',
+          'polling: { bookMs: 100, dealsMs: 500, openOrdersMs: 500, balancesMs: 1000 }',
           `journal: { path: ${journal} }`,
           'log: { level: info }',
           'status: { everyMs: 60000 }',
@@ -116,7 +121,7 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
       take('ETH_USDT', '2000', true);
       await until('the round trips journalled and the market makers quoting again', () => fills() === 4 && Boolean(quoting()), 20_000, first.output);
       await until('the peak journalled', () => marks().some((m) => D(m.peak).gt('3.4')), 10_000, first.output);
-      await afterDealPoll(() => take('BTC_USDT', '25000', false));
+      await afterDealsAndOrdersPolls(() => take('BTC_USDT', '25000', false));
       await until('the BTC fill journalled', () => fills() === 5, 20_000, first.output);
       const filledAt = Date.now();
       await until('books at the new mid checked (two polls of each market)', () => booksServed(filledAt) >= 4, 20_000, first.output);
