@@ -150,7 +150,7 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
 function journalCheck(path: string): PreflightCheck {
   if (!existsSync(path)) return ok(`journal ${path}: none yet (the first run starts it)`);
   const scan = scanJournal(readFileSync(path));
-  if (scan.corrupt.length > 0) return fail(`journal ${path}: damaged lines ${scan.corrupt.map((d) => d.line).join(', ')} (bot journal repair ${path})`);
+  if (scan.corrupt.length > 0) return fail(`journal ${path}: damaged lines ${scan.corrupt.map((d) => d.line).join(', ')} (npx bot journal repair ${path})`);
   if (scan.torn !== undefined) return warn(`journal ${path}: ${scan.records.length} records; the torn last line ${scan.torn.line} will be dropped`);
   return ok(`journal ${path}: ${scan.records.length} records, no damaged line`);
 }

@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .option('--dir <dir>', 'folder to write into (strategies/, test/strategies/, config/ below it)', '.')
     .addHelpText(
       'after',
-      '\nExamples:\n  bot new-strategy my-quoter\n  npx vitest run test/strategies/my-quoter.test.ts\n  bot run config/my-quoter.yaml',
+      '\nExamples:\n  npx bot new-strategy my-quoter\n  npx vitest run test/strategies/my-quoter.test.ts\n  npx bot run config/my-quoter.yaml',
     )
     .action(async (name: string, opts: { dir: string }) => {
       const { planScaffold, writeScaffold } = await import('../strategy/scaffold/generate-strategy.js');
@@ -18,7 +18,7 @@ export function register(program: Command): void {
       const [strategy, test, config] = files;
       process.stdout.write(
         `created ${files.map((f) => f.display).join(', ')}\n` +
-          `next:\n  npx vitest run ${test!.display}\n  bot run ${config!.display} --dry-run\n  edit ${strategy!.display} (desiredOrders)\n`,
+          `next:\n  npx vitest run ${test!.display}\n  npx bot run ${config!.display} --dry-run\n  edit ${strategy!.display} (desiredOrders)\n`,
       );
     });
 }
