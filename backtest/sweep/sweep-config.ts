@@ -30,6 +30,7 @@ import { parseTimeArg } from '../parse-time.js';
 import { BacktestConfigSchema, type BacktestConfig } from '../backtest-config.js';
 import { describe, parseParamPath, pathProblem } from './config-path.js';
 import { checkLane, parseConstraint, parseFigure, type Constraint, type FigureRef } from './objective.js';
+import { relocateStrategyUses } from './strategy-uses.js';
 import { listDimension, rangeDimension, type Dimension } from './param-space.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -94,6 +95,7 @@ export function loadSweepPlan(file: string, env: NodeJS.ProcessEnv = process.env
   const baseFile = isAbsolute(config.base) ? config.base : join(dirname(resolve(file)), config.base);
   const base = loadYamlConfig(baseFile, BacktestConfigSchema, env);
   const baseRaw = interpolateEnv(parse(readFileSync(baseFile, 'utf8')), env, []) as Record<string, unknown>;
+  relocateStrategyUses(baseRaw, baseFile);
   const problems: string[] = [];
   const dims: Dimension[] = [];
   for (const [path, spec] of Object.entries(config.space)) {

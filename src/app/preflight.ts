@@ -65,8 +65,8 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
     cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
     files = checkDaemonFiles(cfg, o.configPath, cwd, { createFolders: false });
     for (const [i, s] of cfg.strategies.entries()) {
-      const def = await loadStrategy(builtinStrategies, s.use, cwd, `${o.configPath}: strategies[${i}].use`);
-      const params = parseParams(def, s.params, `${o.configPath}: strategies[${i}].params`) as Record<string, unknown>;
+      const def = await loadStrategy(builtinStrategies, s.use, { configFile: o.configPath, cwd, warn: (m) => add(warn(m)) }, `${o.configPath}: strategies[${i}].use`);
+      const params = parseParams(def, s.params, { file: o.configPath, path: ['strategies', i, 'params'] }) as Record<string, unknown>;
       strategies.push({ id: s.id, use: s.use, market: s.market, params, risk: s.risk });
     }
   } catch (error) {
