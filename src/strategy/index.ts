@@ -12,6 +12,8 @@ export { ordersToTargets, isLiveOrder } from './target-orders.js';
 export type { DesiredOrder, TargetOptions } from './target-orders.js';
 export { bookTop, bookTouch, midPrice, type BookTouch } from './book-prices.js';
 export { decimalParam } from './decimal-param.js';
+// the market's steps, and rounding onto them as the engine will (passive prices, amounts down)
+export { amountStep, priceStep, roundAmount, roundPrice, type PriceRounding } from './market-steps.js';
 export type { DecimalParamOptions } from './decimal-param.js';
 export type { BookTop } from './book-prices.js';
 export { z } from 'zod';
