@@ -40,6 +40,8 @@ import type { Market } from '../model/market.js';
 import type { Deal } from '../model/order.js';
 import type { Clock, OwnOrder, StrategyContext } from './context.js';
 
+export { testParams } from './test-params.js';
+
 export interface TestContextOptions<P> {
   readonly market: Market;
   /** Already validated params (e.g. `definition.params.parse({...})`). */
