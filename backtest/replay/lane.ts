@@ -17,6 +17,7 @@ import { midTicks } from '../fill-model/book-queries.js';
 import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
 import { EquityCurve } from './equity-curve.js';
 import type { SteppingScheduler } from './stepping-scheduler.js';
+import type { RecentTrades } from './recent-trades.js';
 import { VirtualExchange } from './virtual-exchange.js';
 
 export interface LaneOptions {
@@ -32,6 +33,8 @@ export interface LaneOptions {
   readonly logger?: Logger;
   /** Keep the runtime's journal records (`journal`). Default true. */
   readonly keepJournal?: boolean;
+  /** The recording's trades, served by the venue's recent-trades endpoint (strategies' trades$ and candles). */
+  readonly trades?: RecentTrades | undefined;
 }
 
 export interface IntentRecord {
@@ -68,6 +71,7 @@ export class Lane {
       scheduler: o.scheduler,
       ...(o.latency ? { latency: o.latency } : {}),
       ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
+      trades: o.trades,
     });
     this.runtime = createRuntime({
       api: this.venue,
