@@ -179,6 +179,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       afterShutdown: async (outcome, cancelled) => deadMan?.clear(new Set(cancelled ? outcome.unsettledMarkets : [])),
     });
     clearTimeout(watchdog);
+    // the last status line is the summary's state (fills of the stop's last polls included), so the two agree
+    logger.info(formatStatusLine(rt.status()));
     (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
     await alerted;
     if (emergency.reason !== undefined) throw new EmergencyStopError(emergency.reason, summary);

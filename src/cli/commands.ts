@@ -23,6 +23,7 @@ import { register as orderHistoryCmd } from './order-history.js';
 import { register as chaosCmd } from './chaos.js';
 import { register as killSwitchCmd } from './kill-switch.js';
 import { register as sweepCmd } from './sweep.js';
+import { register as parityCmd } from './parity.js';
 import { register as workerCmd } from './worker.js';
 import { register as journalCmd } from './journal.js';
 import { register as checkCmd } from './check.js';
@@ -39,7 +40,7 @@ export interface CommandGroup {
  */
 export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { heading: 'Daemon:', commands: [runCmd, checkCmd, journalCmd] },
-  { heading: 'Research (backtests, sweeps, your own strategies):', commands: [backtestCmd, sweepCmd, workerCmd, newStrategyCmd] },
+  { heading: 'Research (backtests, sweeps, your own strategies):', commands: [backtestCmd, sweepCmd, parityCmd, workerCmd, newStrategyCmd] },
   { heading: 'Data (recordings for backtests):', commands: [recordCmd, importCmd, cacheCmd, dataCmd] },
   {
     heading: 'Venue calls (one request each; credentials from BOT_API_KEY and BOT_API_SECRET):',
