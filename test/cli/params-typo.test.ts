@@ -20,6 +20,7 @@ const CASES: Record<string, { config: string; param: string; typo: string }> = {
   grid: { config: 'config/grid.yaml', param: 'levels', typo: 'levls' },
   'stop-guard': { config: 'config/stop-guard.yaml', param: 'trail', typo: 'trial' },
   twap: { config: 'config/twap.yaml', param: 'slices', typo: 'slics' },
+  'trend-mm': { config: 'config/trend-mm.yaml', param: 'candleMs', typo: 'candelMs' },
 };
 
 /** The shipped strategy entry with `param` renamed to `typo` (in place, so the params keep their order). */
