@@ -71,7 +71,7 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
     }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    add(fail(`config ${o.configPath} does not load: ${error.message.replace(/\n\s*/g, '; ')}`));
+    add(fail(`config ${o.configPath} does not load: ${error.message.replace(/:\n\s*/g, ': ').replace(/\n\s*/g, '; ')}`));
     return { ...report(), exitCode: 2 };
   }
   const n = strategies.length;

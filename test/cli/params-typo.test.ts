@@ -8,7 +8,7 @@ import { runBot } from './venue-cli-harness.js';
 
 /**
  * Issue 26: "a typo in any built-in strategy's params exits 2 naming the key and suggesting the right one", from
- * `bot run` and from `bot backtest`, with the line and column of the misspelt key in the file.
+ * `bot run`, `bot check` and `bot backtest`, with the line and column of the misspelt key in the file.
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'params-typo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,7 +46,7 @@ describe('a misspelt param of a built-in strategy', () => {
   });
 
   it.each(Object.keys(CASES))(
-    '%s: bot run and bot backtest exit 2 with file:line:col, the key and the key meant',
+    '%s: bot run, bot check and bot backtest exit 2 with file:line:col, the key and the key meant',
     async (name) => {
       const { param, typo } = CASES[name]!;
       const entry = misspelt(name);
@@ -64,12 +64,15 @@ describe('a misspelt param of a built-in strategy', () => {
       writeFileSync(backtest, stringify({ data: [sample], balances: { BTC: '10', USDT: '100000' }, strategies: [entry], out: path.join(dir, name) }));
       for (const [command, file] of [
         ['run', run],
+        ['check', run],
         ['backtest', backtest],
       ] as const) {
         const r = await runBot([command, file, ...(command === 'backtest' ? ['--no-progress'] : [])]);
         expect(r.code, `${command}: ${r.stderr}`).toBe(2);
-        expect(r.stderr).toContain(`${keyAt(file, typo)}: strategies[0].params.${typo}: unknown key (did you mean \`${param}\`?)`);
-        expect(r.stderr).not.toMatch(/ZodError|\n\s+at /);
+        // bot check reports on stdout, as one line of its checklist
+        const said = command === 'check' ? r.stdout : r.stderr;
+        expect(said).toContain(`${keyAt(file, typo)}: strategies[0].params.${typo}: unknown key (did you mean \`${param}\`?)`);
+        expect(said).not.toMatch(/ZodError|\n\s+at |:;/);
       }
     },
     30_000,
