@@ -5,6 +5,10 @@ import { embeddedSimConfig } from '../sim/embedded-sim-config.js';
 import { startSim, type SimHandle } from '../sim/start-sim.js';
 import { RestClient } from '../venue/rest-client.js';
 import type { VenueCallObserver } from '../venue/call-observer.js';
+import type { RestClientOptions } from '../venue/rest-client-options.js';
+
+/** What a caller may add to a rest venue's client: where requests go, its rate limiter, its nonce clock. */
+export type VenueClientOptions = Pick<RestClientOptions, 'transport' | 'rateLimiter' | 'clock'>;
 
 /** The daemon's venue: a REST client on a configured venue, or the embedded sim on loopback and a client on it. */
 export async function openVenue(
@@ -14,6 +18,7 @@ export async function openVenue(
   configFile: string,
   env: NodeJS.ProcessEnv,
   observer?: VenueCallObserver,
+  clientOptions: VenueClientOptions = {},
 ): Promise<{ sim?: SimHandle; client: RestClient }> {
   const watch = observer !== undefined ? { observer } : {};
   const venueLog = logger.child({ component: 'venue' });
@@ -28,6 +33,7 @@ export async function openVenue(
       ...(v.timeoutMs !== undefined ? { timeoutMs: v.timeoutMs } : {}),
       logger: venueLog,
       ...watch,
+      ...clientOptions,
     });
     return { client };
   }

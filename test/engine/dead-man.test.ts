@@ -97,7 +97,7 @@ function rig(timeoutSec = 5) {
     const inner = api.killSwitch.bind(api);
     api.killSwitch = (market, timeout) => {
       const answer = inner(market, timeout);
-      return new Promise((resolve, reject) => scheduler.schedule(() => answer.then(resolve, reject), ms));
+      return new Promise((resolve, reject) => scheduler.schedule(() => void answer.then(resolve, reject), ms));
     };
   };
   return { scheduler, ex, account, calls, logs, journal, errors, deadMan, advance, quote, setDown, setLatency };
