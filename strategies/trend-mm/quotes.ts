@@ -22,7 +22,8 @@ export function trendQuotes(p: TrendMmParams, top: BookTouch, trend: number | un
   if (top.ask !== undefined) bid = dmin(bid, top.ask.minus(step));
   if (top.bid !== undefined) ask = dmax(ask, top.bid.plus(step));
   const quotes: DesiredOrder[] = [];
-  if (t.gt(p.standAsideAt.neg()) && inventory.lt(p.maxInventory) && bid.gt(0)) quotes.push({ side: 'buy', price: bid, amount: p.size, tag: 'bid', postOnly: true });
+  if (t.gt(p.standAsideAt.neg()) && inventory.lt(p.maxInventory) && bid.gt(0))
+    quotes.push({ side: 'buy', price: bid, amount: p.size, tag: 'bid', postOnly: true });
   if (t.lt(p.standAsideAt) && inventory.gt(p.maxInventory.neg())) quotes.push({ side: 'sell', price: ask, amount: p.size, tag: 'ask', postOnly: true });
   return quotes;
 }
