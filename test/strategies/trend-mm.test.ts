@@ -60,38 +60,67 @@ describe('trend-mm trend', () => {
   });
 });
 
-describe('trend-mm on virtual time', () => {
-  it('quotes both sides, then follows a rising market: the ask goes (standing aside), the bid moves up to the touch', () => {
-    const out: Array<[number, string]> = [];
-    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
-    scheduler.run(({ cold }) => {
-      const params = testParams(trendMm, { candleMs: 1000, fast: 2, slow: 4, maxSkew: '0.001', standAsideAt: '0.001' });
-      const paper = createPaperOrders({ now: () => scheduler.now() });
-      // a trade every second, 0.2 % higher each time; the book stays put (its mid is what the quotes centre on)
-      const names = 'abcdefghij'.split('');
-      const trades = Object.fromEntries(names.map((n, i) => [n, tradeFixture({ id: i + 1, time: i * 1000, price: (30000 * 1.002 ** i).toFixed(2) })]));
-      const ctx = createTestContext({
-        scheduler,
-        market,
-        params,
-        // finite streams: the candles give a flat candle every period while they are listened to
-        book$: cold(`${names.map(() => 'b').join(' 999ms ')}|`, { b: bookFixture({ bid: '30000', ask: '30001' }) }),
-        trades$: cold(`${names.join(' 999ms ')}|`, trades),
-        orders$: paper.orders$,
-      });
-      trendMm
-        .create(ctx)
-        .pipe(tap((i) => paper.apply(i)))
-        .subscribe((i) => out.push([scheduler.now(), show(i)]));
+/** What trend-mm emits, at which virtual time, over ten seconds of one trade a second, each `ratio` × the one before. */
+function runOver(ratio: number): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+  scheduler.run(({ cold }) => {
+    const params = testParams(trendMm, { candleMs: 1000, fast: 2, slow: 4, maxSkew: '0.001', standAsideAt: '0.001' });
+    const paper = createPaperOrders({ now: () => scheduler.now() });
+    const names = 'abcdefghij'.split('');
+    const trades = Object.fromEntries(names.map((n, i) => [n, tradeFixture({ id: i + 1, time: i * 1000, price: (30000 * ratio ** i).toFixed(2) })]));
+    const ctx = createTestContext({
+      scheduler,
+      market,
+      params,
+      // the book stays put (its mid is what the quotes centre on); finite streams: the candles give a flat candle
+      // every period while they are listened to
+      book$: cold(`${names.map(() => 'b').join(' 999ms ')}|`, { b: bookFixture({ bid: '30000', ask: '30001' }) }),
+      trades$: cold(`${names.join(' 999ms ')}|`, trades),
+      orders$: paper.orders$,
     });
-    expect(out).toEqual([
+    trendMm
+      .create(ctx)
+      .pipe(tap((i) => paper.apply(i)))
+      .subscribe((i) => out.push([scheduler.now(), show(i)]));
+  });
+  return out;
+}
+
+const anyCancel = expect.stringMatching(/^cancel /) as unknown as string;
+
+describe('trend-mm on virtual time', () => {
+  it('quotes both sides, then follows a strong rise: the ask goes (standing aside), the bid moves up to the touch', () => {
+    expect(runOver(1.002)).toEqual([
       // before the slow EMA has 4 candles: both sides around the mid, no skew
       [0, 'buy 29985.49'],
       [0, 'sell 30015.51'],
       // the 4th candle closes when the 5th's first trade arrives: a strong rise, the ask goes, the bid moves up
-      [4000, expect.stringMatching(/^cancel /) as unknown as string],
-      [4000, expect.stringMatching(/^cancel /) as unknown as string],
+      [4000, anyCancel],
+      [4000, anyCancel],
       [4000, 'buy 30000.99'],
+    ]);
+  });
+
+  it('follows a strong fall the other way: the bid goes, the ask moves down to the touch', () => {
+    expect(runOver(0.998)).toEqual([
+      [0, 'buy 29985.49'],
+      [0, 'sell 30015.51'],
+      [4000, anyCancel],
+      [4000, anyCancel],
+      [4000, 'sell 30000.01'],
+    ]);
+  });
+
+  it('moves both quotes up with a gentle rise, by trendGain × trend of the mid', () => {
+    expect(runOver(1.0005)).toEqual([
+      [0, 'buy 29985.49'],
+      [0, 'sell 30015.51'],
+      // a trend of about 0.00035, under standAsideAt: both sides stay, each about 10.4 higher
+      [4000, anyCancel],
+      [4000, anyCancel],
+      [4000, 'buy 29995.9'],
+      [4000, 'sell 30025.92'],
     ]);
   });
 });
