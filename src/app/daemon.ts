@@ -8,7 +8,7 @@ import { createLogger } from '../settings/logger.js';
 import { checkDaemonFiles } from '../settings/daemon-files.js';
 import { checkLimitTickers } from '../settings/limit-tickers.js';
 import type { SimHandle } from '../sim/start-sim.js';
-import { loadStrategy } from '../strategy/load-strategy.js';
+import { loadStrategy, parseParams } from '../strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
@@ -90,9 +90,12 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       if (!markets.has(s.market)) {
         throw new ConfigError(`${o.configPath}: strategies[${i}].market: the venue has no market '${s.market}' (it has ${[...markets.keys()].join(', ')})`);
       }
+      const definition = await loadStrategy(builtinStrategies, s.use, { configFile: o.configPath, cwd, warn: (m) => logger.warn(m) }, `${o.configPath}: strategies[${i}].use`);
+      // here, where the file is known: a problem names its line and column (the runtime validates them again)
+      parseParams(definition, s.params, { file: o.configPath, path: ['strategies', i, 'params'] });
       strategies.push({
         id: s.id,
-        definition: await loadStrategy(builtinStrategies, s.use, cwd, `${o.configPath}: strategies[${i}].use`),
+        definition,
         params: s.params,
         market: s.market,
         risk: s.risk,

@@ -13,9 +13,9 @@
  * setTimeout or setInterval here, so the same code runs live and on virtual time.
  */
 import type { Logger } from 'pino';
-import { BehaviorSubject, Observable, Subject, Subscription, filter, map, shareReplay, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, NEVER, Observable, Subject, Subscription, filter, map, share, shareReplay, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { BookLevel, OrderBook } from '../model/book.js';
+import type { BookLevel, OrderBook, PublicTrade } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import { cmp } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
@@ -30,6 +30,7 @@ import { defaultStaleAfterMs, detectStale } from '../streams/detect-stale.js';
 import { DEFAULT_MAX_JUMP, saneBooks } from '../streams/sane-books.js';
 import { TradeEvidence } from './trade-evidence.js';
 import { poll } from '../streams/poll.js';
+import { tradesSource } from '../streams/trades-source.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { ClientOrderIds, ownsClientOrderId, prefixFor } from './client-order-ids.js';
 import { EngineCore, type StrategyRun } from './engine-core.js';
@@ -218,6 +219,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     );
     strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
   }
+  // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's
+  // period, at least a second apart (the venue stamps trades in whole seconds and lists its last 100). A candle waits
+  // three polls past its period for trades still on their way.
+  const tradesPollMs = Math.max(polling.bookMs, 1000);
+  const trades = new Map<string, Observable<PublicTrade>>();
+  for (const m of marketNames) {
+    const onGap = () => logger.warn({ market: m }, 'public trades: a full page newer than every trade seen; trades between two polls may be missing');
+    trades.set(m, publicTrades === undefined ? NEVER : tradesSource(publicTrades, m, { periodMs: tradesPollMs, onError: onPollError(`public trades ${m}`), onGap }, scheduler).pipe(share()));
+  }
   const stampedBalances$ = poll<Stamped<Balances>>(
     async () => {
       const startedAt = now();
@@ -309,7 +319,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
 
   function startRun(run: StrategyRun): void {
-    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, clock });
+    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, trades$: trades.get(run.market.name)!, candleCloseAfterMs: 3 * tradesPollMs, clock });
   }
 
   function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> } = {}): Promise<RunSummary> {
