@@ -69,6 +69,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
 
   let sim: SimHandle | undefined;
   let client: RestClient | undefined;
+  let venueLabel = '';
   let runtime: Runtime | undefined;
   let deadMan: DeadManTimer | undefined;
   const boundary = asyncLocalBoundary();
@@ -77,7 +78,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   try {
     const opsUrl = await ops?.listen();
     if (opsUrl !== undefined) o.onListening?.(opsUrl);
-    ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
+    ({ sim, client, label: venueLabel } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     if (!sim) await refuseBadCredentials(client, o.configPath);
     const strategies = [];
@@ -106,8 +107,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       reserve: cfg.polling.reserve,
     });
     const journalPath = files.journal;
-    // The embedded sim starts empty every time (order and deal ids restart at 1), so nothing in an earlier
-    // journal refers to it: keep that journal aside instead of replaying it against a different exchange.
+    // The embedded sim (and the paper venue's) starts empty every time (order and deal ids restart at 1), so nothing in
+    // an earlier journal refers to it: keep that journal aside instead of replaying it against a different exchange.
     if (sim && existsSync(journalPath)) {
       const aside = files.journalAside;
       renameSync(journalPath, aside);
@@ -140,7 +141,6 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       boundary,
       ...(cfg.risk?.account ? { account: { limits: cfg.risk.account, where: `${o.configPath}: risk.account` } } : {}),
     });
-    const venueLabel = sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl;
     logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
