@@ -17,6 +17,7 @@ import { refuseBadCredentials } from './venue-credentials.js';
 import { onceSignal } from './stop-signal.js';
 import { Emergency, EMERGENCY_DEADLINE_MS, EMERGENCY_EXIT_CODE, EmergencyStopError } from './emergency.js';
 import { OpsSurface } from './ops-surface.js';
+import { SessionRecorder } from './session-recorder.js';
 import { DeadManTimer } from '../engine/dead-man.js';
 import { FileJournal } from '../engine/journal.js';
 import { GuardedJournal } from '../engine/guarded-journal.js';
@@ -71,6 +72,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   let client: RestClient | undefined;
   let venueLabel = '';
   let runtime: Runtime | undefined;
+  let recorder: SessionRecorder | undefined;
   let deadMan: DeadManTimer | undefined;
   const boundary = asyncLocalBoundary();
   const emergency = new Emergency(logger, boundary);
@@ -118,6 +120,22 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     if (fileJournal.torn) logger.warn({ journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes }, 'journal: a torn last line (a crash mid-write) was dropped');
     // a failed write is the emergency stop, wherever in the engine it happened
     const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) => emergency.trigger(`journal write failed: ${error.message}`, error));
+    if (cfg.record !== undefined && files.recordDir !== undefined) {
+      const venue = client;
+      recorder = await SessionRecorder.open({
+        dir: files.recordDir,
+        markets: [...new Set(cfg.strategies.map((s) => s.market))].map((m) => markets.get(m)!),
+        rotate: cfg.record.rotate,
+        publicTrades: (m) => venue.publicTrades(m),
+        tradesMs: plan.intervals.bookMs,
+        scheduler,
+        clock: { now: () => scheduler.now() },
+        logger: logger.child({ component: 'record' }),
+        source: venueLabel,
+        // the embedded and the paper venue start afresh (their trade ids too); a REST venue's go on
+        resume: sim === undefined,
+      });
+    }
     runtime = createRuntime({
       api: client,
       scheduler,
@@ -140,8 +158,9 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       bulkPlaces: cfg.executor.bulk,
       boundary,
       ...(cfg.risk?.account ? { account: { limits: cfg.risk.account, where: `${o.configPath}: risk.account` } } : {}),
+      onPolled: recorder?.onBook,
     });
-    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');
+    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel, ...(recorder ? { record: files.recordDir } : {}) }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
       deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
@@ -157,6 +176,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     });
     if (opsUrl !== undefined) logger.info({ url: `${opsUrl}/` }, `dashboard: ${opsUrl}/  (metrics ${opsUrl}/metrics, readiness ${opsUrl}/ready)`);
     await runtime.start();
+    recorder?.start();
     const rt = runtime;
     const statusSub = interval(cfg.status.everyMs, scheduler).subscribe(() => logger.info(formatStatusLine(rt.status())));
     const reason = await Promise.race([
@@ -186,6 +206,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     throw error;
   } finally {
     uninstall();
+    await recorder?.close();
     await ops?.close();
     await deadMan?.stop(); // a failed start or stop leaves the venue's timers to run out: the safe side
     client?.close();

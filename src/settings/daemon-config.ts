@@ -4,6 +4,7 @@ import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schem
 import { describeType } from './format-issues.js';
 import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
 import { PaperVenueSchema } from './paper-venue-config.js';
+import { RecordConfigSchema } from './record-config.js';
 
 /**
  * The daemon's config (`bot run <config.yaml>`), validated by `loadYamlConfig` (file, path and expectation in
@@ -25,6 +26,7 @@ import { PaperVenueSchema } from './paper-venue-config.js';
  * http: { listen: 127.0.0.1:9464, token: ${BOT_HTTP_TOKEN:-} }
  * alerts: { webhook: ${BOT_ALERT_WEBHOOK}, on: [strategy-halted, loss-limit, venue-unreachable] }
  * risk: { account: { maxDrawdown: 300, maxDailyLoss: 200, maxGrossNotional: 20000 } }
+ * record: { path: var/recordings, rotate: { maxBytes: 50M, daily: true } }
  * ```
  */
 
@@ -190,6 +192,8 @@ export const DaemonConfigSchema = z
     alerts: AlertsConfigSchema.optional(),
     /** Account-wide limits (`risk: { account: {...} }`). Per-strategy limits stay under each strategy's `risk:`. */
     risk: accountRisk.optional(),
+    /** The public data the daemon polls, recorded for replays (record-config.ts). Off when absent. */
+    record: RecordConfigSchema.optional(),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();

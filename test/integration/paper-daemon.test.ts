@@ -9,6 +9,7 @@ import { runDaemon } from '../../src/app/daemon.js';
 import { parseJournalText } from '../../src/engine/journal.js';
 import type { JournalDeal, JournalRecord } from '../../src/engine/journal-records.js';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
+import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
 import type { AccessEntry } from '../../src/sim/http/server.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
@@ -84,7 +85,8 @@ describe('paper venue: the daemon on an upstream’s public data (bot sim as the
     try {
       const clients = upstream.exchange.accounts.filter((a) => !a.internal).map((a) => a.id);
       const before = clients.map((id) => ({ trade: upstream.exchange.tradeBalances(id), main: upstream.exchange.mainBalances(id) }));
-      const { configPath, journalPath, logPath } = paperConfig('check', upstream);
+      const rec = join(dir, 'check-rec');
+      const { configPath, journalPath, logPath } = paperConfig('check', upstream, { extra: [`record: { path: ${rec} }`] });
       const out = new PassThrough();
       let printed = '';
       out.on('data', (c: Buffer) => (printed += c.toString()));
@@ -138,6 +140,14 @@ describe('paper venue: the daemon on an upstream’s public data (bot sim as the
         expect(upstream.exchange.openOrders(id)).toHaveLength(0);
       });
       expect(readFileSync(logPath, 'utf8')).toMatch(/paper venue started/);
+
+      // the session was recorded: the paper venue's books and the upstream's trades it printed
+      const recorded: RecordingLine[] = [];
+      for await (const l of readRecordingLines(join(rec, 'BTC_USDT.jsonl.gz'))) recorded.push(l);
+      expect(recorded.filter((l) => l.type === 'book').length).toBeGreaterThan(20);
+      const trades = recorded.filter((l) => l.type === 'trade');
+      expect(trades.length).toBeGreaterThan(0);
+      expect(new Set(trades.map((t) => t.id)).size).toBe(trades.length);
     } finally {
       watch.stop();
       await upstream.close();

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDaemon } from '../../src/app/daemon.js';
@@ -8,7 +9,7 @@ import { PaperUpstreamError } from '../../src/app/paper-venue.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
-import { parseYamlConfig } from '../../src/settings/load-yaml.js';
+import { loadYamlConfig, parseYamlConfig } from '../../src/settings/load-yaml.js';
 import { paperStaleAfterMs } from '../../src/settings/paper-venue-config.js';
 import { withSim } from '../helpers/with-sim.js';
 
@@ -76,6 +77,17 @@ describe('venue: { kind: paper } in the daemon config', () => {
     expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fills: optimistic }'))).toMatch(
       /venue\.fills: the paper venue gives only the pessimistic fills: it fills through the simulated exchange’s matching, where every fill needs a counterparty order/,
     );
+  });
+});
+
+describe('config/paper.yaml', () => {
+  it('loads with no key in the environment: the main region’s public data, limits, the dead-man timer, the ops surface and the recording on', () => {
+    const cfg = loadYamlConfig(fileURLToPath(new URL('../../config/paper.yaml', import.meta.url)), DaemonConfigSchema, {});
+    expect(cfg.venue).toMatchObject({ kind: 'paper', upstream: { region: 'main' }, fills: 'pessimistic' });
+    expect(cfg.record).toEqual({ path: 'var/recordings', rotate: { maxBytes: 50 * 1024 ** 2, daily: true } });
+    expect(cfg.deadMan?.timeoutSec).toBe(30);
+    expect(cfg.http?.listen).toBe('127.0.0.1:9464');
+    expect(cfg.strategies.map((s) => [s.market, s.risk.maxOrderNotional?.toFixed(), s.risk.maxLoss?.toFixed()])).toEqual([['BTC_USDT', '250', '50']]);
   });
 });
 
