@@ -7,7 +7,7 @@ const zSize = z.unknown().transform((value, ctx): number => {
   const unit = m === null ? 0 : ({ k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(m[2] ?? '').toLowerCase()] ?? 1);
   const bytes = m === null ? Number.NaN : Math.round(Number(m[1]) * unit);
   if (Number.isInteger(bytes) && bytes > 0) return bytes;
-  ctx.addIssue({ code: 'custom', message: `expected a size such as 50M or 1048576 (bytes), got ${typeof value === 'string' ? JSON.stringify(value) : describeType(value)}`, input: value });
+  ctx.addIssue({ code: 'custom', message: `expected a size such as 50M or 1048576 (bytes), got ${typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' ? String(value) : describeType(value)}`, input: value });
   return z.NEVER;
 });
 
