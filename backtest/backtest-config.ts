@@ -9,6 +9,7 @@
  * latency: { requestMs: 25, responseMs: 25 }               # each way, virtual ms
  * rateLimits: true                                          # the venue's limits, shared by polling and orders
  * fills: [optimistic, pessimistic]                          # lanes run side by side (the PnL band)
+ * fillModel: { queueAhead: 1, decreaseTrades: 1 }            # the optimistic lane's parameters (bot parity --fit)
  * sampleMs: 1000                                            # equity curve sampling (Sharpe/Sortino period)
  * polling: { bookMs: 1000, bookLimit: 20 }
  * strategies:
@@ -20,6 +21,7 @@
 import { z } from 'zod';
 import { DaemonConfigSchema } from '../src/settings/daemon-config.js';
 import { zIntLike, zNonNegativeDecimal } from '../src/settings/decimal-schema.js';
+import { FillModelSchema } from './fill-model/fill-model-params.js';
 
 const ms = zIntLike.pipe(z.number().int().min(0));
 
@@ -30,6 +32,8 @@ export const BacktestConfigSchema = z.strictObject({
   latency: z.strictObject({ requestMs: ms.default(25), responseMs: ms.default(25) }).default({ requestMs: 25, responseMs: 25 }),
   rateLimits: z.boolean().default(true),
   fills: z.array(z.enum(['optimistic', 'pessimistic'])).min(1).default(['optimistic', 'pessimistic']),
+  /** The optimistic lane's parameters (backtest/fill-model/fill-model-params.ts); `bot parity --fit` writes this block. */
+  fillModel: FillModelSchema,
   sampleMs: zIntLike.pipe(z.number().int().positive()).default(1000),
   polling: DaemonConfigSchema.shape.polling,
   strategies: DaemonConfigSchema.shape.strategies,

@@ -22,6 +22,7 @@ import type { RecordingCacheOptions } from './data/cache-settings.js';
 import { runBacktest, type BacktestOptions } from './replay/run-backtest.js';
 import type { ReplayOutcome } from './replay/lane-view.js';
 import { runBacktestParallel, type StrategySource } from './replay/run-parallel.js';
+import { createReplayStop, type ReplayStop } from './replay/replay-stop.js';
 import { FILL_MODEL_DOC } from './fill-model/fill-model-doc.js';
 
 export interface BacktestRunOptions {
@@ -37,6 +38,8 @@ export interface BacktestRunOptions {
   readonly cache?: RecordingCacheOptions;
   /** Each fill assumption beyond the first on a worker thread (run-parallel.ts). Default true; `--sequential` turns it off. */
   readonly parallelLanes?: boolean;
+  /** Stops the replay where it is (Ctrl-C); the report then covers what ran and says `partial`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface BacktestRun {
@@ -88,6 +91,8 @@ export interface ConfigRunOptions {
   readonly configFile?: string | undefined;
   /** Each fill assumption beyond the first on a worker thread (run-parallel.ts). Default false (sweeps run trials in parallel already). */
   readonly parallelLanes?: boolean | undefined;
+  /** Stops the replay where it is; the result is then `partial`. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** One backtest of an already validated config, without writing files (sweeps run many of these). */
@@ -123,6 +128,7 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
     latency: config.latency,
     rateLimits: config.rateLimits,
     assumptions: config.fills,
+    fillModel: config.fillModel,
     sampleMs: config.sampleMs,
     ...(o.logger ? { logger: o.logger } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
@@ -141,9 +147,19 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
     loadWhere: `${configFile}: strategies[${i}].use`,
   }));
   const parallel = o.parallelLanes === true && config.fills.length > 1;
-  const result = await runBacktestNamingConfig(configFile, () => (parallel ? runBacktestParallel({ ...options, sources }) : runBacktest({ ...options, strategies })));
-  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
+  const stop = o.signal === undefined ? undefined : stopOnAbort(o.signal, parallel ? config.fills.length : 1);
+  const stoppable = { ...options, ...(stop !== undefined ? { stop } : {}) };
+  const result = await runBacktestNamingConfig(configFile, () => (parallel ? runBacktestParallel({ ...stoppable, sources }) : runBacktest({ ...stoppable, strategies })));
+  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, fillModelParams: config.fillModel, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
   return { result, report };
+}
+
+/** A ReplayStop for `participants` replay threads, requested when the signal aborts. */
+function stopOnAbort(signal: AbortSignal, participants: number): ReplayStop {
+  const stop = createReplayStop(participants);
+  if (signal.aborted) stop.request();
+  else signal.addEventListener('abort', () => stop.request(), { once: true });
+  return stop;
 }
 
 /**
@@ -182,6 +198,7 @@ export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<Back
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.cache === undefined ? {} : { cache: o.cache }),
     parallelLanes: o.parallelLanes ?? true,
+    ...(o.signal !== undefined ? { signal: o.signal } : {}),
   });
   const jsonPath = join(outDir, 'report.json');
   const htmlPath = join(outDir, 'report.html');

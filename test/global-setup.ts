@@ -18,7 +18,7 @@ function onPath(program: string): boolean {
 export default function setup(): void {
   const missing: string[] = [];
   if (!onPath('redis-server')) missing.push('redis-server (BullMQ sweep tests)');
-  if (!onPath('chromium') && !onPath('chromium-browser')) missing.push('chromium (dashboard browser test)');
+  if (!onPath('chromium') && !onPath('chromium-browser')) missing.push('chromium (browser tests: the dashboard, parity.html)');
   if (missing.length > 0) {
     process.stdout.write(
       `SKIPPED: tests needing ${missing.join(' and ')}: not on PATH; install with: apt-get install redis-server chromium\n`,

@@ -52,7 +52,13 @@ export function crossesBook(s: RecordedSnapshot, side: Side, ticks: number): boo
   return side === 'buy' ? best <= ticks : best >= ticks;
 }
 
-/** Mid price in ticks (a float), undefined on a one-sided book. */
+/** Mid price, exact, from the best levels' own prices; undefined on a one-sided book. */
+export function midPrice(s: RecordedSnapshot): Decimal | undefined {
+  if (s.levelCount('asks') === 0 || s.levelCount('bids') === 0) return undefined;
+  return s.levelPrice('asks', 0).add(s.levelPrice('bids', 0)).div(2);
+}
+
+/** Mid price in ticks (a float, for charts), undefined on a one-sided book. */
 export function midTicks(s: RecordedSnapshot): number | undefined {
   if (s.levelCount('asks') === 0 || s.levelCount('bids') === 0) return undefined;
   return (s.levelTicks('asks', 0) + s.levelTicks('bids', 0)) / 2;

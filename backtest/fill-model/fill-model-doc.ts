@@ -11,6 +11,9 @@ sell-aggressor trade volume at P and through P, when the file has trades):
 - OPTIMISTIC: X1 > 0 or Vt > 0 fills everything left; otherwise every decrease at P is a trade at the front:
   fill = min(left, max(0, (D0 - D1) - Q)). With recorded trades only traded volume fills (unexplained decreases are
   cancellations ahead of us): Q' = max(0, Q - max(0, (D0 - D1) - Vp)); fill = min(left, max(0, Vp - Q')).
+- The optimistic lane's parameters (fillModel: block; bot parity --fit tunes them to a recorded session): queueAhead
+  a: Q = a x D on arrival (1 = back of the queue); decreaseTrades b, without recorded trades: the share of a decrease
+  that traded, the rest cancellations ahead of us: fill = min(left, max(0, b x (D0 - D1) - Q)). Defaults 1 and 1.
 Fills are partial when the evidence is smaller than the order, rounded down to the amount step, at P, as maker,
 with the market's maker fee. Recorded trades tighten the band from both sides. Our fills do not remove liquidity
 from later snapshots (the recording is the market without us); hidden orders are invisible; FIFO queues assumed.`;

@@ -30,6 +30,11 @@
  *   tighten this: decreases not explained by trades are cancellations (assumed ahead of us, optimistic),
  *   and only traded volume fills: Q' = max(0, Q - max(0, dec - Vp)); fill = min(L, max(0, Vp - Q'));
  *   Q := max(0, Q' - Vp). Finally Q := min(Q, D1).
+ * - The optimistic lane's two parameters (fill-model-params.ts, the `fillModel:` block; `bot parity --fit` tunes
+ *   them to a recorded session): `queueAhead` a, the share of D ahead of us on arrival (Q = a x D; default 1, the
+ *   back of the queue), and `decreaseTrades` b, the share of a decrease that traded when the recording does not
+ *   carry every trade, the rest cancellations ahead of us: fill = min(L, max(0, b x dec - Q)),
+ *   Q := max(0, Q - dec) (default 1: every decrease a trade, as above).
  * - Partial fills: both bounds fill partially; fills are rounded DOWN to the market's amount step
  *   (the venue fills whole lots), at the order's price, as maker.
  * - Recorded trades tighten the band from both sides: they raise the pessimistic bound (proven
@@ -78,6 +83,8 @@ export interface FillStepInput {
   /** True when the recording carries trades at all (an empty list then means "no trade happened"). */
   readonly hasTrades: boolean;
   readonly assumption: FillAssumption;
+  /** Optimistic lane: share of a decrease at the price that traded (fill-model-params.ts); undefined = 1. */
+  readonly decreaseTrades?: Decimal | undefined;
 }
 
 export interface FillStep {
@@ -86,9 +93,13 @@ export interface FillStep {
   readonly state: QueueState;
 }
 
-/** State of an order that starts resting while `s` is the current snapshot. */
-export function initialQueue(s: RecordedSnapshot, side: Side, priceTicks: number): QueueState {
-  return { queueAhead: sameSideQty(s, side, priceTicks), throughSeen: throughQty(s, side, priceTicks) };
+/**
+ * State of an order that starts resting while `s` is the current snapshot. `queueAhead` is the share of the
+ * displayed quantity ahead of it (fill-model-params.ts; optimistic lane only); undefined = 1, the back of the queue.
+ */
+export function initialQueue(s: RecordedSnapshot, side: Side, priceTicks: number, queueAhead?: Decimal): QueueState {
+  const displayed = sameSideQty(s, side, priceTicks);
+  return { queueAhead: queueAhead === undefined || displayed === ZERO ? displayed : displayed.mul(queueAhead), throughSeen: throughQty(s, side, priceTicks) };
 }
 
 const NO_EVIDENCE = { atPrice: ZERO, through: ZERO } as const;
@@ -144,7 +155,8 @@ export function fillStep(input: FillStepInput): FillStep {
     fill = dmin(left, max0(vp.sub(q1)));
     q = max0(q1.sub(vp));
   } else {
-    fill = dmin(left, max0(dec.sub(q)));
+    const traded = input.decreaseTrades === undefined || dec === ZERO ? dec : dec.mul(input.decreaseTrades);
+    fill = dmin(left, max0(traded.sub(q)));
     q = max0(q.sub(dec));
   }
   return { fill, state: stateOf(state, dmin(q, d1), x1) };

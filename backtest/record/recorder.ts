@@ -49,6 +49,8 @@ export interface RecorderOptions {
   readonly source?: string;
   /** Clock, ms (real time by default). */
   readonly now?: () => number;
+  /** Waits until the next grid point (real timers by default; a test on a virtual clock passes that clock's). */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
    * A failed poll (it is retried at the next grid point). A request the venue refuses as invalid (a 4xx validation
    * answer: a bad limit or level, an unknown market) is not: the recording stops with a ConfigError, since the same
@@ -91,6 +93,7 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
     throw new ConfigError(`record: --interval ${o.intervalMs} ms is faster than the order book limit allows (${rl.limit} per ${rl.windowMs / 1000} s: at least ${Math.ceil(minInterval)} ms)`);
   }
   const now = o.now ?? (() => Date.now());
+  const pause = o.sleep ?? sleep;
   const markets = await o.api.markets();
   const market = markets.find((m) => m.name === o.market);
   if (market === undefined) throw new ConfigError(`record: the venue has no market ${o.market} (it has ${markets.map((m) => m.name).join(', ')})`);
@@ -114,7 +117,7 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
       if (o.durationMs !== undefined && due - start >= o.durationMs) break;
       const wait = due - now();
       if (wait < -o.intervalMs) continue; // a grid point passed while the previous poll waited: skip it
-      await sleep(wait, o.signal);
+      await pause(wait, o.signal);
       if (o.signal?.aborted) break;
       if (o.publicTrades) {
         try {

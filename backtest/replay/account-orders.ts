@@ -5,10 +5,10 @@
  */
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Deal, Order, OrderKind, Side, StpMode, VenueOrderStatus } from '../../src/model/order.js';
-import type { Cell } from '../../src/sim/ledger.js';
+import type { Hold } from '../../src/sim/settlement.js';
 
-/** The venue-side mutable order. */
-export interface VirtualOrder {
+/** The venue-side mutable order; its funds are a settlement Hold (src/sim/settlement.ts), as the sim's orders are. */
+export interface VirtualOrder extends Hold {
   readonly id: number;
   readonly clientOrderId: string;
   readonly market: string;
@@ -29,9 +29,6 @@ export interface VirtualOrder {
   readonly rpi: boolean;
   readonly stp: StpMode;
   status: VenueOrderStatus;
-  /** Ledger units still frozen for the order, and where. */
-  lockedU: bigint;
-  readonly lockCell: Cell;
   open: boolean;
 }
 

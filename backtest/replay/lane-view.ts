@@ -9,6 +9,14 @@ import type { FillAssumption } from '../fill-model/fill-model.js';
 import type { EquityCurve } from './equity-curve.js';
 import type { FillRecord } from './virtual-exchange.js';
 
+/** The mids a lane's PnL is marked at. */
+export interface LaneMarks {
+  /** The mid the engine marked its ledgers' figures (`summary`) at when it stopped: its last sane book's. */
+  readonly engineMid: Decimal | undefined;
+  /** The exact mid of the last sampled snapshot (the equity curve's last point). */
+  readonly lastMid: Decimal | undefined;
+}
+
 export interface LaneView {
   readonly assumption: FillAssumption;
   readonly equity: EquityCurve;
@@ -25,6 +33,7 @@ export interface LaneView {
   };
   readonly venue: { readonly calls: ReadonlyMap<string, number> };
   readonly summary: RunSummary | undefined;
+  readonly marks: LaneMarks;
 }
 
 /** A replay's outcome as the report reads it: a BacktestResult, or the lanes of a parallel run. */
@@ -37,4 +46,6 @@ export interface ReplayOutcome {
   readonly trades: number;
   readonly sampleMs: number;
   readonly lanes: readonly LaneView[];
+  /** Stopped before the end of the data (Ctrl-C): the figures cover startT..endT only. */
+  readonly partial?: boolean;
 }

@@ -7,7 +7,7 @@ import type { RunSummary } from '../../src/engine/run-summary.js';
 import type { FillAssumption } from '../fill-model/fill-model.js';
 import { EquityCurve, type EquityColumns } from './equity-curve.js';
 import type { Lane } from './lane.js';
-import type { LaneView } from './lane-view.js';
+import type { LaneMarks, LaneView } from './lane-view.js';
 import { laneDigest } from './replay-fingerprint.js';
 import type { FillRecord } from './virtual-exchange.js';
 
@@ -28,6 +28,7 @@ export interface LaneWire {
   readonly totals: Record<string, unknown>;
   readonly calls: [string, number][];
   readonly summary: unknown;
+  readonly marks: unknown;
 }
 
 /** What postMessage moves instead of copying: the equity columns' buffers. */
@@ -75,6 +76,7 @@ export function laneToWire(lane: Lane, assets: readonly string[], digest: boolea
     totals: Object.fromEntries(assets.map((a) => [a, encodeDecimals(lane.exchange.total(a))])),
     calls: [...lane.venue.calls],
     summary: encodeDecimals(lane.summary),
+    marks: encodeDecimals(lane.marks),
   };
 }
 
@@ -98,5 +100,6 @@ export function laneFromWire(w: LaneWire): LaneView & { readonly digest?: string
     },
     venue: { calls: new Map(w.calls) },
     summary: decodeDecimals(w.summary) as RunSummary | undefined,
+    marks: decodeDecimals(w.marks) as LaneMarks,
   };
 }

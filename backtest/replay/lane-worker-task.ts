@@ -4,6 +4,7 @@ import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { decodeDecimals, laneToWire, wireTransfers } from './lane-wire.js';
+import { replayStopFrom } from './replay-stop.js';
 import { runBacktest } from './run-backtest.js';
 import type { LaneTask, LaneTaskAnswer } from './run-parallel.js';
 
@@ -25,9 +26,11 @@ async function runLane(task: LaneTask): Promise<LaneTaskAnswer> {
     balances: decodeDecimals(task.balances) as Record<string, Decimal>,
     strategies,
     assumptions: [task.assumption],
+    ...(task.stopBuffer !== undefined ? { stop: replayStopFrom(task.stopBuffer) } : {}),
   });
   const lane = r.lanes[0]!;
-  return { ok: true, lane: laneToWire(lane, [r.market.stock, r.market.money], task.digest === true), facts: { startT: r.startT, endT: r.endT, snapshots: r.snapshots, trades: r.trades } };
+  const facts = { startT: r.startT, endT: r.endT, snapshots: r.snapshots, trades: r.trades, ...(r.partial === true ? { partial: true } : {}) };
+  return { ok: true, lane: laneToWire(lane, [r.market.stock, r.market.money], task.digest === true), facts };
 }
 
 // One task per message: the thread stays up between runs (run-parallel.ts keeps it warm for the next one).

@@ -13,14 +13,19 @@ import type { EngineEvent } from '../../src/engine/events.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
 import type { Intent } from '../../src/strategy/intents.js';
 import type { FillAssumption } from '../fill-model/fill-model.js';
-import { midTicks } from '../fill-model/book-queries.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
+import { midPrice, midTicks } from '../fill-model/book-queries.js';
+import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
 import { EquityCurve } from './equity-curve.js';
+import type { LaneMarks } from './lane-view.js';
 import type { SteppingScheduler } from './stepping-scheduler.js';
 import { VirtualExchange } from './virtual-exchange.js';
 
 export interface LaneOptions {
   readonly assumption: FillAssumption;
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: the model's defaults. */
+  readonly fillModel?: FillModelParams | undefined;
   readonly market: Market;
   readonly scheduler: SteppingScheduler;
   readonly balances: Readonly<Record<string, Decimal>>;
@@ -56,13 +61,15 @@ export class Lane {
   /** The runtime's journal (in memory), as the daemon would have written it; undefined when not kept. */
   readonly journal: MemoryJournal | undefined;
   readonly #market: Market;
+  /** The snapshot of the last equity point: its exact mid marks the report's PnL. */
+  #lastSampled: RecordedSnapshot | undefined;
 
   constructor(o: LaneOptions) {
     this.assumption = o.assumption;
     this.#market = o.market;
     this.journal = o.keepJournal === false ? undefined : new MemoryJournal();
     const now = (): number => o.scheduler.now();
-    this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now });
+    this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now, fillModel: o.fillModel });
     this.venue = new BacktestVenue({
       exchange: this.exchange,
       scheduler: o.scheduler,
@@ -96,9 +103,18 @@ export class Lane {
     const s = this.exchange.snapshot;
     const mid = s === undefined ? undefined : midTicks(s);
     if (mid === undefined || s === undefined) return;
-    const midPrice = mid / s.tickScale;
+    this.#lastSampled = s;
+    const midNumber = mid / s.tickScale;
     const stockN = this.exchange.totalNumber(this.#market.stock);
     const moneyN = this.exchange.totalNumber(this.#market.money);
-    this.equity.push(t, midPrice, moneyN + stockN * midPrice, stockN);
+    this.equity.push(t, midNumber, moneyN + stockN * midNumber, stockN);
+  }
+
+  /** Read once the runtime has stopped: its books no longer change then. */
+  get marks(): LaneMarks {
+    return {
+      engineMid: this.runtime.status().markets.find((m) => m.market === this.#market.name)?.mid,
+      lastMid: this.#lastSampled === undefined ? undefined : midPrice(this.#lastSampled),
+    };
   }
 }

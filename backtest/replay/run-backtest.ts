@@ -18,12 +18,17 @@ import type { PollingOptions, RuntimeStrategy } from '../../src/engine/runtime.j
 import { parseMarket } from '../../src/venue/parse-market.js';
 import type { RecordingCacheOptions } from '../data/cache-settings.js';
 import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 import type { LatencyModel } from './backtest-venue.js';
 import { DataFeed, type FeedEvent } from './data-feed.js';
 import { Lane } from './lane.js';
 import type { ReplayOutcome } from './lane-view.js';
 import { SteppingScheduler } from './stepping-scheduler.js';
 import { checkingSettler, drainingSettler, type StepSettler } from './settle.js';
+import type { ReplayStop } from './replay-stop.js';
+
+/** Settled steps between two event-loop turns of a stoppable replay (the turn lets a SIGINT handler run). */
+const STEPS_PER_TURN = 1024;
 
 export interface BacktestOptions {
   readonly files: readonly string[];
@@ -38,6 +43,8 @@ export interface BacktestOptions {
   readonly rateLimits?: boolean;
   /** Default both, optimistic first. */
   readonly assumptions?: readonly FillAssumption[];
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: the model's defaults. */
+  readonly fillModel?: FillModelParams | undefined;
   /** Equity curve sampling period, ms of virtual time. Default 1000. */
   readonly sampleMs?: number;
   readonly logger?: Logger;
@@ -48,6 +55,12 @@ export interface BacktestOptions {
    * would otherwise copy and promote as they pile up).
    */
   readonly keepJournal?: boolean;
+  /**
+   * Stops the replay part-way (Ctrl-C): the lanes stop at the step they reached (replay-stop.ts: every participant at
+   * the same virtual time), are shut down as at the end of the data, and the result says `partial`. The replay then
+   * also turns the event loop now and then, so a signal handler can run.
+   */
+  readonly stop?: ReplayStop;
   /** Called now and then with (bytes read, total bytes). */
   readonly onProgress?: (done: number, total: number) => void;
   /**
@@ -90,7 +103,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   const lanes = (o.assumptions ?? FILL_ASSUMPTIONS).map(
     (assumption) =>
       new Lane({
-        assumption, market, scheduler, balances: o.balances, hasTrades: head.trades === true, strategies: o.strategies, polling: o.polling,
+        assumption, fillModel: o.fillModel, market, scheduler, balances: o.balances, hasTrades: head.trades === true, strategies: o.strategies, polling: o.polling,
         ...(o.latency ? { latency: o.latency } : {}),
         ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
         ...(o.logger ? { logger: o.logger } : {}),
@@ -136,10 +149,15 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   const first = feed.nextBuffered();
   ev = first === null ? await feed.next() : first;
   let progressAt = 0;
+  // a stop's virtual time: data and timers after it are not replayed
+  let limit: number | undefined;
+  let steps = 0;
   for (;;) {
     rethrow(starting);
+    if (limit === undefined && o.stop?.requested() === true) limit = o.stop.arrive(scheduler.now());
     const due = scheduler.nextDue();
-    if (ev !== undefined && (due === undefined || ev.t <= due)) {
+    const cut = limit !== undefined && ev !== undefined && ev.t > limit;
+    if (ev !== undefined && !cut && (due === undefined || ev.t <= due)) {
       apply(ev);
       if (ev.kind === 'book') {
         sample(ev.t);
@@ -153,13 +171,19 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
       ev = buffered === null ? await feed.next() : buffered;
       continue;
     }
-    if (ev === undefined) break;
+    if (ev === undefined || (cut && (due === undefined || due > limit!))) break;
     settler.begin();
     scheduler.runNext();
     // A step of request arrivals only (the venue acting, synchronously) leaves no promise to settle.
-    if (scheduler.settleNeeded) await settle();
-    else settler.skip();
+    if (scheduler.settleNeeded) {
+      await settle();
+      // every chain has settled, so a turn of the event loop changes nothing in the replay
+      if (o.stop !== undefined && ++steps % STEPS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    } else settler.skip();
   }
+  const partial = ev !== undefined;
+  if (partial) scheduler.advanceTo(limit!);
+  else if (limit === undefined) o.stop?.finish(scheduler.now());
   rethrow(starting);
   if (started < lanes.length) throw new ConfigError('backtest: the data ended before the engine finished starting');
   const endT = scheduler.now();
@@ -187,8 +211,8 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
     await settle();
   }
   rethrow(stopping);
-  o.onProgress?.(feed.totalBytes, feed.totalBytes);
-  return { market, source: head.source, startT, endT, snapshots, trades, lanes, sampleMs };
+  if (!partial) o.onProgress?.(feed.totalBytes, feed.totalBytes);
+  return { market, source: head.source, startT, endT, snapshots, trades, lanes, sampleMs, ...(partial ? { partial } : {}) };
 }
 
 /** Throws what a lane's start or stop failed with, if it did (held as { error }: a caught value may be anything). */

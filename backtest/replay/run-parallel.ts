@@ -44,11 +44,13 @@ export interface LaneTask {
   readonly digest?: boolean;
   readonly sources: readonly (Omit<StrategySource, 'risk'> & { readonly risk?: unknown })[];
   readonly balances: unknown;
-  readonly options: Omit<BacktestOptions, 'strategies' | 'balances' | 'assumptions' | 'logger' | 'onProgress' | 'checkSettled' | 'drain'>;
+  readonly options: Omit<BacktestOptions, 'strategies' | 'balances' | 'assumptions' | 'logger' | 'onProgress' | 'checkSettled' | 'drain' | 'stop'>;
+  /** The run's ReplayStop (replay-stop.ts), shared with this thread. */
+  readonly stopBuffer?: SharedArrayBuffer;
 }
 
 export type LaneTaskAnswer =
-  | { readonly ok: true; readonly lane: LaneWire; readonly facts: { startT: number; endT: number; snapshots: number; trades: number } }
+  | { readonly ok: true; readonly lane: LaneWire; readonly facts: { startT: number; endT: number; snapshots: number; trades: number; partial?: boolean } }
   | { readonly ok: false; readonly error: { readonly message: string; readonly code?: string | undefined; readonly name?: string | undefined } };
 
 export class LaneWorkerError extends BotError {
@@ -62,10 +64,11 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
   const [first, ...others] = assumptions;
   if (first === undefined) throw new ConfigError('backtest: no fill assumption to run');
   // the workers boot (load the code, read the data) while this thread replays the first lane
-  const { logger: _logger, onProgress: _progress, sources, balances, assumptions: _a, fingerprint, ...plain } = o;
+  const { logger: _logger, onProgress: _progress, sources, balances, assumptions: _a, fingerprint, stop, ...plain } = o;
   const task = (assumption: FillAssumption): LaneTask => ({
     assumption,
     digest: fingerprint === true,
+    ...(stop !== undefined ? { stopBuffer: stop.buffer } : {}),
     sources: sources.map((s) => ({ ...s, ...(s.risk !== undefined ? { risk: encodeDecimals(s.risk) } : {}) })),
     balances: encodeDecimals(balances),
     options: { ...plain, keepJournal: fingerprint === true },
@@ -87,7 +90,9 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
       throw new LaneWorkerError(`backtest: a lane's worker read other data (${JSON.stringify(f)} against ${here.startT}..${here.endT}, ${here.snapshots} snapshots, ${here.trades} trades)`);
     }
   }
-  return { ...here, lanes: [here.lanes[0]!, ...answers.map((a) => laneFromWire(a.lane))] };
+  // a stopped run: every lane stopped at the same time (replay-stop.ts), checked above; partial if any lane had data left
+  const partial = here.partial === true || answers.some((a) => a.facts.partial === true);
+  return { ...here, lanes: [here.lanes[0]!, ...answers.map((a) => laneFromWire(a.lane))], ...(partial ? { partial } : {}) };
 }
 
 /**

@@ -4,29 +4,27 @@
  * (../fill-model/fill-model.ts) as snapshots and trades arrive.
  *
  * Balances live in the simulated exchange's own `Ledger` (exact integer units at the scale the sim
- * itself requires for the market, available/freeze cells, fee pool), settled with the same rules as
- * its MarketEngine: fees in the money asset, the buyer pays deal + fee out of a lock of
- * amount × price × (1 + feeLock) (feeLock = maker rate for post-only/rpi orders, else max(maker, taker)),
- * the seller receives deal − fee, unspent lock returns when the order finishes.
+ * itself requires for the market, available/freeze cells, fee pool) and move only through the sim's own
+ * `Settlement` (src/sim/settlement.ts: the lock when an order is accepted, each fill as maker or taker, the
+ * release when it ends), on integer price ticks; the recorded market is the counterparty of every fill.
  * Stop-limit orders activate on the last recorded trade price; a recording without trades uses the
  * snapshot's mid as the last price. Once active they behave as limit orders (take, then rest).
  */
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
-import { gt, gte, lte, maxOf as dmax, minOf as dmin } from '../../src/model/decimal-compare.js';
-import { dadd, dmul } from '../../src/model/decimal-small.js';
+import { gt, gte, lte, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, OrderKind } from '../../src/model/order.js';
 import { amountStep } from '../../src/rules/index.js';
 import { Ledger } from '../../src/sim/ledger.js';
-import { requiredScale } from '../../src/sim/market-engine.js';
+import { toTicks } from '../../src/sim/order-input.js';
+import { requiredScale, Settlement } from '../../src/sim/settlement.js';
 import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../../src/sim/sim-types.js';
 import { LedgerViews } from './ledger-views.js';
 import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
-import { crossesBook, levelsThrough, midTicks, oppositeSide } from '../fill-model/book-queries.js';
+import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
-
-const ONE = D(1);
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 
 export const BACKTEST_ACCOUNT = 'backtest';
 
@@ -39,6 +37,8 @@ export interface VirtualExchangeOptions {
   readonly hasTrades: boolean;
   /** Virtual clock, ms. */
   readonly now: () => number;
+  /** The optimistic lane's parameters (fill-model-params.ts). Default: DEFAULT_FILL_MODEL. */
+  readonly fillModel?: FillModelParams | undefined;
 }
 
 /** One fill of ours, as the report needs it. */
@@ -67,8 +67,8 @@ export class VirtualExchange {
   #snapshot: RecordedSnapshot | undefined;
   #tradesSince: TickTrade[] = [];
   #lastTradePrice: Decimal | undefined;
-  /** Without recorded trades the last price is the mid, kept in ticks until a stop needs it as a Decimal. */
-  #lastMidTicks: number | undefined;
+  /** Without recorded trades the last price is the mid of this (two-sided) snapshot, made a Decimal only when a stop needs it. */
+  #lastMidBook: RecordedSnapshot | undefined;
   readonly #resting = new Map<number, Resting>();
   readonly #stops = new Map<number, SimOrder>();
   /** Liquidity our takers used from the current snapshot, by price tick. */
@@ -77,15 +77,21 @@ export class VirtualExchange {
   readonly #views: LedgerViews;
   #dealId = 0;
   readonly #step: Decimal;
-  readonly #scale: number;
+  readonly #settlement: Settlement;
+  /** The fill model's shares as Decimals, undefined where the model as it always was applies (1, or a pessimistic lane). */
+  readonly #queueAhead: Decimal | undefined;
+  readonly #decreaseTrades: Decimal | undefined;
 
   constructor(private readonly options: VirtualExchangeOptions) {
     this.market = options.market;
     this.#step = amountStep(options.market);
-    this.#scale = 10 ** options.market.moneyPrec;
     this.ledger = new Ledger([options.market.stock, options.market.money], Math.max(requiredScale(options.market), 8));
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
+    this.#settlement = new Settlement(options.market, this.ledger);
     this.#views = new LedgerViews(this.ledger, BACKTEST_ACCOUNT);
+    const share = (x: number | undefined): Decimal | undefined => (options.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x)));
+    this.#queueAhead = share(options.fillModel?.queueAhead);
+    this.#decreaseTrades = share(options.fillModel?.decreaseTrades);
   }
 
   get snapshot(): RecordedSnapshot | undefined {
@@ -122,7 +128,7 @@ export class VirtualExchange {
   onTrade(trade: TickTrade, price: Decimal): void {
     this.#tradesSince.push(trade);
     this.#lastTradePrice = price;
-    this.#lastMidTicks = undefined;
+    this.#lastMidBook = undefined;
   }
 
   /** A new snapshot becomes current: resting orders are filled by the model, stops may fire. */
@@ -137,10 +143,7 @@ export class VirtualExchange {
       // Straight over the map: a fill may only delete the order being advanced, which a Map iteration allows.
       for (const r of this.#resting.values()) this.#advance(r, s, trades);
     }
-    if (!this.options.hasTrades) {
-      const mid = midTicks(s);
-      if (mid !== undefined) this.#lastMidTicks = mid;
-    }
+    if (!this.options.hasTrades && s.levelCount('asks') > 0 && s.levelCount('bids') > 0) this.#lastMidBook = s;
     this.#fireStops();
   }
 
@@ -156,30 +159,31 @@ export class VirtualExchange {
       trades: r.arrivedAt > r.ref.t ? trades.filter((tr) => tr.t > r.arrivedAt) : trades,
       hasTrades: this.options.hasTrades,
       assumption: this.options.assumption,
+      decreaseTrades: this.#decreaseTrades,
     });
     r.queue = step.state;
     r.ref = after;
     r.arrivedAt = after.t;
     const amount = this.#lots(step.fill);
-    if (gt(amount, ZERO)) this.#fill(o, amount, o.price, 'maker');
+    if (gt(amount, ZERO)) this.#fill(o, amount, o.price, o.ticks, 'maker');
   }
 
   // ------------------------------------------------------------------ orders
 
   placeLimit(input: LimitOrderInput): PlaceResult {
     const s = this.#snapshot;
-    const ticks = Math.round(input.price.toNumber() * this.#scale);
+    const ticks = toTicks(input.price, this.market.moneyPrec);
     if ((input.postOnly === true || input.rpi === true) && s !== undefined && crossesBook(s, input.side, ticks)) {
       return this.#reject('post-only', 'Order would be filled immediately; post-only orders must rest.');
     }
-    const o = this.#newOrder(input, 'limit');
+    const o = this.#newOrder(input, 'limit', ticks);
     if (!o.ok) return o;
     this.#submit(o.order);
     return { ok: true, order: toOrder(o.order) };
   }
 
   placeStopLimit(input: StopLimitInput): PlaceResult {
-    const o = this.#newOrder(input, 'stop-limit');
+    const o = this.#newOrder(input, 'stop-limit', toTicks(input.price, this.market.moneyPrec));
     if (!o.ok) return o;
     this.#stops.set(o.order.id, o.order);
     this.#fireStops();
@@ -196,7 +200,7 @@ export class VirtualExchange {
     return toOrder(o);
   }
 
-  #newOrder(input: LimitOrderInput | StopLimitInput, kind: OrderKind): { ok: true; order: SimOrder } | (PlaceResult & { ok: false }) {
+  #newOrder(input: LimitOrderInput | StopLimitInput, kind: OrderKind, ticks: number): { ok: true; order: SimOrder } | (PlaceResult & { ok: false }) {
     const m = this.market;
     if (input.market !== m.name) return this.#reject('market', 'Market is not available.');
     const clientOrderId = input.clientOrderId ?? '';
@@ -206,11 +210,8 @@ export class VirtualExchange {
     const limit = input as LimitOrderInput;
     const postOnly = kind === 'limit' && limit.postOnly === true;
     const rpi = kind === 'limit' && limit.rpi === true;
-    const feeLock = postOnly || rpi ? m.makerFee : dmax(m.makerFee, m.takerFee);
-    const buy = input.side === 'buy';
-    const lockCell = this.ledger.cell(BACKTEST_ACCOUNT, buy ? m.money : m.stock);
-    const lock = this.ledger.units(buy ? dmul(dmul(input.amount, input.price), dadd(feeLock, ONE)) : input.amount);
-    if (!Ledger.tryFreeze(lockCell, lock)) return this.#reject('balance', 'Not enough balance.');
+    const hold = this.#settlement.lock(BACKTEST_ACCOUNT, input.side, this.ledger.units(input.amount), BigInt(ticks), postOnly || rpi);
+    if (hold === undefined) return this.#reject('balance', 'Not enough balance.');
     const stp = input.stp === 'cb' ? 'cancel_both' : input.stp === 'cn' ? 'cancel_new' : input.stp === 'co' ? 'cancel_old' : (input.stp ?? 'no');
     const activationPrice = 'activationPrice' in input ? input.activationPrice : undefined;
     const order: SimOrder = {
@@ -222,7 +223,7 @@ export class VirtualExchange {
       timestamp: this.options.now() / 1000,
       amount: input.amount,
       price: input.price,
-      ticks: Math.round(input.price.toNumber() * this.#scale),
+      ticks,
       ...(activationPrice === undefined ? {} : { activationPrice }),
       left: input.amount,
       dealStock: ZERO,
@@ -233,8 +234,9 @@ export class VirtualExchange {
       rpi,
       stp,
       status: 'NEW',
-      lockedU: lock,
-      lockCell,
+      lockU: hold.lockU,
+      lockCell: hold.lockCell,
+      gainCell: hold.gainCell,
       open: true,
     };
     this.account.add(order);
@@ -257,7 +259,9 @@ export class VirtualExchange {
         const amount = this.#lots(dmin(order.left, avail));
         if (lte(amount, ZERO)) continue;
         this.#consumed.set(t, used.add(amount));
-        this.#fill(order, amount, s.levelPrice(name, i), 'taker');
+        const price = s.levelPrice(name, i);
+        // the recorded price itself, on the market's grid (it throws otherwise), settles the fill: not its float ticks
+        this.#fill(order, amount, price, toTicks(price, this.market.moneyPrec), 'taker');
       }
     }
     if (!order.open) return;
@@ -266,14 +270,14 @@ export class VirtualExchange {
       this.#finish(order, 'CANCELED');
       return;
     }
-    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks), ref: s, arrivedAt: this.options.now() });
+    this.#resting.set(order.id, { order, queue: initialQueue(s, order.side, order.ticks, this.#queueAhead), ref: s, arrivedAt: this.options.now() });
   }
 
   #fireStops(): void {
     if (this.#stops.size === 0) return;
-    if (this.#lastMidTicks !== undefined) {
-      this.#lastTradePrice = D(this.#lastMidTicks).div(this.#scale);
-      this.#lastMidTicks = undefined;
+    if (this.#lastMidBook !== undefined) {
+      this.#lastTradePrice = midPrice(this.#lastMidBook);
+      this.#lastMidBook = undefined;
     }
     const last = this.#lastTradePrice;
     if (last === undefined) return;
@@ -286,25 +290,14 @@ export class VirtualExchange {
     }
   }
 
-  #fill(o: SimOrder, amount: Decimal, price: Decimal, role: DealRole): void {
+  #fill(o: SimOrder, amount: Decimal, price: Decimal, ticks: number, role: DealRole): void {
     const m = this.market;
-    const deal = dmul(amount, price);
-    const rate = role === 'maker' ? m.makerFee : m.takerFee;
-    const fee = rate.isZero() ? ZERO : dmul(deal, rate);
     const L = this.ledger;
-    const feeU = L.units(fee);
-    if (o.side === 'buy') {
-      const spend = L.units(deal) + feeU;
-      o.lockCell.freeze -= spend;
-      o.lockedU -= spend;
-      L.cell(BACKTEST_ACCOUNT, m.stock).available += L.units(amount);
-    } else {
-      const a = L.units(amount);
-      o.lockCell.freeze -= a;
-      o.lockedU -= a;
-      L.cell(BACKTEST_ACCOUNT, m.money).available += L.units(deal) - feeU;
-    }
-    L.addFee(m.money, feeU);
+    const units = L.units(amount);
+    const dealU = this.#settlement.notional(units, BigInt(ticks));
+    const feeU = this.#settlement.fill(o, units, dealU, role);
+    const deal = L.decimal(dealU);
+    const fee = L.decimal(feeU);
     o.left = o.left.sub(amount);
     o.dealStock = o.dealStock.add(amount);
     o.dealMoney = o.dealMoney.add(deal);
@@ -323,8 +316,7 @@ export class VirtualExchange {
   }
 
   #finish(o: SimOrder, status: 'FILLED' | 'CANCELED'): void {
-    Ledger.release(o.lockCell, o.lockedU);
-    o.lockedU = 0n;
+    this.#settlement.release(o);
     o.status = status;
     o.open = false;
     this.account.finish(o);

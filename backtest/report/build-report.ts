@@ -4,7 +4,10 @@
  */
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
+import { lanePnl } from './lane-pnl.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
+import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
+import { DEFAULT_FILL_MODEL, type FillModelParams } from '../fill-model/fill-model-params.js';
 
 export interface ReportFill {
   readonly t: number;
@@ -42,6 +45,21 @@ export interface BacktestReport {
   readonly trades: number;
   readonly sampling: string;
   readonly fillModel: string;
+  /** Stopped before the end of the data (Ctrl-C): the figures cover start..end only. */
+  readonly partial: boolean;
+  /** The market's decimal places, to which the page and the summary round prices, amounts and money. */
+  readonly precision: ReportPrecision;
+  /** The market's two assets (the balances' keys). */
+  readonly assets: { readonly stock: string; readonly money: string };
+  /**
+   * Whether the span is long enough (RISK_RATIO_MIN_SPAN_SEC) for the annualised Sharpe and Sortino to mean anything;
+   * the page and the summary show them as n/a otherwise (the lanes' metrics keep the numbers for sweeps).
+   */
+  readonly riskRatios: boolean;
+  /** The optimistic lane's parameters this run used (fill-model-params.ts). */
+  readonly fillModelParams: FillModelParams;
+  /** The data's fee rates as fractions (0.001 = 0.1 %), which every fill paid. */
+  readonly fees: { readonly maker: string; readonly taker: string };
   readonly lanes: readonly LaneReport[];
   /** [pessimistic, optimistic] of the headline figures. */
   readonly band: Record<string, [string, string]>;
@@ -74,33 +92,43 @@ function pick(n: number, max: number): number[] {
   return out;
 }
 
-export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal> } {
+/** What the report notes when the engine's ledgers and the venue's fills disagree (its PnL is the ledgers'). */
+function ledgerProblems(lane: LaneView, ledgerFills: number): string[] {
+  if (lane.summary === undefined) return ['the engine left no summary: its PnL figures are zero'];
+  const venue = lane.exchange.fills.length;
+  return ledgerFills === venue ? [] : [`the engine's PnL ledgers hold ${ledgerFills} fills, the venue made ${venue}: the PnL figures are the ledgers'`];
+}
+
+export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal>; problems: string[] } {
   const m = result.market;
   const final = { [m.stock]: lane.exchange.total(m.stock), [m.money]: lane.exchange.total(m.money) };
   const first = lane.equity.at(0);
   const last = lane.equity.at(-1);
+  const lastMid = lane.marks.lastMid ?? (last ? D(last.mid) : ZERO);
+  const pnl = lanePnl(lane.summary?.strategies ?? [], lane.marks.engineMid, lastMid);
   const metrics = laneMetrics({
     market: m,
     fills: lane.exchange.fills,
+    pnl,
     equity: lane.equity,
     sampleMs: result.sampleMs,
     initial,
     final,
     firstMid: first ? D(first.mid) : ZERO,
-    lastMid: last ? D(last.mid) : ZERO,
+    lastMid,
     orderedBase: lane.exchange.orderedBase,
     ordersAccepted: lane.exchange.placed,
   });
-  return { metrics, final };
+  return { metrics, final, problems: ledgerProblems(lane, pnl.fills) };
 }
 
-export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; maxPoints?: number }): BacktestReport {
+export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; fillModelParams?: FillModelParams; maxPoints?: number }): BacktestReport {
   const m = result.market;
   const initial = { [m.stock]: o.initial[m.stock] ?? ZERO, [m.money]: o.initial[m.money] ?? ZERO };
   const lanes: LaneReport[] = [];
   const byLane = new Map<string, LaneMetrics>();
   for (const lane of result.lanes) {
-    const { metrics, final } = computeLaneMetrics(result, lane, initial);
+    const { metrics, final, problems } = computeLaneMetrics(result, lane, initial);
     byLane.set(lane.assumption, metrics);
     const rejections: Record<string, number> = {};
     for (const [k, v] of lane.rejections) rejections[k] = v;
@@ -113,7 +141,7 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
       orders: { accepted: lane.exchange.placed, canceled: lane.exchange.canceled, intents: lane.intents.length },
       rejections,
       requests: Object.fromEntries(lane.venue.calls),
-      errors: lane.errors.slice(0, 50),
+      errors: [...problems, ...lane.errors.slice(0, 50)],
       fills: lane.exchange.fills.map((f) => ({
         t: f.t, side: f.side, role: f.role, price: f.price.toFixed(), amount: f.amount.toFixed(), deal: f.deal.toFixed(), fee: f.fee.toFixed(), clientOrderId: f.clientOrderId,
       })),
@@ -151,8 +179,14 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
     durationSec: (result.endT - result.startT) / 1000,
     snapshots: result.snapshots,
     trades: result.trades,
-    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; drawdown, Sharpe and Sortino on the strategy PnL over holding the starting balances (per-period PnL change / initial equity), risk-free 0, annualised by sqrt(periods per 365-day year)`,
+    sampling: `equity sampled every ${result.sampleMs} ms of virtual time at the recorded mid; drawdown, Sharpe and Sortino on the strategy PnL over holding the starting balances (per-period PnL change / initial equity), risk-free 0, annualised by sqrt(periods per 365-day year) and shown only for a day of data or more`,
     fillModel: o.fillModelDoc,
+    partial: result.partial === true,
+    precision: { money: m.moneyPrec, stock: m.stockPrec },
+    assets: { stock: m.stock, money: m.money },
+    riskRatios: (result.endT - result.startT) / 1000 >= RISK_RATIO_MIN_SPAN_SEC,
+    fillModelParams: { ...(o.fillModelParams ?? DEFAULT_FILL_MODEL) },
+    fees: { maker: m.makerFee.toFixed(), taker: m.takerFee.toFixed() },
     lanes,
     band,
     series: {

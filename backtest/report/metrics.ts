@@ -1,12 +1,12 @@
 /**
- * Figures of one lane of a backtest. Money figures are exact (Decimal, from the fills and the
- * ledger); curve statistics (drawdown, Sharpe, Sortino, inventory) come from the sampled equity curve.
+ * Figures of one lane of a backtest. Money figures are exact (Decimal, from the engine's PnL ledgers, the venue's
+ * fills and its balances); curve statistics (drawdown, Sharpe, Sortino, inventory) come from the sampled equity curve.
  *
  * Definitions:
- * - realised / unrealised: average-cost accounting over the lane's own fills; unrealised marks the
- *   position opened by the fills at the final mid. Fees are separate (always in the money asset).
- *   The average cost is a quotient, so these three are rounded to 10 decimal places (return, turnover
- *   and fill ratio, also quotients, to 12); fills, fees, volume, balances and equity are exact.
+ * - realised, fees, unrealised, position: the engine's own PnL ledgers (src/engine/pnl.ts, average cost, one per
+ *   strategy; see lane-pnl.ts), which the daemon reports too; unrealised marks the open position at the final mid.
+ *   Fees are always in the money asset. The average cost is the break-even price of the position, 10 places (return,
+ *   turnover and fill ratio, also quotients, 12); the rest is exact.
  * - trading PnL = realised + unrealised − fees (what the strategy's trading made).
  * - equity = money total + stock total × mid (the whole account); equity change also holds the
  *   revaluation of the stock the account started with; return = equity change / initial equity.
@@ -27,6 +27,7 @@ import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { EquityPoint } from '../replay/equity-curve.js';
 import type { FillRecord } from '../replay/virtual-exchange.js';
+import type { LanePnl } from './lane-pnl.js';
 
 export interface LaneMetrics {
   readonly fills: number;
@@ -57,7 +58,10 @@ export interface LaneMetrics {
 
 export interface MetricsInput {
   readonly market: Market;
+  /** The venue's fills (counts, volume, fill ratio). */
   readonly fills: readonly FillRecord[];
+  /** The engine's PnL, marked at `lastMid`. */
+  readonly pnl: LanePnl;
   readonly equity: Iterable<EquityPoint>;
   readonly sampleMs: number;
   readonly initial: Readonly<Record<string, Decimal>>;
@@ -70,33 +74,6 @@ export interface MetricsInput {
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
-
-/** Average-cost position accounting: realised PnL on every reduction of the position. */
-export function averageCost(fills: readonly FillRecord[]): { position: Decimal; avgCost: Decimal; realised: Decimal } {
-  let position = ZERO;
-  let avgCost = ZERO;
-  let realised = ZERO;
-  for (const f of fills) {
-    const signed = f.side === 'buy' ? f.amount : f.amount.neg();
-    if (position.isZero() || position.isNegative() === signed.isNegative()) {
-      const next = position.add(signed);
-      avgCost = position.abs().mul(avgCost).add(f.amount.mul(f.price)).div(next.abs());
-      position = next;
-      continue;
-    }
-    const closing = dmin2(f.amount, position.abs());
-    realised = realised.add(position.isNegative() ? avgCost.sub(f.price).mul(closing) : f.price.sub(avgCost).mul(closing));
-    const next = position.add(signed);
-    if (next.isZero()) avgCost = ZERO;
-    else if (next.isNegative() !== position.isNegative()) avgCost = f.price;
-    position = next;
-  }
-  return { position, avgCost, realised };
-}
-
-function dmin2(a: Decimal, b: Decimal): Decimal {
-  return a.lte(b) ? a : b;
-}
 
 export function drawdown(values: readonly number[]): { money: number; fraction: number } {
   let peak = Number.NEGATIVE_INFINITY;
@@ -152,20 +129,16 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
   let bought = ZERO;
   let sold = ZERO;
   let volume = ZERO;
-  let fees = ZERO;
   let maker = 0;
   const orders = new Set<number>();
   for (const f of i.fills) {
     if (f.side === 'buy') bought = bought.add(f.amount);
     else sold = sold.add(f.amount);
     volume = volume.add(f.deal);
-    fees = fees.add(f.fee);
     if (f.role === 'maker') maker += 1;
     orders.add(f.orderId);
   }
-  const exact = averageCost(i.fills);
-  const ac = { position: exact.position, avgCost: exact.avgCost.toDecimalPlaces(10), realised: exact.realised.toDecimalPlaces(10) };
-  const unrealised = ac.position.isZero() ? ZERO : i.lastMid.sub(exact.avgCost).mul(ac.position).toDecimalPlaces(10);
+  const ledger = i.pnl;
   const equityOf = (b: Readonly<Record<string, Decimal>>, mid: Decimal): Decimal =>
     (b[market.money] ?? ZERO).add((b[market.stock] ?? ZERO).mul(mid));
   const initialEquity = equityOf(i.initial, i.firstMid);
@@ -184,12 +157,12 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
     boughtBase: bought,
     soldBase: sold,
     volume,
-    fees,
-    realised: ac.realised,
-    unrealised,
-    tradingPnl: ac.realised.add(unrealised).sub(fees),
-    position: ac.position,
-    avgCost: ac.avgCost,
+    fees: ledger.fees,
+    realised: ledger.realised,
+    unrealised: ledger.unrealised,
+    tradingPnl: ledger.net,
+    position: ledger.position,
+    avgCost: ledger.avgCost,
     initialEquity,
     finalEquity,
     equityChange,

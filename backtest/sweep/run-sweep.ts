@@ -7,6 +7,8 @@
  */
 import { join } from 'node:path';
 import type { RecordingCacheOptions } from '../data/cache-settings.js';
+import { readMarketHead } from '../data/read-market-head.js';
+import type { FeeRates } from '../fill-model/fill-model-params.js';
 import { withValues } from './config-path.js';
 import { hashDataFiles, type DataRef } from './data-files.js';
 import { dataSpan, walkForwardFolds, type Fold, type Window } from './folds.js';
@@ -55,6 +57,8 @@ export interface SweepOutcome {
   readonly folds: readonly FoldOutcome[];
   readonly interrupted: boolean;
   readonly elapsedMs: number;
+  /** The data's fee rates (its first file's market record); undefined when it has none. */
+  readonly fees?: FeeRates | undefined;
 }
 
 export function makeSampler(plan: SweepPlan, fold: number): Sampler {
@@ -83,6 +87,7 @@ export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
   const t0 = Date.now();
   const { plan } = o;
   const data = await hashDataFiles(plan.dataFiles);
+  const market = await readMarketHead(plan.dataFiles[0]!).catch(() => undefined);
   const { from, to } = plan.config;
   const span = plan.config.folds > 1 ? await dataSpan(plan.dataFiles, o.cache) : { from: 0, to: 0 };
   const folds = walkForwardFolds({ from: Math.max(span.from, from ?? span.from), to: Math.min(span.to, to ?? span.to) }, plan.config.folds, plan.config.inSample, from !== undefined || to !== undefined ? { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER } : undefined);
@@ -198,7 +203,8 @@ export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
     if (aborted) break;
     outcomes.push({ fold, best: chosen, oos });
   }
-  return { plan, executor: o.executor.name, data, records, folds: outcomes, interrupted: aborted, elapsedMs: Date.now() - t0 };
+  const fees = market === undefined ? undefined : { maker: market.makerFee, taker: market.takerFee };
+  return { plan, executor: o.executor.name, data, records, folds: outcomes, interrupted: aborted, elapsedMs: Date.now() - t0, fees };
 }
 
 /** The trial with the best objective among those that met the constraints (first one on ties). */

@@ -13,6 +13,7 @@
  * constraints: ["maxDrawdown <= 200", "fills >= 20"]
  * folds: 1                                   # K > 1: walk-forward over K consecutive windows
  * inSample: 0.75                             # share of each fold's window used to choose (the rest scores)
+ * fillModel: { queueAhead: 0.5, decreaseTrades: 0.25 }   # optional: replaces the base config's (bot parity --fit)
  * from: 2026-11-22T10:56:00Z                 # optional: only this part of the data (ISO or Unix time)
  * to: 2026-11-22T11:02:00Z
  * out: var/sweep
@@ -28,6 +29,7 @@ import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { zIntLike } from '../../src/settings/decimal-schema.js';
 import { parseTimeArg } from '../parse-time.js';
 import { BacktestConfigSchema, type BacktestConfig } from '../backtest-config.js';
+import { FillModelBlockSchema } from '../fill-model/fill-model-params.js';
 import { describe, parseParamPath, pathProblem } from './config-path.js';
 import { checkLane, parseConstraint, parseFigure, type Constraint, type FigureRef } from './objective.js';
 import { listDimension, rangeDimension, type Dimension } from './param-space.js';
@@ -67,6 +69,8 @@ export const SweepConfigSchema = z.strictObject({
   constraints: z.array(z.string()).default([]),
   folds: zIntLike.pipe(z.number().int().min(1).max(50)).default(1),
   inSample: z.number().gt(0).lt(1).default(0.75),
+  /** Replaces the base config's `fillModel:` in every trial (the block `bot parity --fit` writes). */
+  fillModel: FillModelBlockSchema.optional(),
   from: timePoint.optional(),
   to: timePoint.optional(),
   out: z.string().min(1).default('var/sweep'),
@@ -92,8 +96,12 @@ export interface SweepPlan {
 export function loadSweepPlan(file: string, env: NodeJS.ProcessEnv = process.env): SweepPlan {
   const config = loadYamlConfig(file, SweepConfigSchema, env);
   const baseFile = isAbsolute(config.base) ? config.base : join(dirname(resolve(file)), config.base);
-  const base = loadYamlConfig(baseFile, BacktestConfigSchema, env);
-  const baseRaw = interpolateEnv(parse(readFileSync(baseFile, 'utf8')), env, []) as Record<string, unknown>;
+  const loaded = loadYamlConfig(baseFile, BacktestConfigSchema, env);
+  const loadedRaw = interpolateEnv(parse(readFileSync(baseFile, 'utf8')), env, []) as Record<string, unknown>;
+  // the sweep's own fillModel goes into the base before the space's values do (a space may tune it further)
+  const fillModel = config.fillModel;
+  const base: BacktestConfig = fillModel === undefined ? loaded : { ...loaded, fillModel };
+  const baseRaw = fillModel === undefined ? loadedRaw : { ...loadedRaw, fillModel: { ...fillModel } };
   const problems: string[] = [];
   const dims: Dimension[] = [];
   for (const [path, spec] of Object.entries(config.space)) {

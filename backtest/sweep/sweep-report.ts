@@ -6,6 +6,7 @@
 import type { TrialRecord } from './trials-log.js';
 import type { SweepOutcome } from './run-sweep.js';
 import type { Window } from './folds.js';
+import { fillModelLine, type FillModelParams } from '../fill-model/fill-model-params.js';
 
 export const HEADLINE = ['tradingPnl', 'equityChange', 'fills', 'fees', 'volume', 'maxDrawdown', 'sharpe', 'returnFraction'] as const;
 
@@ -35,6 +36,12 @@ export interface SweepReport {
   readonly sampler: Readonly<Record<string, unknown>>;
   readonly objective: { readonly figure: string; readonly direction: string };
   readonly constraints: readonly string[];
+  /** The base config's fill model (after the sweep file's `fillModel:`), unless the space tunes it per trial. */
+  readonly fillModel: FillModelParams;
+  /** The data's fee rates as fractions (0.001 = 0.1 %), or null when the data has no market record at its head. */
+  readonly fees: { readonly maker: string; readonly taker: string } | null;
+  /** The two above in one line, as every report prints them. */
+  readonly fillModelLine: string;
   readonly space: readonly { readonly path: string; readonly values?: readonly unknown[]; readonly from?: string; readonly to?: string; readonly log?: boolean }[];
   readonly counts: { readonly trials: number; readonly ok: number; readonly rejected: number; readonly failed: number };
   readonly best: readonly ReportTrial[];
@@ -82,6 +89,9 @@ export function buildSweepReport(s: SweepOutcome, topN = 10): SweepReport {
     sampler: { ...c.sampler, folds: c.folds, ...(c.folds > 1 ? { inSample: c.inSample } : {}) },
     objective: { figure: s.plan.objective.text, direction: s.plan.objective.direction },
     constraints: s.plan.constraints.map((x) => `${x.lane}.${x.figure} ${x.op} ${x.bound}`),
+    fillModel: { ...s.plan.base.fillModel },
+    fees: s.fees === undefined ? null : { maker: s.fees.maker.toFixed(), taker: s.fees.taker.toFixed() },
+    fillModelLine: fillModelLine(s.plan.base.fillModel, s.fees) + (s.plan.dims.some((d) => d.path.startsWith('fillModel.')) ? ' (the space tunes it per trial)' : ''),
     space: s.plan.dims.map((d) => (d.kind === 'list' ? { path: d.path, values: d.values } : { path: d.path, from: d.from.toFixed(), to: d.to.toFixed(), log: d.log })),
     counts: {
       trials: search.length,

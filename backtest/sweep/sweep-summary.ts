@@ -21,6 +21,7 @@ export function formatSweepSummary(r: SweepReport, files: { jsonPath: string; ht
     if (f.outOfSample === null) continue;
     lines.push(`  fold ${f.index}: in-sample ${f.best?.objective ?? '–'}, out-of-sample ${f.outOfSampleResult?.objective ?? '–'}`);
   }
+  lines.push(`  ${r.fillModelLine}`);
   lines.push(`  report: ${files.htmlPath}`, `          ${files.jsonPath}`);
   return lines.join('\n');
 }

@@ -12,7 +12,7 @@ import { loadStrategy } from '../strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
-import { openVenue } from './open-venue.js';
+import { openVenue, type VenueClientOptions } from './open-venue.js';
 import { refuseBadCredentials } from './venue-credentials.js';
 import { onceSignal } from './stop-signal.js';
 import { Emergency, EMERGENCY_DEADLINE_MS, EMERGENCY_EXIT_CODE, EmergencyStopError } from './emergency.js';
@@ -40,6 +40,11 @@ export interface DaemonOptions {
   readonly cwd?: string;
   /** Told the ops surface's URL once it listens (`http:` on; port 0 picks a free one). */
   readonly onListening?: (url: string) => void;
+  /**
+   * More options for the REST client of a `rest` venue (tests on virtual time: an in-process transport to a simulated
+   * exchange, a rate limiter and nonces on the scheduler's clock).
+   */
+  readonly clientOptions?: VenueClientOptions;
 }
 
 /**
@@ -80,7 +85,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   try {
     const opsUrl = await ops?.listen();
     if (opsUrl !== undefined) o.onListening?.(opsUrl);
-    ({ sim, client, label: venueLabel } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver));
+    ({ sim, client, label: venueLabel } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver, o.clientOptions));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     if (!sim) await refuseBadCredentials(client, o.configPath);
     const strategies = [];
@@ -196,6 +201,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       afterShutdown: async (outcome, cancelled) => deadMan?.clear(new Set(cancelled ? outcome.unsettledMarkets : [])),
     });
     clearTimeout(watchdog);
+    // the last status line is the summary's state (fills of the stop's last polls included), so the two agree
+    logger.info(formatStatusLine(rt.status()));
     (o.out ?? process.stdout).write(`${formatSummary(summary)}\n`);
     await alerted;
     if (emergency.reason !== undefined) throw new EmergencyStopError(emergency.reason, summary);

@@ -5,7 +5,11 @@ import { embeddedSimConfig } from '../sim/embedded-sim-config.js';
 import { startSim, type SimHandle } from '../sim/start-sim.js';
 import { RestClient } from '../venue/rest-client.js';
 import type { VenueCallObserver } from '../venue/call-observer.js';
+import type { RestClientOptions } from '../venue/rest-client-options.js';
 import { openPaperVenue } from './paper-venue.js';
+
+/** What a caller may add to a rest venue's client: where requests go, its rate limiter, its nonce clock. */
+export type VenueClientOptions = Pick<RestClientOptions, 'transport' | 'rateLimiter' | 'clock'>;
 
 export interface OpenedVenue {
   /** The in-process venue (the embedded sim, or the paper venue's), when the daemon runs one. */
@@ -26,6 +30,7 @@ export async function openVenue(
   configFile: string,
   env: NodeJS.ProcessEnv,
   observer?: VenueCallObserver,
+  clientOptions: VenueClientOptions = {},
 ): Promise<OpenedVenue> {
   const watch = observer !== undefined ? { observer } : {};
   const venueLog = logger.child({ component: 'venue' });
@@ -40,6 +45,7 @@ export async function openVenue(
       ...(v.timeoutMs !== undefined ? { timeoutMs: v.timeoutMs } : {}),
       logger: venueLog,
       ...watch,
+      ...clientOptions,
     });
     return { client, label: client.options.baseUrl };
   }

@@ -23,6 +23,7 @@ import { register as orderHistoryCmd } from './order-history.js';
 import { register as chaosCmd } from './chaos.js';
 import { register as killSwitchCmd } from './kill-switch.js';
 import { register as sweepCmd } from './sweep.js';
+import { register as parityCmd } from './parity.js';
 import { register as workerCmd } from './worker.js';
 import { register as journalCmd } from './journal.js';
 import { register as checkCmd } from './check.js';
@@ -56,6 +57,7 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   cacheCmd,
   dataCmd,
   sweepCmd,
+  parityCmd,
   workerCmd,
   newStrategyCmd,
   chaosCmd,

@@ -2,8 +2,9 @@ import type { Logger } from 'pino';
 import type { EngineEvent } from './events.js';
 
 /**
- * How each engine event reaches the log: orders placed/filled/cancelled at info (what a person watching
- * `npm start` wants to see), intents and submissions at debug, rejections and unknown outcomes at warn.
+ * How each engine event reaches the log: fills at info (with the status lines, what a person watching `npm start`
+ * wants to see); intents, submissions, placements and cancellations at debug (a market maker places hundreds of
+ * orders an hour, which buried the status lines); rejections and unknown outcomes at warn.
  * Only ids, prices and reasons are logged, never a secret.
  */
 export function logEvent(log: Logger, e: EngineEvent): void {
@@ -18,7 +19,7 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       log.debug({ strategy: e.strategyId, clientOrderId: e.clientOrderId, kind: e.kind }, 'submitted');
       return;
     case 'accepted':
-      log.info(
+      log.debug(
         { strategy: e.strategyId, clientOrderId: e.clientOrderId, orderId: e.order.orderId },
         `placed ${e.order.side} ${e.order.amount.toFixed()} ${e.order.market} @ ${e.order.price.toFixed()}`,
       );
@@ -70,6 +71,7 @@ export function logEvent(log: Logger, e: EngineEvent): void {
 const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
   intent: 'debug',
   submitted: 'debug',
+  accepted: 'debug',
   canceled: 'debug',
   rejected: 'warn',
   unknown: 'warn',

@@ -92,17 +92,29 @@ function shown(value: Decimal): string {
   return value.toDecimalPlaces(8).toFixed();
 }
 
+/**
+ * A strategy's figures as the status line and the summary both show them, with one meaning per name: `fills` counts
+ * deals (one order can fill in several), `realised` is before fees, `net` = realised − fees + unrealised.
+ */
+export function strategyFigures(f: StrategyFigures, separator = ' '): string {
+  return [
+    `fills ${f.fills}`,
+    `volume ${shown(f.volume)}`,
+    `realised ${shown(f.realised)}`,
+    `fees ${shown(f.fees)}`,
+    `unrealised ${shown(f.unrealised)}`,
+    `net ${shown(f.net)}`,
+    `inventory ${f.inventory.toFixed()}`,
+  ].join(separator);
+}
+
 /** A human summary, one fact per line (what `bot run` prints at the end). */
 export function formatSummary(s: RunSummary): string {
   const lines: string[] = [];
   const secs = ((s.stoppedAt - s.startedAt) / 1000).toFixed(1);
   lines.push(`run summary (${secs} s)`);
   for (const f of s.strategies) {
-    lines.push(
-      `  ${f.id} on ${f.market}: fills ${f.fills}, volume ${f.volume.toFixed()}, fees ${f.fees.toFixed()}, ` +
-        `realised ${shown(f.realised)}, unrealised ${shown(f.unrealised)}, net ${shown(f.net)}, ` +
-        `inventory ${f.inventory.toFixed()}${f.halted ? ` (HALTED: ${f.haltReason ?? 'loss limit'})` : ''}`,
-    );
+    lines.push(`  ${f.id} on ${f.market}: ${strategyFigures(f, ', ')}${f.halted ? ` (HALTED: ${f.haltReason ?? 'loss limit'})` : ''}`);
   }
   lines.push(`  orders: submitted ${s.ordersSubmitted}, cancelled ${s.ordersCanceled}, unknown ${s.unknownOrders}, open at stop ${s.openOrdersLeft}`);
   if (s.openAtStop !== undefined && s.openAtStop.length > 0) lines.push(`  open on the venue after the stop: ${s.openAtStop.join(', ')}`);

@@ -5,7 +5,7 @@ import type { AccountStatus } from './account-risk.js';
 import { ordersInWindow } from './risk-limits.js';
 import type { OrderTracker } from './order-tracker.js';
 import type { PnlLedger } from './pnl.js';
-import type { MarketStatus, RunSummary, StatusSnapshot, StrategyFigures } from './run-summary.js';
+import { strategyFigures, type MarketStatus, type RunSummary, type StatusSnapshot, type StrategyFigures } from './run-summary.js';
 import type { StrategyRun } from './strategy-run.js';
 
 export function midOf(book: OrderBook | undefined): Decimal | undefined {
@@ -106,16 +106,17 @@ export function buildSummary(i: {
   };
 }
 
-/** One status line for the daemon's log (`mid`, spread, quotes, inventory, PnL, orders/min, headroom, queue). */
+/**
+ * One status line for the daemon's log (`mid`, spread, quotes, each strategy's figures, orders/min, headroom, queue).
+ * The figures are the run summary's, named and rounded as there, so the last status line and the summary agree.
+ */
 export function formatStatusLine(s: StatusSnapshot): string {
   const parts: string[] = [];
   for (const m of s.markets) {
     const quotes = m.quotes
       .map((q) => `${q.side === 'buy' ? 'B' : 'S'} ${q.left.toFixed()}@${q.price.toFixed()}${q.state === 'open' || q.state === 'partially-filled' ? '' : `(${q.state})`}`)
       .join(' ');
-    const figs = m.strategies
-      .map((f) => `${f.id}: inv ${f.inventory.toFixed()} rPnL ${f.realised.minus(f.fees).toDecimalPlaces(6).toFixed()} uPnL ${f.unrealised.toDecimalPlaces(6).toFixed()} fills ${f.fills} ${f.ordersPerMinute}/min${f.halted ? ' HALTED' : ''}${f.paused ? ' PAUSED' : ''}`)
-      .join('; ');
+    const figs = m.strategies.map((f) => `${f.id}: ${strategyFigures(f)} orders/min ${f.ordersPerMinute}${f.halted ? ' HALTED' : ''}${f.paused ? ' PAUSED' : ''}`).join('; ');
     parts.push(
       `${m.market} mid ${m.mid?.toDecimalPlaces(8).toFixed() ?? '-'} spread ${m.spread?.toFixed() ?? '-'} | quotes [${quotes}] | ${figs}`,
     );

@@ -55,8 +55,11 @@ export type OrderTerms = Omit<LimitOrderRequest, 'kind' | 'clientOrderId'> & { r
 /** Every field of T present and defined. */
 type Present<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> };
 
+/** An order's terms as a venue holds them: every flag decided (false, 'no'), the activation price for a stop-limit. */
+export type VenueTerms = Present<Omit<OrderTerms, 'activationPrice'>> & Pick<OrderTerms, 'activationPrice'>;
+
 /** An order as the venue reports it, in domain form (dialect-independent): its terms, all present, and its progress. */
-export interface Order extends Present<Omit<OrderTerms, 'activationPrice'>>, Pick<OrderTerms, 'activationPrice'> {
+export interface Order extends VenueTerms {
   readonly orderId: number;
   /** '' when none was given. */
   readonly clientOrderId: string;

@@ -1,6 +1,6 @@
 import { D } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
-import { requiredScale } from './market-engine.js';
+import { requiredScale } from './settlement.js';
 import type { SimConfig } from './sim-config.js';
 
 const HUNDRED = D(100);

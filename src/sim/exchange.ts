@@ -337,15 +337,13 @@ export class SimExchange {
     const scale = this.ledger.scale;
     const amountU = lots !== undefined ? BigInt(lots) * pow10(scale - m.stockPrec) : toUnits(o.amount, scale);
     const ticksU = BigInt(ticks);
-    const buy = o.side === 'buy';
-    const lockCell = this.ledger.cell(accountId, buy ? m.money : m.stock);
-    const lockU = buy ? engine.buyLock(amountU, ticksU, makerOnly) : amountU;
-    if (!Ledger.tryFreeze(lockCell, lockU)) return undefined;
+    const hold = engine.settlement.lock(accountId, o.side, amountU, ticksU, makerOnly);
+    if (hold === undefined) return undefined;
     const order: SimOrder = {
       id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, kind,
       timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks, ticksU,
       amountU, leftU: amountU, dealMoneyU: 0n, dealFeeU: 0n, postOnly: flags.postOnly, ioc: flags.ioc, rpi: flags.rpi,
-      stp: normaliseStp(o.stp), status: 'NEW', lockU, lockCell, gainCell: this.ledger.cell(accountId, buy ? m.stock : m.money),
+      stp: normaliseStp(o.stp), status: 'NEW', lockU: hold.lockU, lockCell: hold.lockCell, gainCell: hold.gainCell,
       state: this.states.get(accountId)!, open: true,
     };
     return activationPrice === undefined ? order : { ...order, activationPrice };

@@ -1,13 +1,13 @@
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { VenueOrderStatus } from '../model/order.js';
-import { Ledger } from './ledger.js';
+import type { Ledger } from './ledger.js';
 import { type MatchHooks, matchIncoming } from './matching.js';
 import { OrderBookSides } from './order-book.js';
+import { Settlement } from './settlement.js';
 import type { SimFill, SimOrder } from './sim-order.js';
 import type { SimTrade } from './sim-types.js';
 import { StopOrders } from './stop-orders.js';
-import { pow10, rateParts } from './units.js';
 
 /** What a market needs from the exchange around it. */
 export interface EngineContext {
@@ -23,32 +23,11 @@ export interface EngineContext {
   nowSeconds(): number;
 }
 
-/** A fee rate as an exact fraction num / den. */
-interface Rate {
-  readonly num: bigint;
-  readonly den: bigint;
-}
-
-function rate(fraction: Decimal): Rate {
-  const { num, decimals } = rateParts(fraction);
-  return { num, den: pow10(decimals) };
-}
-
-/** Smallest scale at which every amount × price × fee rate of the market is a whole number of units. */
-export function requiredScale(m: Market): number {
-  return m.stockPrec + m.moneyPrec + Math.max(m.makerFee.decimalPlaces(), m.takerFee.decimalPlaces());
-}
-
 /**
- * One market: its book, its untriggered stops, its last price, and the settlement of fills.
- *
- * Fees (charged in the MONEY asset): the buyer pays deal + fee out of the money it locked; the seller
- * receives deal − fee. A buy locks amount × price × (1 + feeLock), where feeLock is the highest rate
- * the order can pay (the maker rate for post-only/rpi orders, which never take; otherwise
- * max(maker, taker)); whatever the fills did not spend returns to available when the order finishes.
- * A sell locks its amount of stock. Fees go to the ledger's fee pool, so funds are conserved exactly:
- * Σ(available + freeze + main) + fees + codes is constant per asset. All of it is integer arithmetic
- * on units of the ledger's scale, which `requiredScale` makes exact (no rounding anywhere).
+ * One market: its book, its untriggered stops, its last price, and the matching of orders whose funds the
+ * settlement (settlement.ts: locks, maker and taker fees, release) holds and moves. Every fill is at the resting
+ * order's price and settles both sides through the settlement, so Σ(available + freeze + main) + fees + codes
+ * stays constant per asset, exactly.
  */
 export class MarketEngine {
   readonly book = new OrderBookSides();
@@ -56,32 +35,15 @@ export class MarketEngine {
   lastPrice: Decimal | undefined;
   private activating = false;
   private readonly hooks: MatchHooks;
-
-  private readonly tickDen: bigint;
-  private readonly makerRate: Rate;
-  private readonly takerRate: Rate;
+  /** Locks, fees and release of this market's orders (the exchange locks through it when it accepts an order). */
+  readonly settlement: Settlement;
 
   constructor(
     readonly market: Market,
     private readonly ctx: EngineContext,
   ) {
     this.hooks = { fill: (m, t, u) => this.fill(m, t, u), cancelResting: (o) => this.finish(o, 'CANCELED') };
-    if (ctx.ledger.scale < requiredScale(market)) throw new Error(`sim: ledger scale ${ctx.ledger.scale} too small for ${market.name}`);
-    this.tickDen = pow10(market.moneyPrec);
-    this.makerRate = rate(market.makerFee);
-    this.takerRate = rate(market.takerFee);
-  }
-
-  /** Money units of `units` of stock at `ticks` (exact: the scale covers stockPrec + moneyPrec). */
-  notional(units: bigint, ticks: bigint): bigint {
-    return (units * ticks) / this.tickDen;
-  }
-
-  /** What a buy locks: notional plus the fee at the highest rate the order can pay. */
-  buyLock(units: bigint, ticks: bigint, postOnly: boolean): bigint {
-    const n = this.notional(units, ticks);
-    const r = postOnly || this.makerRate.num * this.takerRate.den >= this.takerRate.num * this.makerRate.den ? this.makerRate : this.takerRate;
-    return n + (n * r.num) / r.den;
+    this.settlement = new Settlement(market, ctx.ledger);
   }
 
   /**
@@ -127,8 +89,7 @@ export class MarketEngine {
 
   /** Ends an order's life: unspent lock back to available, status set, moved to the account's history. */
   finish(order: SimOrder, status: VenueOrderStatus): void {
-    if (order.lockU !== 0n) Ledger.release(order.lockCell, order.lockU);
-    order.lockU = 0n;
+    this.settlement.release(order);
     order.status = status;
     order.open = false;
     order.finishedAt = this.ctx.nowSeconds();
@@ -138,22 +99,9 @@ export class MarketEngine {
   private fill(maker: SimOrder, taker: SimOrder, units: bigint): void {
     const { ledger } = this.ctx;
     const m = this.market;
-    const deal = this.notional(units, maker.ticksU);
-    const makerFee = (deal * this.makerRate.num) / this.makerRate.den;
-    const takerFee = (deal * this.takerRate.num) / this.takerRate.den;
-    const buyerIsMaker = maker.side === 'buy';
-    const buyer = buyerIsMaker ? maker : taker;
-    const seller = buyerIsMaker ? taker : maker;
-
-    const spend = deal + (buyerIsMaker ? makerFee : takerFee);
-    buyer.lockCell.freeze -= spend;
-    buyer.lockU -= spend;
-    buyer.gainCell.available += units;
-
-    seller.lockCell.freeze -= units;
-    seller.lockU -= units;
-    seller.gainCell.available += deal - (buyerIsMaker ? takerFee : makerFee);
-    ledger.addFee(m.money, makerFee + takerFee);
+    const deal = this.settlement.notional(units, maker.ticksU);
+    const makerFee = this.settlement.fill(maker, units, deal, 'maker');
+    const takerFee = this.settlement.fill(taker, units, deal, 'taker');
 
     const fill: SimFill = {
       id: this.ctx.nextDealId(), time: this.ctx.eventTime(), market: m.name, price: maker.price,

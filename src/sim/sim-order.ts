@@ -1,43 +1,28 @@
 import type { Decimal } from '../model/decimal.js';
-import type { Deal, DealRole, Order, OrderKind, Side, StpMode, VenueOrderStatus } from '../model/order.js';
-import type { Cell } from './ledger.js';
+import type { Deal, DealRole, Order, VenueOrderStatus, VenueTerms } from '../model/order.js';
+import type { Hold } from './settlement.js';
 import { fromUnits } from './units.js';
 
 /**
  * The exchange's mutable order. The price is also kept as integer ticks (price / price step) so the
  * book compares integers; quantities are exact integer units of the ledger's scale (units.ts). The
- * Decimal inputs are kept to answer with exactly what was sent.
+ * Decimal inputs are kept to answer with exactly what was sent. Its funds (the lock, where fills pay out) are a
+ * settlement Hold (settlement.ts).
  */
-export interface SimOrder {
+export interface SimOrder extends VenueTerms, Hold {
   readonly id: number;
   readonly accountId: string;
   readonly clientOrderId: string;
-  readonly market: string;
-  readonly side: Side;
-  readonly kind: OrderKind;
   /** Unix seconds with a microsecond fraction. */
   readonly timestamp: number;
-  readonly amount: Decimal;
-  readonly price: Decimal;
   readonly ticks: number;
   /** `ticks` as a bigint, for the settlement arithmetic. */
   readonly ticksU: bigint;
-  readonly activationPrice?: Decimal;
   readonly amountU: bigint;
   leftU: bigint;
   dealMoneyU: bigint;
   dealFeeU: bigint;
-  readonly postOnly: boolean;
-  readonly ioc: boolean;
-  readonly rpi: boolean;
-  readonly stp: StpMode;
   status: VenueOrderStatus;
-  /** Funds still frozen for this order (money for a buy, stock for a sell), in units. */
-  lockU: bigint;
-  /** Where the lock sits: the account's money cell for a buy, stock cell for a sell. */
-  readonly lockCell: Cell;
-  /** Where fills pay out: the stock cell for a buy, the money cell for a sell. */
-  readonly gainCell: Cell;
   /** The owning account's orders and deals (resolved once, not per fill). */
   readonly state: OrderOwner;
   /** True while in the book or waiting as an untriggered stop. */

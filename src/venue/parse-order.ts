@@ -92,8 +92,9 @@ export function readOrderRecord(raw: unknown): Order | undefined {
   if (stp !== undefined && stp !== '' && toStpMode(stp) === undefined) return undefined;
   const amount = decimal(r.amount);
   const price = decimal(r.price);
-  // a fresh order's left equals its amount: one parse for both (Decimals are immutable)
-  const left = r.left === r.amount ? amount : decimal(r.left);
+  // a fresh order's left equals its amount: one parse for both (Decimals are immutable); Object.is, since a numeric
+  // -0 beside 0 are === yet parse to Decimals of opposite sign
+  const left = Object.is(r.left, r.amount) ? amount : decimal(r.left);
   const dealStock = decimal(r.deal_stock !== undefined ? r.deal_stock : r.dealStock);
   const dealMoney = decimal(r.deal_money !== undefined ? r.deal_money : r.dealMoney);
   const dealFee = decimal(r.deal_fee !== undefined ? r.deal_fee : r.dealFee);

@@ -2,6 +2,7 @@ import { ConfigError } from '../model/errors.js';
 import type { MillisClock } from './nonce.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { VenueCallObserver } from './call-observer.js';
+import type { VenueTransport } from './venue-transport.js';
 import { BASE_URLS, type Dialect, type Region } from './wire.js';
 
 /** pino-compatible subset; the client logs endpoint, status, attempt and timing, never bodies or headers. */
@@ -50,6 +51,8 @@ export interface RestClientOptions {
   readonly observer?: VenueCallObserver;
   /** Wall clock for nonces (Unix ms). Default `Date.now` through the process-wide nonce source of the key (client-registry.ts). */
   readonly clock?: MillisClock;
+  /** Where requests go. Default HTTP to `baseUrl` (HttpTransport); tests on virtual time pass an in-process simulated exchange. */
+  readonly transport?: VenueTransport;
 }
 
 export interface ResolvedRestClientOptions {

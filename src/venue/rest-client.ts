@@ -10,6 +10,7 @@ import { BulkOutcomeUnknownError, MalformedResponseError, OutcomeUnknownError, R
 import { parseBulkResults } from './parse-bulk.js';
 import { parseOrderHistory } from './parse-executed-order.js';
 import { HttpTransport, type RawResponse } from './http-transport.js';
+import type { VenueTransport } from './venue-transport.js';
 import { countFailure, retryDelay, surfacedError, type CallPolicy, type RetryCount } from './retry-policy.js';
 import { mapErrorResponse, type ErrorFamily } from './map-error-response.js';
 import { NonceSource } from './nonce.js';
@@ -67,7 +68,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export class RestClient implements TradingApi {
   readonly options: ResolvedRestClientOptions;
-  private readonly http: HttpTransport;
+  private readonly http: VenueTransport;
   private readonly nonces: NonceSource;
   private readonly limiter: RateLimiter | undefined;
   private readonly lease: LimiterLease | undefined;
@@ -78,7 +79,7 @@ export class RestClient implements TradingApi {
   constructor(options: RestClientOptions = {}) {
     this.options = resolveRestClientOptions(options);
     this.signer = this.options.apiSecret === undefined ? undefined : new PayloadSigner(this.options.apiSecret);
-    this.http = new HttpTransport({ baseUrl: this.options.baseUrl, timeoutMs: this.options.timeoutMs });
+    this.http = options.transport ?? new HttpTransport({ baseUrl: this.options.baseUrl, timeoutMs: this.options.timeoutMs });
     this.nonces =
       options.clock !== undefined || this.options.apiKey === undefined
         ? new NonceSource({ now: options.clock ?? Date.now })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +25,14 @@ describe('bot backtest', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/optimistic +fills \d+/);
     expect(r.stdout).toMatch(/pessimistic +fills \d+/);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { snapshots: number; lanes: Array<{ fills: unknown[] }> };
+    // every report states the fill model and the fee rates it used
+    expect(r.stdout).toContain('fill model: pessimistic bound; optimistic lane queueAhead 1, decreaseTrades 1 (defaults); fees maker 0.1 %, taker 0.1 %');
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { snapshots: number; lanes: Array<{ fills: unknown[] }>; fillModelParams: unknown; fees: unknown };
     expect(report.snapshots).toBeGreaterThan(400);
     expect(report.lanes[0]!.fills.length).toBeGreaterThan(0);
-    expect(existsSync(join(out, 'report.html'))).toBe(true);
+    expect(report.fillModelParams).toEqual({ queueAhead: 1, decreaseTrades: 1 });
+    expect(report.fees).toEqual({ maker: '0.001', taker: '0.001' });
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('<p class="note" id="fill-model-line">fill model: pessimistic bound;');
   }, 180_000);
 
   it('--parallel and --sequential write the same report (the default is one of them, by core count); both at once is a usage error', async () => {

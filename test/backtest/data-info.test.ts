@@ -9,6 +9,7 @@ import type { OrderBookResponse } from '../../src/venue/wire.js';
 import { runBot } from '../cli/venue-cli-harness.js';
 import { useSim } from '../helpers/with-sim.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-data-info-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -46,7 +47,10 @@ describe('bot data info', () => {
     const sim = useSim();
     it('reports what the recorder wrote', async () => {
       const s = await sim();
-      await new Promise((r) => setTimeout(r, 600)); // the synthetic flow's first quotes
+      await waitUntil('the synthetic flow’s first quotes', () => {
+        const book = s.exchange.book('BTC_USDT', { limit: 10 });
+        return book.bids.length > 0 && book.asks.length > 0;
+      });
       const out = join(tmp, 'sim.jsonl.gz');
       const rec = await runBot(['record', 'BTC_USDT', '--base-url', s.baseUrl, '--interval', '100ms', '--limit', '10', '--count', '30', '--out', out, '--json']);
       expect(rec.code).toBe(0);

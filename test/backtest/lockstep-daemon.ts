@@ -9,6 +9,9 @@ import { pino } from 'pino';
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { MemoryJournal } from '../../src/engine/journal.js';
+import type { JournalRecord } from '../../src/engine/journal-records.js';
+import { RecordingWriter } from '../../src/recording/recording-writer.js';
+import type { OrderBook } from '../../src/model/book.js';
 import { createRuntime, type PollingOptions, type RuntimeStrategy } from '../../src/engine/runtime.js';
 import { SimExchange } from '../../src/sim/exchange.js';
 import { createSimServer } from '../../src/sim/http/server.js';
@@ -24,6 +27,26 @@ export interface LockstepResult {
   readonly intents: Array<{ t: number; intent: Intent }>;
   readonly fills: Deal[];
   readonly requests: number;
+  /** The runtime's journal, as the daemon would have written it. */
+  readonly journal: readonly JournalRecord[];
+}
+
+/** Writes each polled book as the daemon's `record:` does: the book as received, at its receive time. */
+function recordingBooks(api: TradingApi, writer: RecordingWriter, now: () => number): TradingApi {
+  const wire = (b: OrderBook) => ({
+    ticker_id: b.market,
+    timestamp: b.timestamp,
+    asks: b.asks.map((l) => [l.price.toFixed(), l.amount.toFixed()] as [string, string]),
+    bids: b.bids.map((l) => [l.price.toFixed(), l.amount.toFixed()] as [string, string]),
+  });
+  return {
+    ...api,
+    orderBook: async (m, q) => {
+      const book = await api.orderBook(m, q);
+      writer.write({ type: 'book', t: now(), book: wire(book) });
+      return book;
+    },
+  };
 }
 
 /** Wraps every call so the driver knows when the engine waits on the network. */
@@ -55,6 +78,8 @@ export async function runDaemonAgainstReplayingSim(o: {
   balances: Readonly<Record<string, Decimal>>;
   strategies: readonly RuntimeStrategy[];
   polling: PollingOptions;
+  /** Record the books the daemon polls into this file (the recorder's format), as a daemon with `record:` does. */
+  record?: string;
 }): Promise<LockstepResult> {
   const w = o.books.market;
   const trade = Object.fromEntries(Object.entries(o.balances).map(([k, v]) => [k, v.toFixed()]));
@@ -78,15 +103,18 @@ export async function runDaemonAgainstReplayingSim(o: {
   const flow = createRecordedFlow({ books: o.books, account: 'market', startAt: first });
   const intents: LockstepResult['intents'] = [];
   const fills: Deal[] = [];
+  const journal = new MemoryJournal();
+  const writer = o.record === undefined ? undefined : new RecordingWriter({ out: o.record, market: w, source: 'lockstep daemon polls' });
+  const api = counting(client, inflight);
   const runtime = createRuntime({
-    api: counting(client, inflight),
+    api: writer === undefined ? api : recordingBooks(api, writer, now),
     scheduler,
     clock: { now },
     logger: pino({ level: 'silent' }),
     markets: new Map([[w.name, exchange.markets.get(w.name)!]]),
     strategies: o.strategies,
     polling: o.polling,
-    journal: new MemoryJournal(),
+    journal,
     cancelOnStop: true,
   });
   runtime.events$.subscribe((e) => {
@@ -103,7 +131,15 @@ export async function runDaemonAgainstReplayingSim(o: {
   try {
     flow.step(exchange, first);
     let started = false;
-    runtime.start().then(() => (started = true));
+    // a failed start or stop is held and thrown once the clock has stopped driving (a caught value may be anything)
+    const failed: { held?: { readonly error: unknown } } = {};
+    const rethrow = (): void => {
+      if (failed.held !== undefined) throw failed.held.error;
+    };
+    runtime.start().then(
+      () => (started = true),
+      (error: unknown) => (failed.held ??= { error }),
+    );
     let next = 1;
     const snaps = o.books.snapshots;
     for (;;) {
@@ -120,16 +156,22 @@ export async function runDaemonAgainstReplayingSim(o: {
       if (ts === undefined) break;
       scheduler.runNext();
     }
+    rethrow();
     if (!started) throw new Error('runtime did not start');
     let stopped = false;
-    runtime.stop({ cancelOpenOrders: true }).then(() => (stopped = true));
+    runtime.stop({ cancelOpenOrders: true }).then(
+      () => (stopped = true),
+      (error: unknown) => (failed.held ??= { error }),
+    );
     const deadline = scheduler.now() + 60_000;
     for (;;) {
       await settle();
-      if (stopped || !scheduler.runNext(deadline)) break;
+      if (stopped || failed.held !== undefined || !scheduler.runNext(deadline)) break;
     }
-    return { intents, fills, requests: inflight.total };
+    rethrow();
+    return { intents, fills, requests: inflight.total, journal: journal.records() };
   } finally {
+    await writer?.close();
     client.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

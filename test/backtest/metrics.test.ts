@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { averageCost, drawdown, laneMetrics, sharpeSortino, strategyPnlCurve } from '../../backtest/report/metrics.js';
+import { lanePnl } from '../../backtest/report/lane-pnl.js';
+import { drawdown, laneMetrics, sharpeSortino, strategyPnlCurve } from '../../backtest/report/metrics.js';
 import type { FillRecord } from '../../backtest/replay/virtual-exchange.js';
-import { D, ZERO } from '../../src/model/decimal.js';
+import { PnlLedger } from '../../src/engine/pnl.js';
+import { D, type Decimal, ZERO } from '../../src/model/decimal.js';
 import { parseMarket } from '../../src/venue/parse-market.js';
 import { btcUsdtWireMarket } from './fixtures.js';
 
@@ -12,15 +14,20 @@ const fill = (side: 'buy' | 'sell', amount: string, price: string, fee = '0'): F
   return { id: ++id, t: id * 1000, time: id, market: 'BTC_USDT', side, role: 'maker', amount: a, price: p, deal: a.mul(p), fee: D(fee), orderId: id, clientOrderId: `c-${id}` };
 };
 
-describe('backtest metrics', () => {
-  it('average cost: realised on reductions, flips carry the new price', () => {
-    const r = averageCost([fill('buy', '1', '100'), fill('buy', '1', '110'), fill('sell', '1.5', '120'), fill('sell', '1', '90')]);
-    // avg 105; sell 1.5 @120 realises 22.5; then sell 1 @90: closes 0.5 (-7.5) and opens short 0.5 @90
-    expect(r.realised.toFixed()).toBe('15');
-    expect(r.position.toFixed()).toBe('-0.5');
-    expect(r.avgCost.toFixed()).toBe('90');
-  });
+/** The lane's PnL as the report gets it: the engine's ledger over the fills, its figures marked at `mid`. */
+function enginePnl(fills: readonly FillRecord[], mid: Decimal) {
+  const ledger = new PnlLedger();
+  for (const f of fills) ledger.apply(f);
+  const s = ledger.snapshot();
+  const figures = {
+    id: 's', market: 'BTC_USDT', fills: s.fills, volume: s.volume, fees: s.fees, realised: s.realised, unrealised: ledger.unrealised(mid),
+    net: ledger.net(mid), inventory: s.position, avgCost: s.avgCost, ordersPerMinute: 0, liveOrders: 0, halted: false, paused: false,
+  };
+  return lanePnl([figures], mid, mid);
+}
+const NO_PNL = enginePnl([], D(100));
 
+describe('backtest metrics', () => {
   it('drawdown and annualised ratios from the sampled curve', () => {
     expect(drawdown([100, 120, 90, 130, 100])).toEqual({ money: 30, fraction: 0.25 });
     expect(drawdown([100, 120, 90, 130, 80]).money).toBe(50);
@@ -35,7 +42,7 @@ describe('backtest metrics', () => {
     const market = parseMarket(btcUsdtWireMarket());
     const fills = [fill('buy', '1', '100', '0.1'), fill('sell', '0.5', '110', '0.055')];
     const m = laneMetrics({
-      market, fills, sampleMs: 1000,
+      market, fills, pnl: enginePnl(fills, D('105')), sampleMs: 1000,
       equity: [{ t: 0, mid: 100, equity: 1100, inventory: 0 }, { t: 1, mid: 105, equity: 1102, inventory: 0.5 }],
       initial: { BTC: ZERO, USDT: D('1000') },
       final: { BTC: D('0.5'), USDT: D('1000').sub('100.1').add('54.945') },
@@ -58,7 +65,7 @@ describe('backtest metrics', () => {
     const equity = mids.map((mid, t) => ({ t, mid, equity: 1000 + mid, inventory: 1 }));
     expect(strategyPnlCurve(equity, 1000, 1)).toEqual([0, 0, 0, 0]);
     const m = laneMetrics({
-      market, fills: [], sampleMs: 1000, equity,
+      market, fills: [], pnl: NO_PNL, sampleMs: 1000, equity,
       initial: { BTC: D('1'), USDT: D('1000') },
       final: { BTC: D('1'), USDT: D('1000') },
       firstMid: D('100'), lastMid: D('120'), orderedBase: ZERO, ordersAccepted: 0,
@@ -74,7 +81,7 @@ describe('backtest metrics', () => {
     // Flat price 100, starting 0 BTC + 1000 USDT; the strategy's PnL goes 0, +2, -1, +3 (equity = 1000 + PnL).
     const equity = [0, 2, -1, 3].map((pnl, t) => ({ t, mid: 100, equity: 1000 + pnl, inventory: 0 }));
     const m = laneMetrics({
-      market, fills: [], sampleMs: 60_000, equity,
+      market, fills: [], pnl: NO_PNL, sampleMs: 60_000, equity,
       initial: { BTC: ZERO, USDT: D('1000') },
       final: { BTC: ZERO, USDT: D('1003') },
       firstMid: D('100'), lastMid: D('100'), orderedBase: ZERO, ordersAccepted: 0,

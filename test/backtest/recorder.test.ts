@@ -11,6 +11,7 @@ import { createRecordedFlow, loadRecordedBooks, simConfigForRecording } from '..
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { withSim } from '../helpers/with-sim.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-record-'));
@@ -28,7 +29,10 @@ describe('bot record (recorder) against the simulated exchange', () => {
       const api = new RestClient({ baseUrl: sim.baseUrl });
       try {
         const out = join(tmp, 'sim.jsonl.gz');
-        await new Promise((r) => setTimeout(r, 700)); // let the synthetic flow post its first quotes
+        await waitUntil('the synthetic flow’s first quotes', () => {
+          const book = sim.exchange.book('BTC_USDT', { limit: 5 });
+          return book.bids.length > 0 && book.asks.length > 0;
+        });
         const r1 = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 50, limit: 5, count: 4, out });
         expect(r1).toMatchObject({ snapshots: 4, errors: 0 });
         const r2 = await recordBooks({ api, market: 'BTC_USDT', intervalMs: 50, limit: 5, count: 2, out });
@@ -83,10 +87,11 @@ describe('the simulated exchange replaying a recording (recorded flow)', () => {
           expect(got.bids.map((l) => [l.price.toFixed(2), l.amount.toFixed()])).toEqual(want.bids.map(([p, q]) => [p, D(q).toFixed()]));
           expect(got.asks.map((l) => [l.price.toFixed(2), l.amount.toFixed()])).toEqual(want.asks.map(([p, q]) => [p, D(q).toFixed()]));
         }
-        // and over HTTP, through the real client (the sim caches the book for 100 ms)
-        await new Promise((r) => setTimeout(r, 120));
-        const ob = await api.orderBook('BTC_USDT', { limit: 5 });
-        expect(ob.bids[0]!.price.toFixed(2)).toBe(books.snapshots[2]!.book.bids[0]![0]);
+        // and over HTTP, through the real client, once the sim's 100 ms book cache has let the earlier book go
+        const want = books.snapshots[2]!.book.bids[0]![0];
+        let shown = '';
+        await waitUntil(`the third snapshot's best bid ${want} over HTTP (last seen ${shown})`, async () => (shown = (await api.orderBook('BTC_USDT', { limit: 5 })).bids[0]!.price.toFixed(2)) === want, { everyMs: 20 });
+        expect(shown).toBe(want);
       } finally {
         api.close();
       }
@@ -105,8 +110,8 @@ describe('the simulated exchange replaying a recording (recorded flow)', () => {
         const [m] = (await api.markets()).filter((x) => x.name === 'BTC_USDT');
         expect(m).toMatchObject({ stockPrec: 5 });
         expect(m!.makerFee.toFixed()).toBe('0.0005');
-        await new Promise((r) => setTimeout(r, 900));
-        expect(flow.shown).toBeGreaterThanOrEqual(5); // 20x: about 18 recorded seconds in 0.9 s
+        // 20x: five recorded seconds in a quarter of a real one, on the sim's own timer
+        await waitUntil('the sim’s timer to step the recording past its fifth snapshot', () => flow.shown >= 5);
         const ob = await api.orderBook('BTC_USDT', { limit: 5 });
         const shownBids = books.snapshots.slice(0, flow.shown + 1).map((s) => s.book.bids[0]![0]);
         expect(shownBids).toContain(ob.bids[0]!.price.toFixed(2));

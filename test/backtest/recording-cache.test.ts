@@ -294,7 +294,7 @@ describe('recording cache', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(cacheFiles(dir)).toHaveLength(1);
-    const check = await bot(['cache', 'build', 'backtest/sample-data/sim-btc-usdt.jsonl.gz', '--cache', dir, '--json']);
+    const check = await bot(['cache', 'build', 'backtest/sample-data/sim-demo-btc-usdt.jsonl.gz', '--cache', dir, '--json']);
     expect(check.code).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject([{ status: 'valid' }]);
     // outside the test runner the default is $XDG_CACHE_HOME/v4-trader; --no-cache writes nothing there

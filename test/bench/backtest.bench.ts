@@ -12,6 +12,8 @@
  * (the #13 targets) are medians of three runs, and the idle share comes from a separate profiled run. Timed runs drop
  * their journal records as `bot backtest` does (runBacktest's keepJournal); the fingerprinted runs keep them.
  * `BACKTEST_BENCH_SNAPSHOTS=N` replays a shorter file (e.g. 10000) on a slow or shared machine.
+ * `BACKTEST_BENCH_BASELINE=<checkout>` also times that checkout's compiled build against this one, alternately in this
+ * process, and prints the ratio and both fingerprints (baseline-build.ts; `BACKTEST_BENCH_ROUNDS` runs each, default 5).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import * as sourceDecimal from '../../src/model/decimal.js';
 import * as sourceStrategy from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { freshBuildDir } from '../../src/loading/fresh-build.mjs';
+import { compareWithBaseline } from './baseline-build.js';
 import { idleShare } from './idle-share.js';
 
 const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.1' });
@@ -118,7 +121,8 @@ export default async function backtestBench(): Promise<void> {
   const n = Number(process.env.BACKTEST_BENCH_SNAPSHOTS ?? 86_400);
   const file = await dataFile(n);
   const cacheDir = join(tmpdir(), 'v4-trader-bench', 'cache');
-  const { runBacktest, runBacktestParallel, replayFingerprint, D, loadStrategy, compiledStrategies } = await compiledReplay();
+  const compiled = await compiledReplay();
+  const { runBacktest, runBacktestParallel, replayFingerprint, D, loadStrategy, compiledStrategies } = compiled;
   const params = { spread: '0.0004', size: '0.01', levels: 1, maxInventory: '0.1', refreshThreshold: '0.0002' };
   const strategies = [{ id: 'mm', definition: await loadStrategy(compiledStrategies, 'market-maker'), market: 'BTC_USDT', params }];
   const polling = { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 };
@@ -194,6 +198,8 @@ export default async function backtestBench(): Promise<void> {
   // the main thread's (idle) share under the CPU profiler, as `node --cpu-prof` shows it (a separate, slower run)
   const profiledOne = await idleShare(() => run(['pessimistic'], cacheDir));
   const profiledBoth = await idleShare(() => run(['optimistic', 'pessimistic'], cacheDir));
+  const baseline = process.env.BACKTEST_BENCH_BASELINE;
+  const againstBaseline = baseline === undefined ? [] : await compareWithBaseline(baseline, compiled, { file, cacheDir, params, polling }, Number(process.env.BACKTEST_BENCH_ROUNDS ?? 5));
 
   const rate = (count: number, ms: number): string => `${Math.round((count * 1000) / ms).toLocaleString('en-US')} snapshots/s`;
   const r = (floor: number, x: number): string => (floor / x).toFixed(3);
@@ -216,6 +222,7 @@ export default async function backtestBench(): Promise<void> {
       `bot backtest of the day in a fresh process (start-up, replay, report): both lanes --parallel ${cli.parallel.toFixed(2)} s, --sequential ${cli.sequential.toFixed(2)} s (the default on ${availableParallelism()} cores: ${parallelLanesByDefault() ? '--parallel' : '--sequential'})`,
       `main thread idle during the replay (CPU profile): one lane ${(100 * profiledOne.idle).toFixed(1)} %, both lanes ${(100 * profiledBoth.idle).toFixed(1)} %  (target < 10 %; garbage collector ${(100 * profiledOne.gc).toFixed(1)} % / ${(100 * profiledBoth.gc).toFixed(1)} %)`,
       `replay fingerprint, both lanes (intents, fills, equity, journal; must not change with speed work): ${both.value.fingerprint}`,
+      ...againstBaseline,
       '',
     ].join('\n'),
   );

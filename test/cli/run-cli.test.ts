@@ -11,28 +11,28 @@ const dir = mkdtempSync(join(tmpdir(), 'run-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * Runs `bot`; with `stopAfterMs`, sends SIGTERM that long after the daemon logged that it started (or, with
+ * Runs `bot`; with `stopWhen`, sends SIGTERM once its output satisfies it (or, with
  * `ctrlC`, SIGINT twice 5 ms apart: what a terminal's Ctrl-C under `npm start` delivers).
  */
-function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopAfterMs?: number; ctrlC?: boolean } = {}): Promise<{ code: number | null; out: string }> {
+function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopWhen?: (out: string) => boolean; ctrlC?: boolean } = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    let timer: NodeJS.Timeout | undefined;
+    let stopping = false;
+    let second: NodeJS.Timeout | undefined;
     const onData = (c: Buffer) => {
       out += c.toString();
-      if (opts.stopAfterMs !== undefined && timer === undefined && out.includes('runtime started')) {
-        timer = setTimeout(() => {
-          if (!opts.ctrlC) return void child.kill('SIGTERM');
-          child.kill('SIGINT');
-          setTimeout(() => child.kill('SIGINT'), 5);
-        }, opts.stopAfterMs);
-      }
+      if (opts.stopWhen === undefined || stopping || !opts.stopWhen(out)) return;
+      stopping = true;
+      if (!opts.ctrlC) return void child.kill('SIGTERM');
+      child.kill('SIGINT');
+      // the terminal's SIGINT, then npm's relay of it a few ms later
+      second = setTimeout(() => child.kill('SIGINT'), 5);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('exit', (code) => {
-      if (timer) clearTimeout(timer);
+      clearTimeout(second);
       done({ code, out });
     });
   });
@@ -50,7 +50,8 @@ describe('bot run', () => {
         'log: { level: info, pretty: false }',
       ].join('\n'),
     );
-    const r = await bot(['run', file], { stopAfterMs: 1500, ctrlC: true });
+    // stopped with its quotes resting (the stop cancels them)
+    const r = await bot(['run', file], { stopWhen: (out) => /"msg":"placed (buy|sell)/.test(out), ctrlC: true });
     expect(r.out).not.toMatch(/exiting without a clean stop/);
     expect(r.out).toMatch(/run summary/);
     expect(r.code).toBe(0);
@@ -121,7 +122,8 @@ describe('bot run', () => {
           'log: { level: info, pretty: false }',
         ].join('\n'),
       );
-      const r = await bot(['run', file, '--dry-run'], { env: { S: account.apiSecret }, stopAfterMs: 2500 });
+      // both quotes logged as intents (and, were it not a dry run, sent)
+      const r = await bot(['run', file, '--dry-run'], { env: { S: account.apiSecret }, stopWhen: (out) => (out.match(/dry-run intent/g) ?? []).length >= 2 });
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/dry-run intent/);
       expect(r.out).toMatch(/run summary/);

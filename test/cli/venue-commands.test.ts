@@ -66,7 +66,7 @@ describe('bot venue commands against the sim', () => {
       expect(cancelled.stdout).toMatch(/client id\s+cli-/);
     }
     const stop = await runBot(['stop-limit', 'BTC_USDT', 'sell', '0.01', '28900', '29000', '--client-id', 'g-1', '--base-url', url, '--json'], creds);
-    expect(JSON.parse(stop.stdout)).toMatchObject({ type: 'stop limit', activationPrice: '29000' });
+    expect(JSON.parse(stop.stdout)).toMatchObject({ kind: 'stop-limit', activationPrice: '29000' });
     const balance = await runBot(['balance', '--base-url', url], creds);
     expect(balance.code).toBe(0);
     expect(balance.stdout).toMatch(/USDT\s+10000\s+/);

@@ -184,7 +184,7 @@ describe('account risk: what is journalled, and a restart', () => {
           expect(r.halts.length).toBe(halted ? 1 : 0);
         }
       }),
-      { seed: 24, numRuns: 200 },
+      { numRuns: 200 },
     );
   });
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FileJournal, MemoryJournal, parseJournalText } from '../../src/engine/journal.js';
 import { inFlight, leftOf, replayJournal } from '../../src/engine/journal-replay.js';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -71,11 +72,13 @@ describe('journal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'journal-'));
     dirs.push(dir);
     const path = join(dir, 'j.jsonl');
-    const j = new FileJournal(path);
+    let synced: () => void = () => {};
+    const fsynced = new Promise<void>((r) => (synced = r));
+    const j = new FileJournal(path, { onFsync: () => synced() });
     for (let i = 0; i < 50; i++) j.append({ t: i, type: 'cancel', strategyId: 'mm', clientOrderId: `mm-1-${i}` });
     // every record is in the file when append returns, with fsyncs still in flight
     expect(parseJournalText(readFileSync(path, 'utf8')).records).toHaveLength(50);
-    await new Promise((r) => setTimeout(r, 50));
+    await fsynced; // a background fsync came back
     j.append({ t: 99, type: 'halt', strategyId: 'mm', reason: 'r' });
     j.close();
     expect(parseJournalText(readFileSync(path, 'utf8')).records).toHaveLength(51);
@@ -85,7 +88,7 @@ describe('journal', () => {
     // fsync(2) on /dev/null fails with EINVAL while write(2) succeeds
     const j = new FileJournal('/dev/null', { fsync: 'background' });
     j.append({ t: 1, type: 'halt', strategyId: 'mm', reason: 'r' });
-    await new Promise((r) => setTimeout(r, 50));
+    await waitUntil('the background fsync to fail', () => !j.writable());
     expect(() => j.append({ t: 2, type: 'halt', strategyId: 'mm', reason: 'r' })).toThrow(/background fsync failed/);
     expect(() => new FileJournal('/dev/null', { fsync: 'submissions' }).append({ t: 1, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-1-1', order })).toThrow();
   });

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryJournal } from '../../src/engine/journal.js';
 import { D } from '../../src/model/decimal.js';
-import type { SimHandle } from '../../src/sim/start-sim.js';
+import type { VirtualSim } from '../helpers/virtual-sim.js';
 import { exampleConfig, runAgainstSim, startFastSim } from '../strategies/sim-run.js';
 
-/** The stop sequence's cancel-all for a strategy alone on its market: the grid (11 levels) against the sim over HTTP. */
+/** The stop sequence's cancel-all for a strategy alone on its market: the grid (11 levels) against the sim (in-process, virtual time). */
 describe('shutdown: one cancel-all for a market one strategy trades alone', () => {
-  const sims: SimHandle[] = [];
+  const sims: VirtualSim[] = [];
   afterEach(async () => {
-    await Promise.all(sims.splice(0).map((s) => s.close()));
+    for (const s of sims.splice(0)) s.close();
   });
 
   async function run(foreign: boolean) {
-    const sim = await startFastSim(1);
+    const sim = startFastSim(1);
     sims.push(sim);
     const cfg = exampleConfig('grid');
     const accountId = sim.exchange.accountByName(cfg.account)!.id;

@@ -8,6 +8,8 @@ import { withStartupRetries } from '../../src/engine/startup-retry.js';
 import { FaultInjector, type FaultConfig } from '../../src/sim/http/faults.js';
 import { AuthError } from '../../src/venue/errors.js';
 import { simAccount, withSim } from '../helpers/with-sim.js';
+import { journalAt } from '../helpers/daemon-child.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'startup-retry-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,7 +68,10 @@ describe('daemon start-up against a venue that answers garbage once (chaos findi
         ].join('\n'),
       );
       const out = new PassThrough();
-      const summary = await runDaemon({ configPath, env: { K: account.apiKey, S: account.apiSecret }, out, until: new Promise((r) => setTimeout(r, 800)) });
+      // stops as soon as the runtime started (its 'start' record), which the garbage answer must not have prevented
+      const journalPath = join(dir, 'journal.jsonl');
+      const started = waitUntil('the runtime’s start record', () => journalAt(journalPath).some((r) => r.type === 'start'));
+      const summary = await runDaemon({ configPath, env: { K: account.apiKey, S: account.apiSecret }, out, until: started });
       expect(sim.stats.faults.get('orders:garbage:html')).toBeGreaterThanOrEqual(1);
       expect(summary.strategies.map((s) => s.id)).toEqual(['g']);
     });

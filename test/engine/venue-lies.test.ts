@@ -51,6 +51,17 @@ function dealtOf(records: readonly JournalRecord[], clientOrderId: string) {
   return fillsOf(records, clientOrderId).reduce((s, a) => s.plus(a), D(0));
 }
 
+/** The quoter running against a lying venue, its order filled in full (the true deal), ready for a lie about it. */
+async function quotedThenFilled() {
+  const venue = new LyingVenue(market, '100', '101');
+  const rig = virtualRig(venue, [{ id: 'p', definition: quoter, params: {}, market: market.name }]);
+  await rig.runtime.start();
+  await rig.advance(500);
+  const id = [...venue.orders.keys()][0]!;
+  const deal = venue.fill(id, D('0.02'), rig.scheduler.now() / 1000);
+  return { venue, rig, id, deal };
+}
+
 describe('a venue that lies in well-formed JSON (engine on virtual time)', () => {
   it('an order answer contradicting the request is no answer: unknown, reconciled to the truth, nothing of it journalled', async () => {
     const venue = new LyingVenue(market, '100', '101');
@@ -92,12 +103,7 @@ describe('a venue that lies in well-formed JSON (engine on virtual time)', () =>
   });
 
   it('the same fill reported again under a new deal id is held, checked against the order history and rejected: no overfill', async () => {
-    const venue = new LyingVenue(market, '100', '101');
-    const rig = virtualRig(venue, [{ id: 'p', definition: quoter, params: {}, market: market.name }]);
-    await rig.runtime.start();
-    await rig.advance(500);
-    const id = [...venue.orders.keys()][0]!;
-    const deal = venue.fill(id, D('0.02'), rig.scheduler.now() / 1000);
+    const { venue, rig, id, deal } = await quotedThenFilled();
     venue.extraDeals.push({ ...deal, id: 9_000 });
     await rig.advance(3000);
     const records = rig.journal.records();
@@ -125,12 +131,7 @@ describe('a venue that lies in well-formed JSON (engine on virtual time)', () =>
   });
 
   it('a deal first listed with a negative amount is never journalled; the true record under the same id is', async () => {
-    const venue = new LyingVenue(market, '100', '101');
-    const rig = virtualRig(venue, [{ id: 'p', definition: quoter, params: {}, market: market.name }]);
-    await rig.runtime.start();
-    await rig.advance(500);
-    const id = [...venue.orders.keys()][0]!;
-    const deal = venue.fill(id, D('0.02'), rig.scheduler.now() / 1000);
+    const { venue, rig, id, deal } = await quotedThenFilled();
     venue.dealOverride.set(deal.id, { ...deal, amount: deal.amount.neg() });
     await rig.advance(1500);
     expect(fillsOf(rig.journal.records(), id)).toEqual([]);
@@ -142,12 +143,7 @@ describe('a venue that lies in well-formed JSON (engine on virtual time)', () =>
   });
 
   it('a duplicate under a new id while the true record is listed corrupted: the duplicate waits, the true record is journalled', async () => {
-    const venue = new LyingVenue(market, '100', '101');
-    const rig = virtualRig(venue, [{ id: 'p', definition: quoter, params: {}, market: market.name }]);
-    await rig.runtime.start();
-    await rig.advance(500);
-    const id = [...venue.orders.keys()][0]!;
-    const deal = venue.fill(id, D('0.02'), rig.scheduler.now() / 1000);
+    const { venue, rig, id, deal } = await quotedThenFilled();
     venue.dealOverride.set(deal.id, { ...deal, price: deal.price.neg() });
     venue.extraDeals.push({ ...deal, id: 9_002 });
     await rig.advance(1500);

@@ -4,11 +4,16 @@
  * venue's TRUE records can tell (in-process): the true mid of each market and the most live orders of the account,
  * every 25 ms. After `stop()`, `audit()` compares the journal with the venue as the chaos harness does.
  *
+ * The sim is in-process and everything runs on its virtual clock (test/helpers/virtual-sim.ts): the daemon's timers,
+ * the lies' episodes, the sampling. Time moves only in `sleep`, `waitFor` and `stop`, so a 7 s episode takes a
+ * fraction of a second and every run replays the same way.
+ *
  * The market stands still (no synthetic flow): a book of the flow account 100 USDT (BTC) / 10 USDT (ETH) either side of
  * 30000 / 2000, so a market maker quoting tighter is the touch, nothing fills unless the test hits a quote (`hit`), and
  * every run replays the same way.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import type { SchedulerAction } from 'rxjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -22,8 +27,8 @@ import type { JournalRecord } from '../../src/engine/journal-records.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
 import { D, type Decimal } from '../../src/model/decimal.js';
 import type { Order, Side } from '../../src/model/order.js';
-import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
-import { until } from './daemon-child.js';
+import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
+import { VirtualSim } from './virtual-sim.js';
 
 export interface LyingDaemonOptions {
   /** The `strategies:` entries, as YAML lines (indented by two spaces, e.g. `  - id: mm`). */
@@ -35,7 +40,7 @@ export interface LyingDaemonOptions {
 }
 
 export interface LyingDaemon {
-  readonly sim: SimHandle;
+  readonly sim: VirtualSim;
   /** The sim account the daemon trades (its id in `sim.exchange`). */
   readonly accountId: string;
   readonly journalPath: string;
@@ -54,7 +59,11 @@ export interface LyingDaemon {
    * a deal of the daemon's made when the test wants it. Returns the order filled.
    */
   hit(market: string, side: Side): Order;
-  /** Waits for `cond`, failing with the daemon's output. */
+  /** Virtual time, Unix ms (what the sim, the lies and the journal's `t` say). */
+  now(): number;
+  /** Lets `ms` of virtual time pass, everything due in it run. */
+  sleep(ms: number): Promise<void>;
+  /** Lets virtual time pass (25 ms at a time, at most `timeoutMs`) until `cond` holds; fails with the daemon's output. */
   waitFor(what: string, cond: () => boolean, timeoutMs?: number): Promise<void>;
   /** Stops the daemon cleanly (SIGTERM's path: cancels, final deals and balances) and returns its summary. */
   stop(): Promise<RunSummary>;
@@ -73,10 +82,10 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
   });
   return async (name, o) => {
     dir ??= mkdtempSync(join(tmpdir(), `${prefix}-`));
-    const sim = await startSim({ port: 0, flow: false });
+    const sim = new VirtualSim({ config: DEFAULT_SIM_CONFIG, flow: false });
     standingBook(sim);
     const account = sim.accounts.find((a) => !a.partner)!;
-    const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
+    const accountId = sim.accountId(account.name);
     const initial = sim.exchange.tradeBalances(accountId);
     const journalPath = join(dir, `${name}.jsonl`);
     const logPath = join(dir, `${name}.log`);
@@ -102,7 +111,7 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
     const mids = new MidHistory();
     const live: Array<{ at: number; market: string; n: number }> = [];
     const sample = (): void => {
-      const now = Date.now();
+      const now = sim.scheduler.now();
       for (const market of sim.exchange.markets.keys()) {
         const top = sim.exchange.topOfBook(market);
         if (top.bid && top.ask) mids.add(market, now, top.bid.plus(top.ask).div(2));
@@ -110,22 +119,37 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
       }
     };
     sample();
-    const sampler = setInterval(sample, 25);
+    const sampler = sim.scheduler.schedule(function (this: SchedulerAction<unknown>) {
+      sample();
+      this.schedule(undefined, 25);
+    }, 25);
     let printed = '';
     const out = new PassThrough();
     out.on('data', (c: Buffer) => (printed += c.toString()));
     let stopNow: () => void = () => {};
     const stopped = new Promise<void>((r) => (stopNow = r));
-    const running = runDaemon({ configPath, env: { TEST_SECRET: account.apiSecret }, out, until: stopped });
+    let armed = false;
+    let ended = false;
+    const running = runDaemon({
+      configPath,
+      env: { TEST_SECRET: account.apiSecret },
+      out,
+      until: stopped,
+      // the daemon's first timer is its runtime starting to poll: until then it loads its modules (real I/O) and the
+      // clock must stand still
+      scheduler: sim.watchedScheduler(() => (armed = true)),
+      clientOptions: sim.clientOptions(account.apiKey),
+    }).finally(() => (ended = true));
     running.catch(() => {}); // surfaced by stop()
+    while (!armed && !ended) await sim.settle();
     let summary: RunSummary | undefined;
     const records = (): JournalRecord[] => (existsSync(journalPath) ? parseJournalText(readFileSync(journalPath, 'utf8')).records : []);
     const output = (): string => `${printed}\n${existsSync(logPath) ? readFileSync(logPath, 'utf8').slice(-4000) : ''}`;
     cleanups.push(async () => {
-      clearInterval(sampler);
+      sampler.unsubscribe();
       stopNow();
-      await running.catch(() => {});
-      await sim.close();
+      await sim.run(running).catch(() => {});
+      sim.close();
     });
     const run: LyingDaemon = {
       sim,
@@ -144,12 +168,18 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
         if (!r.ok) throw new Error(`the hit on ${best.clientOrderId} was refused: ${r.message}`);
         return best;
       },
-      waitFor: (what, cond, timeoutMs = 15_000) => until(what, cond, timeoutMs, output, 25),
+      now: () => sim.scheduler.now(),
+      sleep: (ms) => sim.advance(ms),
+      async waitFor(what, cond, timeoutMs = 15_000) {
+        for (const start = sim.scheduler.now(); !cond(); await sim.advance(25)) {
+          if (sim.scheduler.now() - start > timeoutMs) throw new Error(`no ${what} within ${timeoutMs} ms of virtual time; daemon output:\n${output().slice(-2000)}`);
+        }
+      },
       async stop() {
-        clearInterval(sampler);
+        sampler.unsubscribe();
         sample();
         stopNow();
-        summary = await running;
+        summary = await sim.run(running);
         return summary;
       },
       audit() {
@@ -169,7 +199,7 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
 }
 
 /** Ten levels a side of the flow account, 100 (BTC) / 10 (ETH) USDT either side of the mid, one step apart. */
-function standingBook(sim: SimHandle): void {
+function standingBook(sim: VirtualSim): void {
   for (const [market, mid, gap, amount] of [['BTC_USDT', 30_000, 100, '1'], ['ETH_USDT', 2_000, 10, '10']] as const) {
     for (let i = 0; i < 10; i++) {
       for (const side of ['buy', 'sell'] as const) {
@@ -208,8 +238,6 @@ export function journalPosition(records: readonly JournalRecord[]): Decimal {
   }
   return net;
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The market maker of the lying tests: two levels a side 0.1 % and 0.2 % from the mid (the touch, inside the standing

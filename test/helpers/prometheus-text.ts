@@ -24,10 +24,13 @@ const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})?\\s+(\\S+)(?:\\s+(-?\\d+))?$`);
 const LABEL = /\s*([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"\s*(,|$)/y;
 
+// Prometheus reads values with Go's strconv.ParseFloat, which takes NaN and Inf in any case: prom-client writes the
+// event-loop lag of a scrape that follows the last one within the monitor's 10 ms resolution as `Nan`.
 function parseValue(text: string, line: string): number {
-  if (text === '+Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  const lower = text.toLowerCase();
+  if (lower === '+inf' || lower === 'inf') return Infinity;
+  if (lower === '-inf') return -Infinity;
+  if (lower === 'nan') return NaN;
   const v = Number(text);
   if (text.trim() === '' || Number.isNaN(v)) throw new Error(`bad value in: ${line}`);
   return v;

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
 import { D } from '../../src/model/decimal.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
+import type { AccessEntry } from '../../src/sim/http/server.js';
 import { startSim } from '../../src/sim/start-sim.js';
-import { daemonChildren, journalAt, sleep, until } from '../helpers/daemon-child.js';
+import { daemonChildren, journalAt, until } from '../helpers/daemon-child.js';
 
 const { dir, spawnDaemon } = daemonChildren('account-drawdown');
 
@@ -36,7 +37,8 @@ const sinceStart = (records: readonly JournalRecord[], n: number): JournalRecord
  */
 describe('account drawdown across two strategies, with SIGKILLs', () => {
   it('both halt and every order is cancelled; the peak survives a SIGKILL and restart, and so does the halt', async () => {
-    const sim = await startSim({ port: 0, config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, flow: undefined }) });
+    let onAnswer: ((e: AccessEntry) => void) | undefined;
+    const sim = await startSim({ port: 0, config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, flow: undefined }), onRequest: (e) => onAnswer?.(e) });
     try {
       const ex = sim.exchange;
       const bob = sim.accounts.find((a) => !a.partner)!;
@@ -68,6 +70,26 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
         }
         quoteAround(market, mid);
       };
+      /**
+       * Makes `move` right after the sim answered the daemon's deal poll and its open-orders poll. A fill the daemon
+       * learns (from its deals, or from the order vanishing from the open-orders list) before it sees the book after the
+       * move is valued at the book before it: a BTC long taken at 30000 and marked there is a peak of ~5.2, not the true
+       * 4 (the flake of 6c844f0: with book polls every 200 ms and deal polls every 300 ms a deal poll came first about
+       * one run in three). Both polls run every 500 ms, in step from the runtime's start; right after both, the next
+       * is ~0.5 s away, and book polls come every 100 ms.
+       */
+      const afterDealsAndOrdersPolls = (move: () => void) =>
+        new Promise<void>((resolve) => {
+          const seen = new Set<string>();
+          onAnswer = (e) => {
+            if ((e.endpoint !== 'executedHistory' && e.endpoint !== 'orders') || e.client !== bob.apiKey) return;
+            seen.add(e.endpoint);
+            if (seen.size < 2) return;
+            onAnswer = undefined;
+            move();
+            resolve();
+          };
+        });
       const quoting = () => mmOrder('BTC_USDT', 'buy') && mmOrder('BTC_USDT', 'sell') && mmOrder('ETH_USDT', 'buy') && mmOrder('ETH_USDT', 'sell');
       quoteAround('BTC_USDT', '30000');
       quoteAround('ETH_USDT', '2000');
@@ -86,7 +108,7 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
           '  - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.01, size: 0.01, inventorySkew: 0, maxInventory: 0.05 }, risk: { unlimited: true } }',
           '  - { id: mm-eth, use: market-maker, market: ETH_USDT, params: { spread: 0.01, size: 0.1, inventorySkew: 0, maxInventory: 0.5 }, risk: { unlimited: true } }',
           'risk: { account: { maxDrawdown: 60 } }',
-          'polling: { bookMs: 200, dealsMs: 300, openOrdersMs: 1000, balancesMs: 1000 }',
+          'polling: { bookMs: 100, dealsMs: 500, openOrdersMs: 500, balancesMs: 1000 }',
           `journal: { path: ${journal} }`,
           'log: { level: info }',
           'status: { everyMs: 60000 }',
@@ -96,6 +118,8 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
       const env = { KEY: bob.apiKey, SECRET: bob.apiSecret };
       const fills = () => journalAt(journal).filter((r) => r.type === 'fill').length;
       const marks = () => journalAt(journal).flatMap((r) => (r.type === 'account-mark' ? [r] : []));
+      /** Order books the sim served from `since` on (both markets are polled; the account check runs on each book). */
+      const booksServed = (since: number) => sim.stats.arrivals.filter((a) => a.endpoint === 'orderbook' && a.at >= since).length;
 
       // run 1: a round trip on each market earns ~4 USDT (the peak), then BTC falls 30000 -> 25000 against a long
       // 0.01: a drawdown of ~48.8, under the limit of 60. Then the process is killed.
@@ -105,9 +129,10 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
       take('ETH_USDT', '2000', true);
       await until('the round trips journalled and the market makers quoting again', () => fills() === 4 && Boolean(quoting()), 20_000, first.output);
       await until('the peak journalled', () => marks().some((m) => D(m.peak).gt('3.4')), 10_000, first.output);
-      take('BTC_USDT', '25000', false);
+      await afterDealsAndOrdersPolls(() => take('BTC_USDT', '25000', false));
       await until('the BTC fill journalled', () => fills() === 5, 20_000, first.output);
-      await sleep(800); // books at the new mid are checked
+      const filledAt = Date.now();
+      await until('books at the new mid checked (two polls of each market)', () => booksServed(filledAt) >= 4, 20_000, first.output);
       expect(journalAt(journal).some((r) => r.type === 'account-halt')).toBe(false);
       first.child.kill('SIGKILL');
       await first.exited;
@@ -141,7 +166,8 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
       const third = spawnDaemon(config, env);
       await until('the restored halt', () => logLines(third.output()).some((l) => l.level === 40 && String(l.msg).startsWith('account halted in an earlier run')), 40_000, third.output);
       expect(logLines(third.output()).find((l) => String(l.msg).startsWith('account halted in an earlier run'))).toMatchObject({ limit: 'max-drawdown', peak });
-      await sleep(1500); // some book polls
+      const restoredAt = Date.now();
+      await until('some book polls (three of each market)', () => booksServed(restoredAt) >= 6, 20_000, third.output);
       expect(sinceStart(journalAt(journal), 3).filter((r) => r.type === 'submit')).toEqual([]);
       expect(ex.openOrders(bobId)).toHaveLength(0);
       third.child.kill('SIGTERM');

@@ -29,7 +29,7 @@ describe.each<Dialect>(['contract', 'exchange'])('batch endpoints through the cl
     expect(results.map((r) => r.status)).toEqual(['placed', 'rejected', 'rejected', 'rejected', 'placed']);
     const [first, tiny, dup, broke, last] = results;
     if (first?.status !== 'placed' || last?.status !== 'placed') throw new Error('unreachable');
-    expect(first.order).toMatchObject({ clientOrderId: `b1-${dialect}`, market: 'BTC_USDT', side: 'buy', type: 'limit' });
+    expect(first.order).toMatchObject({ clientOrderId: `b1-${dialect}`, market: 'BTC_USDT', side: 'buy', kind: 'limit' });
     expect(fmt(first.order.left)).toBe('0.01');
     expect(last.order.postOnly).toBe(true);
     if (tiny?.status !== 'rejected' || dup?.status !== 'rejected' || broke?.status !== 'rejected') throw new Error('unreachable');
@@ -95,7 +95,7 @@ describe.each<Dialect>(['contract', 'exchange'])('batch endpoints through the cl
     const all = await alice.orderHistory({ market: 'BTC_USDT' });
     expect(all.map((o) => o.clientOrderId)).toEqual(['h-part', 'h-sell']);
     const [part, sell] = all;
-    expect(sell).toMatchObject({ side: 'sell', type: 'limit', status: 'FILLED', feeAsset: 'USDT' });
+    expect(sell).toMatchObject({ side: 'sell', kind: 'limit', status: 'FILLED', feeAsset: 'USDT' });
     expect(fmt(sell!.dealStock)).toBe('0.02');
     expect(fmt(sell!.dealMoney)).toBe('600');
     expect(sell!.left.isZero()).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ordersOffMarket } from '../../src/chaos/malformed-check.js';
-import { journalPosition, lyingDaemons, marketMaker, outsideBand, sleep, STALE_AFTER_MS, STALE_MARGIN_MS, type LyingDaemon } from '../helpers/lying-daemon.js';
+import { journalPosition, lyingDaemons, marketMaker, outsideBand, STALE_AFTER_MS, STALE_MARGIN_MS, type LyingDaemon } from '../helpers/lying-daemon.js';
 
 /**
  * Issue 23, the book cases, reproduced through the sim's lies against a real daemon (a market maker on BTC_USDT in a
@@ -22,7 +22,7 @@ describe('a venue that lies about its order book (issue 23)', () => {
     run.hit('BTC_USDT', 'buy');
     await run.waitFor('the daemon long 0.002 BTC by its journal', () => journalPosition(run.records()).eq(0.002));
     run.sim.lies.startEpisode('absurdBook', { forMs: 4_000, market: 'BTC_USDT', variants: ['ask-under-bid'] });
-    await sleep(5_000);
+    await run.sleep(5_000);
     expect(run.sim.stats.faults.get('orderbook:lie:absurdBook:ask-under-bid') ?? 0, 'the lie was told').toBeGreaterThan(3);
     await run.stop();
     // the issue: "the loss limit fired on a bogus mark" (0.002 BTC marked at ~15,000 is a loss of ~30 USDT)
@@ -36,7 +36,7 @@ describe('a venue that lies about its order book (issue 23)', () => {
     await run.waitFor('4 quotes resting', () => run.open('BTC_USDT').length === 4);
     for (const variant of ['times-10', 'huge'] as const) {
       run.sim.lies.startEpisode('absurdBook', { forMs: 2_500, market: 'BTC_USDT', variants: [variant] });
-      await sleep(3_000);
+      await run.sleep(3_000);
       expect(run.sim.stats.faults.get(`orderbook:lie:absurdBook:${variant}`) ?? 0, `the ${variant} lie was told`).toBeGreaterThan(3);
     }
     await run.stop();
@@ -52,7 +52,7 @@ describe('a venue that lies about its order book (issue 23)', () => {
     run.hit('BTC_USDT', 'sell');
     await run.waitFor('the daemon short 0.002 BTC by its journal', () => journalPosition(run.records()).eq(-0.002));
     run.sim.lies.startEpisode('crossedBook', { forMs: 3_000, market: 'BTC_USDT', crossBy: 0.2 });
-    await sleep(3_500);
+    await run.sleep(3_500);
     expect(run.sim.stats.faults.get('orderbook:lie:crossedBook') ?? 0, 'the lie was told').toBeGreaterThan(3);
     await run.stop();
     // the crossed book's mid is ~10 % above the true one: 0.002 BTC short marked there is a loss of ~6 USDT
@@ -67,11 +67,11 @@ describe('a venue that lies about its order book (issue 23)', () => {
     const resting = run.open('BTC_USDT');
     const episode = run.sim.lies.startEpisode(kind, { forMs: STALE_AFTER_MS + STALE_MARGIN_MS + 1_500, market: 'BTC_USDT' });
     const deadline = episode.startMs + STALE_AFTER_MS + STALE_MARGIN_MS;
-    await sleep(deadline - Date.now());
+    await run.sleep(deadline - run.now());
     const stillResting = resting.filter((o) => run.sim.exchange.isOrderOpen(run.accountId, o.orderId)).map((o) => `${o.clientOrderId} ${o.side} @ ${o.price.toFixed()}`);
     // a taker comes through while the book is unusable: a quote still resting would fill (the issue: "a stale bid filled at 61 s")
     for (const side of ['buy', 'sell'] as const) if (run.open('BTC_USDT').some((o) => o.side === side)) run.hit('BTC_USDT', side);
-    await sleep(episode.endMs - Date.now() + 500);
+    await run.sleep(episode.endMs - run.now() + 500);
     await run.stop();
     expect(stillResting, `quotes resting ${STALE_AFTER_MS + STALE_MARGIN_MS} ms into the ${kind}`).toEqual([]);
     const lateSubmits = run.records().filter((r) => r.type === 'submit' && r.t >= episode.startMs + STALE_AFTER_MS + STALE_MARGIN_MS && r.t < episode.endMs);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEAL_CORRUPTIONS } from '../../src/sim/http/lie-config.js';
 import { D } from '../../src/model/decimal.js';
 import type { JournalDeal } from '../../src/engine/journal-records.js';
-import { lyingDaemons, marketMaker, sleep, type LyingDaemon } from '../helpers/lying-daemon.js';
+import { lyingDaemons, marketMaker, type LyingDaemon } from '../helpers/lying-daemon.js';
 
 /**
  * Issue 23, the deal cases, reproduced through the sim's lies against a real daemon (a market maker whose quotes the
@@ -45,7 +45,7 @@ describe('a venue that lies about deals (issue 23)', () => {
     for (const side of ['buy', 'sell'] as const) await fillQuote(run, side);
     expect(run.sim.lies.told.get(`corruptDeals:${how}`) ?? 0, 'the lie was told').toBe(2);
     run.sim.lies.endEpisodes(); // the true records from now on
-    await sleep(2_000);
+    await run.sleep(2_000);
     await run.stop();
     const bad = journalFills(run).filter((d) => !D(d.amount).gt(0) || !D(d.price).gt(0) || D(d.fee).isNegative());
     expect(bad.map((d) => `${d.id}: ${d.amount} @ ${d.price} fee ${d.fee}`), 'corrupt fills journalled').toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_CONTRADICTIONS, RECORD_CORRUPTIONS } from '../../src/sim/http/lie-config.js';
 import { D } from '../../src/model/decimal.js';
-import { lyingDaemons, marketMaker, sleep } from '../helpers/lying-daemon.js';
+import { lyingDaemons, marketMaker } from '../helpers/lying-daemon.js';
 
 /**
  * Issue 23, the order cases, each reproduced through the sim's lies against a real daemon (a market maker, 4 quotes,
@@ -17,9 +17,9 @@ describe('a venue that lies about orders (issue 23)', () => {
   it('open orders hidden for 6 s (list and look-ups): live orders on the venue never above maxOpenOrders + in flight, nothing journalled cancelled that lived on', async () => {
     const run = await daemon('hidden', { strategies: marketMaker() });
     await run.waitFor('4 quotes resting', () => run.open('BTC_USDT').length === 4);
-    const from = Date.now();
+    const from = run.now();
     run.sim.lies.startEpisode('hiddenOpenOrders', { forMs: 6_000, market: 'BTC_USDT', account: run.accountId });
-    await sleep(7_000);
+    await run.sleep(7_000);
     expect(run.sim.stats.faults.get('orders:lie:hiddenOpenOrders') ?? 0, 'the lie was told').toBeGreaterThan(3);
     const maxLive = run.maxLive('BTC_USDT', from);
     await run.stop();
@@ -36,11 +36,11 @@ describe('a venue that lies about orders (issue 23)', () => {
       run.sim.lies.startEpisode('contradictingAnswers', { forMs: 60_000, account: run.accountId, variants: [variant] });
       run.hit('BTC_USDT', i % 2 === 0 ? 'buy' : 'sell');
       await run.waitFor(`an order/new answer with another ${variant}`, () => (run.sim.lies.told.get(`contradictingAnswers:${variant}`) ?? 0) > 0, 5_000);
-      await sleep(300);
+      await run.sleep(300);
       run.sim.lies.endEpisodes();
     }
     run.sim.lies.startEpisode('contradictingAnswers', { forMs: 2_500, account: run.accountId, variants: RECORD_CORRUPTIONS });
-    await sleep(3_000);
+    await run.sleep(3_000);
     for (const v of RECORD_CORRUPTIONS) expect(run.sim.lies.told.get(`contradictingAnswers:${v}`) ?? 0, `records with ${v}`).toBeGreaterThan(0);
     const maxLive = run.maxLive('BTC_USDT');
     await run.stop();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { D, Decimal } from '../../src/model/decimal.js';
 import { chromiumPath, launchChromium } from '../helpers/chromium.js';
 import { parsePrometheus, sumOf } from '../helpers/prometheus-text.js';
-import { sleep, startOpsDaemon, waitFor } from '../helpers/ops-daemon.js';
+import { startOpsDaemon, waitFor } from '../helpers/ops-daemon.js';
 import { webhookReceiver } from '../helpers/webhook-receiver.js';
 
 /**
@@ -43,8 +43,6 @@ describe('an account halt on the operations surface (daemon on the sim, http and
       expect(state.account.halt).toMatchObject({ limit: 'max-drawdown', restored: false, reason: expect.stringMatching(/^account drawdown /) });
 
       await waitFor('the account-limit alert', () => hook.accepted.some((a) => a.kind === 'account-limit'), 15_000, 100);
-      await sleep(1000); // room for a duplicate or a loss-limit alert, if there were one
-      expect(hook.accepted.filter((a) => a.kind === 'account-limit' || a.kind === 'loss-limit').map((a) => a.kind)).toEqual(['account-limit']);
 
       if (chromiumPath() !== undefined) {
         const browser = await launchChromium();
@@ -64,6 +62,10 @@ describe('an account halt on the operations surface (daemon on the sim, http and
           await browser.close();
         }
       }
+      // after the stop (it drains the alert sender) a duplicate or a loss-limit alert would have arrived
+      await d.stop();
+      await waitFor('the stopping alert', () => hook.accepted.some((a) => a.kind === 'daemon-stopping'), 10_000, 100);
+      expect(hook.accepted.filter((a) => a.kind === 'account-limit' || a.kind === 'loss-limit').map((a) => a.kind)).toEqual(['account-limit']);
     } finally {
       await d.stop();
       await hook.close();

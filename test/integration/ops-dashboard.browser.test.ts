@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../helpers/chromium.js';
 import { parsePrometheus, sumOf } from '../helpers/prometheus-text.js';
-import { OPS_TOKEN, opsPost, sleep, startOpsDaemon, waitFor } from '../helpers/ops-daemon.js';
+import { OPS_TOKEN, opsPost, startOpsDaemon, waitFor } from '../helpers/ops-daemon.js';
 
 async function metricsOf(url: string) {
   return parsePrometheus(await (await fetch(`${url}/metrics`)).text());
@@ -53,14 +53,19 @@ describe.skipIf(chromiumPath() === undefined)('the dashboard in a real Chromium 
       await card.locator('[data-testid="state"]', { hasText: 'PAUSED' }).waitFor({ timeout: 10_000 });
       const pausedAt = Date.now();
       await waitFor('no live order', async () => sumOf(await metricsOf(d.url), 'bot_strategy_open_orders', { strategy: 'mm' }) === 0, 15_000, 200);
-      await sleep(4000);
+      // a market maker that was not paused would quote again on the next book: let the daemon poll eight of them
+      const quietAt = Date.now();
+      await waitFor('eight book polls while paused', () => d.access.filter((a) => a.at >= quietAt && a.entry.endpoint === 'orderbook').length >= 8, 20_000, 100);
       expect(d.ordersSeenSince(pausedAt), 'orders the sim received while paused').toBe(0);
       expect(d.records().filter((r) => r.type === 'control' && r.action === 'pause' && r.cancelOrders === true)).toHaveLength(1);
 
-      // quiet now: the numbers on the page match /metrics
-      await sleep(1500); // one more page refresh
-      const m = await metricsOf(d.url);
+      // quiet now: the numbers on the page match /metrics (once the page refreshed after the last change)
       const shown = async (id: string) => (await card.locator(`[data-testid="${id}"]`).textContent())!.trim();
+      await waitFor('the page showing what /metrics says', async () => {
+        const now = await metricsOf(d.url);
+        return Number(await shown('submitted')) === sumOf(now, 'bot_orders_submitted_total', { strategy: 'mm' }) && Number(await shown('fills')) === sumOf(now, 'bot_fills_total', { strategy: 'mm' }) && Number(await shown('open-orders')) === sumOf(now, 'bot_strategy_open_orders', { strategy: 'mm' });
+      }, 15_000, 200);
+      const m = await metricsOf(d.url);
       expect(Number(await shown('submitted'))).toBe(sumOf(m, 'bot_orders_submitted_total', { strategy: 'mm' }));
       expect(Number(await shown('fills'))).toBe(sumOf(m, 'bot_fills_total', { strategy: 'mm' }));
       expect(Number(await shown('open-orders'))).toBe(sumOf(m, 'bot_strategy_open_orders', { strategy: 'mm' }));

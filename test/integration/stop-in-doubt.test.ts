@@ -7,6 +7,8 @@ import { runDaemon } from '../../src/app/daemon.js';
 import { parseJournalText } from '../../src/engine/journal.js';
 import { readFileSync } from 'node:fs';
 import { startSim } from '../../src/sim/start-sim.js';
+import { journalAt } from '../helpers/daemon-child.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'stop-in-doubt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,13 +51,16 @@ describe('stop with orders in doubt', () => {
       const out = new PassThrough();
       let printed = '';
       out.on('data', (c: Buffer) => (printed += c.toString()));
-      // stopped while the first orders are still held by the venue: their outcome is unknown at the stop
-      const summary = await runDaemon({ configPath, env: { TEST_SECRET: account.apiSecret }, out, until: new Promise((r) => setTimeout(r, 2_300)) });
+      // stopped while the first orders are still held by the venue: their outcome is unknown at the stop (the client
+      // gave up after 1 s, the venue acts at 1.8 s)
+      const inDoubt = waitUntil('an order journalled unknown', () => journalAt(journalPath).some((r) => r.type === 'outcome' && r.state === 'unknown'), { timeoutMs: 30_000 });
+      const summary = await runDaemon({ configPath, env: { TEST_SECRET: account.apiSecret }, out, until: inDoubt });
       const records = parseJournalText(readFileSync(journalPath, 'utf8')).records;
       expect(records.some((r) => r.type === 'outcome' && r.state === 'unknown')).toBe(true);
       // every order the venue ever held for us was acted on by now (held 1.8 s); none of it rests
       expect(sim.exchange.openOrders(accountId)).toHaveLength(0);
-      await new Promise((r) => setTimeout(r, 500));
+      // and still none once the venue has answered every order/new it held (however late)
+      await waitUntil('every held order/new acted on', () => sim.stats.arrivals.filter((a) => a.endpoint === 'orderNew').every((a) => a.status !== 0));
       expect(sim.exchange.openOrders(accountId)).toHaveLength(0);
       expect(summary.openOrdersLeft).toBe(0);
       expect(summary.openAtStop).toEqual([]);

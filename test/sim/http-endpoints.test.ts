@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simAccount, useSim, withSim } from '../helpers/with-sim.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { publicGet, signedPost } from '../helpers/sim-request.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /** The public endpoints and the extra private endpoints of exchange-facts §6, over real HTTP. */
 const order = { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '20000' };
@@ -55,7 +56,8 @@ describe('public endpoints', () => {
     const elapsed = s.stats.arrivalTimes('orderbook');
     // Only meaningful when both requests fell within the cache lifetime (no timing assertion on the machine).
     if (elapsed[1]! - elapsed[0]! < 100) expect(cached).toEqual(before);
-    await new Promise((r) => setTimeout(r, 120));
+    // the cache lets the book go 100 ms after it took it (at the first request's arrival)
+    await waitUntil('the cache to let the book go', () => Date.now() - elapsed[0]! > 100);
     const fresh = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?limit=5')).json as { bids: string[][] };
     expect(fresh.bids).toEqual([['5050', '0.01']]);
   });
@@ -197,10 +199,14 @@ describe('startSim', () => {
   });
 
   it('flow: false leaves the market empty', async () => {
-    await withSim({ flow: false }, async (s) => {
-      await new Promise((r) => setTimeout(r, 300));
-      expect(s.exchange.book('BTC_USDT').asks).toEqual([]);
-    });
+    // beside a sim started at the same moment with its flow: once that one shows quotes, this one still has none
+    await withSim({ flow: false }, (s) =>
+      withSim(async (flowing) => {
+        await waitUntil('the other sim’s first quotes', () => flowing.exchange.book('BTC_USDT').asks.length > 0);
+        expect(s.exchange.book('BTC_USDT').asks).toEqual([]);
+        expect(s.exchange.book('BTC_USDT').bids).toEqual([]);
+      }),
+    );
   });
 
   it('lists only client accounts, with one partner and one non-partner in the default config', async () => {

@@ -5,6 +5,7 @@ import { GARBAGE_KINDS, garbageAnswer } from '../../src/sim/http/garbage-answers
 import { MalformedResponseError, RateLimitedError, TimeoutError, VenueError } from '../../src/venue/errors.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { simAccount, useSim } from '../helpers/with-sim.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /** The chaos harness's fault kinds (issue 15): timeouts acted on late, 429 bursts, spikes, garbage answers; over real HTTP. */
 const sim = useSim({ flow: false });
@@ -31,7 +32,7 @@ describe('chaos fault kinds over HTTP', () => {
     expect((error as VenueError).cause).toBeInstanceOf(TimeoutError);
     const accountId = s.exchange.accountByKey(simAccount(s, false).apiKey)!.id;
     expect(s.exchange.openOrders(accountId)).toHaveLength(0);
-    await new Promise((r) => setTimeout(r, 700));
+    await waitUntil('the venue to act on the held request', () => s.stats.arrivals.filter((a) => a.endpoint === 'orderNew').every((a) => a.status !== 0));
     expect(s.exchange.openOrders(accountId).map((o) => o.clientOrderId)).toEqual(['late-1']);
     expect(s.stats.faults.get('orderNew:timeout')).toBe(1);
   });
@@ -40,7 +41,8 @@ describe('chaos fault kinds over HTTP', () => {
     const s = await sim({ faults: { endpoints: { orderNew: { timeout: 1, timeoutMs: 5600 } } } });
     const c = client(s, 200);
     await expect(c.placeLimit({ ...order, clientOrderId: 'too-late' })).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 5800));
+    await waitUntil('the venue to answer the held request', () => s.stats.arrivals.filter((a) => a.endpoint === 'orderNew').every((a) => a.status !== 0), { timeoutMs: 9_000 });
+    expect(s.stats.arrivals.filter((a) => a.endpoint === 'orderNew').map((a) => a.status)).toEqual([400]);
     const accountId = s.exchange.accountByKey(simAccount(s, false).apiKey)!.id;
     expect(s.exchange.openOrders(accountId)).toHaveLength(0);
   }, 10_000);

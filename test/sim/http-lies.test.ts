@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
 import type { SimHandle } from '../../src/sim/start-sim.js';
 import { publicGet, signedPost } from '../helpers/sim-request.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { simAccount, simAccountId, useSim } from '../helpers/with-sim.js';
 
 /**
@@ -22,7 +23,6 @@ const openList = async (s: SimHandle, bob: ReturnType<typeof simAccount>, fields
   (await signedPost(s.baseUrl, '/api/v4/orders', bob, { market: 'BTC_USDT', ...fields })).json as Rec[];
 const dealsOf = async (s: SimHandle, bob: ReturnType<typeof simAccount>, fields: Rec = {}) =>
   (await signedPost(s.baseUrl, '/api/v4/trade-account/executed-history', bob, { market: 'BTC_USDT', ...fields })).json as Rec[];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Bob's buy of 0.002 at 20000 resting, then hit by the flow account in process: one deal of bob's. */
 async function dealFor(s: SimHandle, bob: ReturnType<typeof simAccount>, cid: string): Promise<void> {
@@ -74,7 +74,7 @@ describe('lying venue: open orders', () => {
     const { s, bob } = await setup({ faults: { lies: { hiddenOpenOrders: { probability: 1, forMs: 300 } } } });
     await place(s, bob, 'lag-1');
     expect(await openList(s, bob)).toEqual([]);
-    await sleep(350);
+    await waitUntil('the order listed again', async () => (await openList(s, bob)).length > 0, { everyMs: 25 });
     expect((await openList(s, bob)).map((o) => o['client_order_id'])).toEqual(['lag-1']);
   });
 });
@@ -120,7 +120,7 @@ describe('lying venue: deals', () => {
     const { s, bob } = await setup({ faults: { lies: { corruptDeals: { probability: 1, forMs: 300, variants: ['negative-amount'] } } } });
     await dealFor(s, bob, 'c-2');
     expect((await dealsOf(s, bob))[0]!['amount']).toBe('-0.002');
-    await sleep(350);
+    await waitUntil('the true record', async () => (await dealsOf(s, bob))[0]!['amount'] !== '-0.002', { everyMs: 25 });
     expect((await dealsOf(s, bob))[0]!['amount']).toBe('0.002');
   });
 });
@@ -210,7 +210,9 @@ describe('lying venue: order books', () => {
     s.lies.startEpisode('frozenBook', { forMs: 60_000, market: 'BTC_USDT' });
     const first = await bookAt(s, 10);
     s.exchange.placeLimit('market', { market: 'BTC_USDT', side: 'buy', amount: D('0.1'), price: D('29995') });
-    await sleep(1_100); // past the 100 ms cache and into another second
+    // past the 100 ms cache and into another second (the book's timestamp is in whole seconds)
+    const frozenAt = Date.now();
+    await waitUntil('the next second, 100 ms on', () => Date.now() - frozenAt > 100 && Math.floor(Date.now() / 1000) > Math.floor(frozenAt / 1000));
     expect((await bookAt(s, 10)).text).toBe(first.text);
     s.lies.endEpisodes();
     const after = (await bookAt(s, 11)).json as Rec;
@@ -234,10 +236,11 @@ describe('lying venue: order books', () => {
     const { s } = await setup({ faults: { seed: 5, lies: { bookOutage: { perMinute: 600, forMs: 150 }, frozenBook: { perMinute: 600, forMs: 150 } } } });
     seedBook(s);
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      statuses.push((await bookAt(s, 1 + (i % 100))).status);
-      await sleep(20);
-    }
+    // sampled until both answers and more than one episode were seen (30 samples 20 ms apart used to do)
+    await waitUntil('an outage, a good answer and a second episode', async () => {
+      statuses.push((await bookAt(s, 1 + (statuses.length % 100))).status);
+      return statuses.includes(503) && statuses.includes(200) && s.lies.episodes.length > 1;
+    }, { everyMs: 20 });
     expect(statuses).toContain(503);
     expect(statuses).toContain(200);
     const episodes = s.lies.episodes;

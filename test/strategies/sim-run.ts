@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { asyncScheduler } from 'rxjs';
 import { pino } from 'pino';
 import { createRuntime } from '../../src/engine/runtime.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
@@ -10,11 +9,11 @@ import type { Market } from '../../src/model/market.js';
 import { D, type Decimal } from '../../src/model/decimal.js';
 import { DaemonConfigSchema, type DaemonConfig, type DaemonStrategyConfig } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
+import type { SimStats } from '../../src/sim/http/sim-stats.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfigInput } from '../../src/sim/sim-config.js';
-import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { RestClient } from '../../src/venue/rest-client.js';
+import { VirtualSim } from '../helpers/virtual-sim.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -25,9 +24,12 @@ export function exampleConfig(name: string): { account: string; strategies: Daem
   return { account: cfg.venue.account ?? 'bob', strategies: cfg.strategies, polling: cfg.polling };
 }
 
-/** The built-in simulated exchange with its market running `speed`× faster (on 127.0.0.1, a free port). */
-export function startFastSim(speed: number, patch: (input: SimConfigInput) => SimConfigInput = (i) => i): Promise<SimHandle> {
-  return startSim({ config: parseSimConfig(patch({ ...DEFAULT_SIM_CONFIG_INPUT, speed })), port: 0, host: '127.0.0.1' });
+/**
+ * The built-in simulated exchange with its market running `speed`× faster, in-process on a virtual clock
+ * (test/helpers/virtual-sim.ts): its synthetic flow and matching are the sim's, a run takes no wall-clock time.
+ */
+export function startFastSim(speed: number, patch: (input: SimConfigInput) => SimConfigInput = (i) => i): VirtualSim {
+  return new VirtualSim({ config: parseSimConfig(patch({ ...DEFAULT_SIM_CONFIG_INPUT, speed })) });
 }
 
 export interface SimRunResult {
@@ -37,11 +39,11 @@ export interface SimRunResult {
 
 /**
  * Runs strategies through the real runtime (gate, risk, executor, tracker, journal) and the real REST client
- * against `sim` over loopback HTTP for `ms` of real time, then stops it. Pass the same `journal` to a second run
- * to restart: the runtime replays it and adopts the account's open orders.
+ * against `sim` (in-process, see startFastSim) for `ms` of virtual time, then stops it. Pass the same `journal` to a
+ * second run to restart: the runtime replays it and adopts the account's open orders.
  */
 export async function runAgainstSim(o: {
-  sim: SimHandle;
+  sim: VirtualSim;
   account: string;
   strategies: readonly DaemonStrategyConfig[];
   journal: MemoryJournal;
@@ -51,20 +53,20 @@ export async function runAgainstSim(o: {
   /** Called once, half-way through the run (e.g. to move the market). */
   midway?: () => void;
 }): Promise<SimRunResult> {
-  const account = o.sim.accounts.find((a) => a.name === o.account);
-  if (!account) throw new Error(`no sim account ${o.account}`);
-  const client = new RestClient({ baseUrl: o.sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  const { sim } = o;
+  const client = sim.client(o.account);
   const events: EngineEvent[] = [];
   try {
-    const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
+    const markets = new Map<string, Market>((await sim.run(client.markets())).map((m) => [m.name, m]));
     const strategies = [];
     for (const s of o.strategies) {
       strategies.push({ id: s.id, definition: await loadStrategy(builtinStrategies, s.use), params: s.params, market: s.market, risk: s.risk });
     }
+    const scheduler = sim.scheduler;
     const runtime = createRuntime({
       api: client,
-      scheduler: asyncScheduler,
-      clock: { now: () => asyncScheduler.now() },
+      scheduler,
+      clock: { now: () => scheduler.now() },
       logger: pino({ level: 'silent' }),
       markets,
       strategies,
@@ -73,16 +75,16 @@ export async function runAgainstSim(o: {
       cancelOnStop: o.cancelOnStop,
     });
     const sub = runtime.events$.subscribe((e) => events.push(e));
-    await runtime.start();
-    await new Promise((resolve) => setTimeout(resolve, o.ms / 2));
+    await sim.run(runtime.start());
+    await sim.advance(o.ms / 2);
     let midwayError: unknown;
     try {
       o.midway?.();
     } catch (error) {
       midwayError = error; // stop the runtime first, then report it
     }
-    await new Promise((resolve) => setTimeout(resolve, o.ms / 2));
-    const summary = await runtime.stop({ cancelOpenOrders: o.cancelOnStop });
+    await sim.advance(o.ms / 2);
+    const summary = await sim.run(runtime.stop({ cancelOpenOrders: o.cancelOnStop }));
     sub.unsubscribe();
     if (midwayError !== undefined) throw midwayError;
     return { summary, events };
@@ -108,7 +110,7 @@ export function rejectionsByStage(records: readonly JournalRecord[], events: rea
  * orders. `nonceErrors` counts them apart; `where` lists the endpoint and status of every 4xx.
  */
 export function simRejections(
-  sim: SimHandle,
+  sim: { readonly stats: SimStats },
   records: readonly JournalRecord[],
 ): { byCode: Record<number, number>; nonceErrors: number; racedCancels: number; where: string[] } {
   const where = sim.stats.arrivals.filter((a) => a.status >= 400).map((a) => `${a.endpoint} ${a.status}`);

@@ -1,40 +1,41 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { D, Decimal } from '../../src/model/decimal.js';
 import { MemoryJournal } from '../../src/engine/journal.js';
-import type { SimHandle } from '../../src/sim/start-sim.js';
+import type { VirtualSim } from '../helpers/virtual-sim.js';
 import { exampleConfig, maxLivePerTag, rejectionsByStage, runAgainstSim, simRejections, startFastSim } from './sim-run.js';
 
 /**
  * config/stop-guard.yaml (0.02 BTC above the 9.98 baseline guarded by a trailing sell stop-limit) through the real
- * runtime and REST client against the simulated exchange, its market running 20× faster (18 s ≈ 6 simulated min).
+ * runtime and REST client against the simulated exchange (in-process, on virtual time: test/helpers/virtual-sim.ts),
+ * its market running 20× faster (18 s ≈ 6 simulated min).
  */
 describe('stop guard against the simulated exchange', () => {
-  let sim: SimHandle | undefined;
-  afterAll(async () => {
-    await sim?.close();
+  let sim: VirtualSim | undefined;
+  afterAll(() => {
+    sim?.close();
   });
 
   it('guards the position with stop-limit orders, one at a time, with 0 venue and 0 rule rejections', async () => {
-    sim = await startFastSim(20);
+    const s = (sim = startFastSim(20));
     const { account, strategies } = exampleConfig('stop-guard');
     const journal = new MemoryJournal();
-    const run = await runAgainstSim({ sim, account, strategies, journal, ms: 18_000, cancelOnStop: true, polling: { balancesMs: 500 } });
+    const run = await runAgainstSim({ sim: s, account, strategies, journal, ms: 18_000, cancelOnStop: true, polling: { balancesMs: 500 } });
     const records = journal.records();
 
-    expect(simRejections(sim, records).byCode).toEqual({}); // no order, cancel or poll refused for its content
+    expect(simRejections(s, records).byCode).toEqual({}); // no order, cancel or poll refused for its content
     expect(rejectionsByStage(records, run.events)).toEqual({});
     const stops = records.filter((r) => r.type === 'submit' && r.order.type === 'stop limit');
     expect(stops.length).toBeGreaterThanOrEqual(1);
     for (const s of stops) expect(s.type === 'submit' && s.order.side).toBe('sell');
     expect(maxLivePerTag(records).get('stop-guard')).toBe(1);
     // whatever fired, the guard never sold below the baseline
-    const btc = sim.exchange.tradeBalances(sim.exchange.accountByKey(sim.accounts.find((a) => a.name === account)!.apiKey)!.id)['BTC']!;
+    const btc = s.exchange.tradeBalances(s.accountId(account))['BTC']!;
     expect(btc.available.plus(btc.freeze).gte(D('9.98'))).toBe(true);
   });
 
   it('the stop fires when the market falls through it: sells the position, never more, then stays flat', async () => {
     // alice gets enough BTC to sell through the synthetic bids; carol prints the last trade below the activation
-    const crashSim = await startFastSim(5, (c) => ({
+    const crashSim = startFastSim(5, (c) => ({
       ...c,
       accounts: [
         ...c.accounts.map((a) => (a.name === 'alice' ? { ...a, trade: { ...a.trade, BTC: '1000' } } : a)),
@@ -47,9 +48,9 @@ describe('stop guard against the simulated exchange', () => {
       const wide = strategies.map((s) => ({ ...s, params: { ...s.params, limitOffset: '0.01' } }));
       const journal = new MemoryJournal();
       const ex = crashSim.exchange;
-      const seller = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'alice')!.apiKey)!.id;
-      const buyer = ex.accountByKey(crashSim.accounts.find((a) => a.name === 'carol')!.apiKey)!.id;
-      const guarded = ex.accountByKey(crashSim.accounts.find((a) => a.name === account)!.apiKey)!.id;
+      const seller = crashSim.accountId('alice');
+      const buyer = crashSim.accountId('carol');
+      const guarded = crashSim.accountId(account);
       let crashed: { ok: boolean; message?: string; last?: string | undefined; activation?: string } = { ok: false, message: 'no stop to crash through' };
       const crash = () => {
         // another account sells every bid down to just below the guard's activation price: the last trade falls through it
@@ -75,10 +76,10 @@ describe('stop guard against the simulated exchange', () => {
       expect(sold.toFixed()).toBe('0.02'); // exactly the position above the baseline
       const lastFillAt = Math.max(...fills.map((r) => r.t));
       expect(records.filter((r) => r.type === 'submit' && r.t > lastFillAt)).toEqual([]); // flat: nothing more to guard
-      const btc = ex.tradeBalances(ex.accountByKey(crashSim.accounts.find((a) => a.name === account)!.apiKey)!.id)['BTC']!;
+      const btc = ex.tradeBalances(guarded)['BTC']!;
       expect(btc.available.plus(btc.freeze).toFixed()).toBe('9.98');
     } finally {
-      await crashSim.close();
+      crashSim.close();
     }
   });
 });

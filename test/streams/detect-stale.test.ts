@@ -34,10 +34,12 @@ describe('detectStale', () => {
 
   it('isRepeat compares each value with the previous one, like a freshness key (and wins over one)', () => {
     const scheduler = newScheduler();
+    let key = 0;
     scheduler.run(({ cold, expectObservable }) => {
       const books = cold('a 99ms a 99ms a 99ms a 99ms b', { a: { timestamp: 1 }, b: { timestamp: 2 } });
       const status = books.pipe(
-        detectStale({ staleAfterMs: 250, scheduler, isRepeat: (x, y) => x.timestamp === y.timestamp, freshnessKey: () => Math.random() }),
+        // a key that differs every time: were it used, every book would count as fresh
+        detectStale({ staleAfterMs: 250, scheduler, isRepeat: (x, y) => x.timestamp === y.timestamp, freshnessKey: () => (key += 1) }),
       );
       expectObservable(status).toBe('250ms s 149ms f 249ms t', {
         s: { stale: true, at: 250, lastFreshAt: 0 },

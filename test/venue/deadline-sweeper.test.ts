@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeadlineSweeper } from '../../src/venue/deadline-sweeper.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 class Call {
   cancelled = 0;
@@ -46,7 +47,7 @@ describe('DeadlineSweeper', () => {
     const sweeper = new DeadlineSweeper(20);
     const late = new Call();
     sweeper.watch(late);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await waitUntil('the sweeper to call the late request off', () => late.cancelled > 0);
     expect(late.cancelled).toBe(1);
     expect(sweeper.settle(late)).toBe(true);
     expect((sweeper as unknown as { timer: unknown }).timer).toBeUndefined();

@@ -92,6 +92,13 @@ describe('readOrderRecord (hand-written hot path) agrees with the order schema',
     }
   });
 
+  it('a left of -0 beside an amount of 0 is read as itself, as the schema reads it (0 === -0, so the shortcut needs Object.is)', () => {
+    for (const [amount, left] of [[0, -0], [-0, 0]]) {
+      const raw = { ...valid, amount, left };
+      expect(readOrderRecord(raw)).toEqual(wireOrderSchema.parse(raw));
+    }
+  });
+
   it('leaves odd shapes to the schema, which names the wrong field', () => {
     for (const raw of [{ ...valid, price: 'abc' }, { ...valid, side: 'long' }, { ...valid, stp: 'toString' }, '<html>', null, [valid]]) {
       expect(readOrderRecord(raw)).toBeUndefined();

@@ -18,6 +18,7 @@ function loadAssets(): Map<string, { type: string; body: Buffer }> {
   const files: Record<string, string> = {
     'index.html': join(dir, 'index.html'),
     'dashboard.js': join(dir, 'dashboard.js'),
+    'chart-axes.js': join(dir, 'chart-axes.js'),
     'dashboard.css': join(dir, 'dashboard.css'),
     'uPlot.iife.min.js': join(uplot, 'uPlot.iife.min.js'),
     'uPlot.min.css': join(uplot, 'uPlot.min.css'),

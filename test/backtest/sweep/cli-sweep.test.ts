@@ -32,8 +32,11 @@ describe('bot sweep', () => {
     expect(report.counts.trials).toBe(12);
     expect(Object.keys(report.best[0]!.params)).toEqual(['strategies[0].params.spread', 'strategies[0].params.levels']);
     expect(Object.keys(report.best[0]!.lanes).sort()).toEqual(['optimistic', 'pessimistic']);
+    // the fill model and fee rates the trials used
+    expect((report as unknown as { fillModelLine: string }).fillModelLine).toMatch(/^fill model: pessimistic bound; optimistic lane queueAhead 1, decreaseTrades 1 \(defaults\); fees maker [\d.]+ %, taker [\d.]+ %$/);
     const html = readFileSync(join(out, 'sweep.html'), 'utf8');
     expect(html).toContain('Heat map');
+    expect(html).toContain('<span id="fill-model-line">fill model: pessimistic bound;');
     expect(html).not.toMatch(/<script|https?:\/\//); // self-contained
   }, 180_000);
 

@@ -9,6 +9,7 @@ import { rangeDimension, valueAt } from '../../../backtest/sweep/param-space.js'
 import { gridSampler } from '../../../backtest/sweep/grid-sampler.js';
 import { trialConfig } from '../../../backtest/sweep/run-sweep.js';
 import { trialKey } from '../../../backtest/sweep/trial-key.js';
+import { BacktestConfigSchema } from '../../../backtest/backtest-config.js';
 import { GRID_12, writeSweep } from './sweep-fixture.js';
 
 const errorOf = (fn: () => unknown): string => {
@@ -100,5 +101,21 @@ describe('trial key', () => {
     expect(trialKey({ config: a, dataHashes: ['ab'], from: 1, to: 2 })).not.toBe(k);
     expect(trialKey({ config: a, dataHashes: ['aa'], from: 1, to: 3 })).not.toBe(k);
     expect(trialKey({ config: { ...a, latency: { requestMs: 26 } }, dataHashes: ['aa'], from: 1, to: 2 })).not.toBe(k);
+  });
+
+  it('fillModel: replaces the base config’s in every trial (the block bot parity --fit writes); a bad share is named', () => {
+    const plain = loadSweepPlan(writeSweep(GRID_12).file);
+    expect(plain.base.fillModel).toEqual({ queueAhead: 1, decreaseTrades: 1 });
+    expect(trialConfig(plain, {})['fillModel']).toBeUndefined(); // trial keys of sweeps without it are unchanged
+    const { file } = writeSweep(`${GRID_12}\nfillModel: { queueAhead: 0.5, decreaseTrades: 0 }`);
+    const plan = loadSweepPlan(file);
+    expect(plan.base.fillModel).toEqual({ queueAhead: 0.5, decreaseTrades: 0 });
+    expect(trialConfig(plan, {})['fillModel']).toEqual({ queueAhead: 0.5, decreaseTrades: 0 });
+    // the space can search it too
+    const searched = loadSweepPlan(writeSweep('space:\n  fillModel.decreaseTrades: { values: [0, 0.5, 1] }\nfillModel: { queueAhead: 1 }').file);
+    const trial = trialConfig(searched, { 'fillModel.decreaseTrades': 0.5 });
+    expect(BacktestConfigSchema.parse(trial).fillModel).toEqual({ queueAhead: 1, decreaseTrades: 0.5 });
+    const bad = writeSweep(`${GRID_12}\nfillModel: { queueAhead: 2 }`);
+    expect(errorOf(() => loadSweepPlan(bad.file))).toMatch(/fillModel\.queueAhead: .*between 0 and 1/);
   });
 });

@@ -39,13 +39,24 @@
     if (confirm('Stop the daemon? Strategies stop and open orders are cancelled as configured.')) void control('/api/stop');
   });
 
-  function chart(container, title, series, axes) {
+  // axes sized to their labels, whole prices, one-line times (chart-axes.js); a right-hand axis for a second scale
+  function chart(container, title, series, right) {
+    const A = window.chartAxes;
+    const axes = [
+      { values: A.timeValues(container), space: 70 },
+      { ...(series[0].scale ? { scale: series[0].scale } : {}), values: A.numberValues(container, 'yLabels'), size: A.sizeToLabels(container, 'yLabelPx') },
+    ];
+    if (right) axes.push({ scale: right, side: 1, grid: { show: false }, values: A.numberValues(container, 'y2Labels'), size: A.sizeToLabels(container, 'y2LabelPx') });
     const opts = {
       title,
       width: Math.min(640, Math.max(320, window.innerWidth / 2 - 60)),
       height: 220,
       series: [{}, ...series],
-      axes: axes || [{}, {}],
+      axes,
+      // room on the right for the last time label when no axis is there
+      padding: [null, right ? null : 32, null, null],
+      // the legend shows a dashed series as dashed (uPlot draws every marker solid)
+      legend: { markers: { dash: (u, i) => (u.series[i].dash ? 'dashed' : 'solid') } },
       scales: { x: { time: true } },
     };
     return new uPlot(opts, [[], ...series.map(() => [])], container);
@@ -80,15 +91,17 @@
         { label: 'own bid', stroke: '#1f6feb', dash: [4, 4] },
         { label: 'own ask', stroke: '#b9770e', dash: [4, 4] },
       ]),
+      // net and realised − fees are equal whenever the strategy is flat: a thick solid line under a thin dashed one,
+      // so both stay visible where they coincide
       pnl: chart(
         pnlBox,
         `${s.id}: PnL and inventory`,
         [
-          { label: 'net PnL', stroke: '#1f6feb', scale: 'pnl' },
-          { label: 'realised − fees', stroke: '#2a8a3e', scale: 'pnl' },
-          { label: 'inventory', stroke: '#777', scale: 'inv' },
+          { label: 'net PnL', stroke: 'rgba(31,111,235,0.55)', width: 4, scale: 'pnl' },
+          { label: 'realised − fees', stroke: '#2a8a3e', width: 1.5, dash: [6, 4], scale: 'pnl' },
+          { label: 'inventory', stroke: '#999', width: 1, scale: 'inv', paths: uPlot.paths.stepped({ align: 1 }) },
         ],
-        [{}, { scale: 'pnl' }, { scale: 'inv', side: 1, grid: { show: false } }],
+        'inv',
       ),
     };
     cards.set(s.id, c);
