@@ -125,10 +125,10 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     if (fileJournal.torn) logger.warn({ journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes }, 'journal: a torn last line (a crash mid-write) was dropped');
     // a failed write is the emergency stop, wherever in the engine it happened
     const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) => emergency.trigger(`journal write failed: ${error.message}`, error));
-    if (cfg.record !== undefined && files.recordDir !== undefined) {
+    if (cfg.record !== undefined && files.recordPath !== undefined) {
       const venue = client;
       recorder = await SessionRecorder.open({
-        dir: files.recordDir,
+        path: files.recordPath,
         markets: [...new Set(cfg.strategies.map((s) => s.market))].map((m) => markets.get(m)!),
         rotate: cfg.record.rotate,
         publicTrades: (m) => venue.publicTrades(m),
@@ -165,7 +165,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       ...(cfg.risk?.account ? { account: { limits: cfg.risk.account, where: `${o.configPath}: risk.account` } } : {}),
       onPolled: recorder?.onBook,
     });
-    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel, ...(recorder ? { record: files.recordDir } : {}) }, 'starting');
+    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel, ...(recorder ? { record: files.recordPath } : {}) }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
       deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });

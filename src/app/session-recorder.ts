@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { Subscription, type SchedulerLike } from 'rxjs';
 import { readRecordingTail } from '../../backtest/record/resume-trades.js';
@@ -8,13 +7,13 @@ import { fmt } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { TradeLine } from '../recording/recording-format.js';
 import { RecordingWriter } from '../recording/recording-writer.js';
-import type { RecordConfig } from '../settings/record-config.js';
+import { recordFileOf, type RecordConfig } from '../settings/record-config.js';
 import { bookRecord, marketRecord } from '../sim/http/public-format.js';
 import { poll } from '../streams/poll.js';
 
 export interface SessionRecorderOptions {
-  /** The recordings' folder (checked and created: settings/daemon-files.ts). */
-  readonly dir: string;
+  /** `record.path`, absolute: the recording's file or folder (settings/record-config.ts; checked: daemon-files.ts). */
+  readonly path: string;
   /** The markets the daemon polls. */
   readonly markets: readonly Market[];
   readonly rotate?: RecordConfig['rotate'];
@@ -49,8 +48,8 @@ interface MarketRecording {
  * Every session can be replayed (#25 item 3): the daemon's config `record: { path, rotate? }` writes the public data
  * the daemon polls - each order book its runtime polled (the runtime's `onPolled` tap) and the markets' recent
  * trades (polled here, on the daemon's scheduler, while recording; the runtime asks for them only while a book jump
- * is held) - in the recorder's format (src/recording: gzip JSON Lines, the market's rules at the head), one file per
- * market, `<path>/<MARKET>.jsonl.gz` or a rotated series, which `bot backtest`, `bot sim --replay` and `bot data info`
+ * is held) - in the recorder's format (src/recording: gzip JSON Lines, the market's rules at the head), one file (or
+ * rotated series) per market (recordFileOf), which `bot backtest`, `bot sim --replay`, `bot parity` and `bot data info`
  * read. As `bot record` does, trades are de-duplicated by id, and a line's time never goes back.
  *
  * The tap adds one array push to a poll's path: lines are formatted and compressed after the tick, in a batch per
@@ -74,7 +73,7 @@ export class SessionRecorder {
     const rotating = o.rotate?.maxBytes !== undefined || o.rotate?.daily === true;
     const recordings = new Map<string, MarketRecording>();
     for (const m of o.markets) {
-      const out = join(o.dir, `${m.name}.jsonl.gz`);
+      const out = recordFileOf(o.path, m.name, o.markets.length);
       const tail = o.resume && o.publicTrades !== undefined ? await readRecordingTail(out, rotating) : { tradeIds: [], lastT: undefined };
       const r: MarketRecording = {
         market: m.name,

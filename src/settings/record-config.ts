@@ -13,16 +13,17 @@ const zSize = z.unknown().transform((value, ctx): number => {
 
 /**
  * `record:` of the daemon config (any venue kind): the public data the daemon polls (every order book poll and the
- * markets' recent trades) written in the recorder's format (src/recording), one gzip JSON Lines file per market in
- * the folder `path` (`<path>/<MARKET>.jsonl.gz`; rotated: `<path>/<MARKET>.0001.jsonl.gz`, ...), which `bot
- * backtest`, `bot sim --replay` and `bot data info` read. Off when absent.
+ * markets' recent trades) written in the recorder's format (src/recording), which `bot backtest`, `bot sim --replay`,
+ * `bot parity` and `bot data info` read. Off when absent. `path` names the file when it ends in `.gz`
+ * (`var/session.jsonl.gz`; a daemon on several markets writes `var/session.BTC_USDT.jsonl.gz`, ...), else a folder
+ * with one file per market (`<path>/BTC_USDT.jsonl.gz`); rotated, each becomes a numbered series (`.0001.jsonl.gz`).
  *
  * ```yaml
  * record: { path: var/recordings, rotate: { maxBytes: 50M, daily: true } }
  * ```
  */
 export const RecordConfigSchema = z.strictObject({
-  /** The folder of the recordings (relative to the current directory, like journal.path). */
+  /** The recording's file (`*.gz`) or folder, relative to the current directory like journal.path. */
   path: z.string().min(1),
   rotate: z
     .strictObject({
@@ -35,3 +36,15 @@ export const RecordConfigSchema = z.strictObject({
 });
 
 export type RecordConfig = z.output<typeof RecordConfigSchema>;
+
+/** `record.path` names the recording file itself (else a folder of them). */
+export const isRecordFile = (path: string): boolean => /\.gz$/i.test(path);
+
+/**
+ * Where `market`'s recording goes (before rotation numbers it): the file `path` itself for a daemon on one market,
+ * the market's name before its suffix for several, `<path>/<market>.jsonl.gz` in a folder.
+ */
+export function recordFileOf(path: string, market: string, markets: number): string {
+  if (!isRecordFile(path)) return `${path.replace(/[\\/]+$/, '')}/${market}.jsonl.gz`;
+  return markets === 1 ? path : path.replace(/(\.jsonl)?\.gz$/i, (suffix) => `.${market}${suffix}`);
+}

@@ -193,7 +193,7 @@ export default async function tickBench(): Promise<void> {
     const engineClient = client();
     const api = benchApi(engineClient);
     const recorder = v.record
-      ? await SessionRecorder.open({ dir: join(dir, 'recordings'), markets: [market], tradesMs: 60_000, scheduler: asyncScheduler, clock: asyncScheduler, logger: pino({ level: 'silent' }), source: 'tick bench', resume: false })
+      ? await SessionRecorder.open({ path: join(dir, 'recordings'), markets: [market], tradesMs: 60_000, scheduler: asyncScheduler, clock: asyncScheduler, logger: pino({ level: 'silent' }), source: 'tick bench', resume: false })
       : undefined;
     const runtime = createRuntime({
       api,

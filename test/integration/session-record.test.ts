@@ -90,11 +90,12 @@ describe('record: every session can be replayed', () => {
     await expect(run(configPath, 0)).rejects.toThrow(/record\.rotate\.maxBytes: expected a size such as 50M or 1048576 \(bytes\), got "lots"/);
   });
 
-  it('a restarted daemon on a REST venue appends, and writes no trade twice', async () => {
+  it('a restarted daemon on a REST venue appends to the file record.path names, and writes no trade twice', async () => {
     const upstream = await startSim({ config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed: 10 }) });
     try {
       const account = upstream.accounts.find((a) => !a.partner)!;
-      const rec = join(dir, 'rest-rec');
+      // a file path, as docs/parity.md writes it: the recording itself, not a folder
+      const rec = join(dir, 'rest-rec', 'session.jsonl.gz');
       const configPath = join(dir, 'rest.yaml');
       writeFileSync(
         configPath,
@@ -109,7 +110,7 @@ describe('record: every session can be replayed', () => {
       );
       await run(configPath, 2500);
       await run(configPath, 2500);
-      const all = await lines([join(rec, 'BTC_USDT.jsonl.gz')]);
+      const all = await lines([rec]);
       expect(all.filter((l) => l.type === 'market')).toHaveLength(2); // two gzip members, one per session
       const trades = all.filter((l) => l.type === 'trade');
       expect(trades.length).toBeGreaterThan(0);

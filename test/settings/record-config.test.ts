@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/model/errors.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { parseYamlConfig } from '../../src/settings/load-yaml.js';
+import { recordFileOf } from '../../src/settings/record-config.js';
 
 const parse = (record: string) => parseYamlConfig(`venue: { kind: sim }\nstrategies: [{ id: mm, use: market-maker, market: BTC_USDT }]\nrecord: ${record}\n`, DaemonConfigSchema, 'r.yaml', {});
 
@@ -30,5 +31,13 @@ describe('record: in the daemon config', () => {
     expect(refusal(() => parse('{ path: var/rec, rotate: { maxBytes: 5 MB } }'))).toMatch(/record\.rotate\.maxBytes: expected a size such as 50M .*got "5 MB"/);
     expect(refusal(() => parse('{ path: var/rec, rotate: { daily: yes } }'))).toMatch(/record\.rotate\.daily/);
     expect(refusal(() => parse('{ path: var/rec, rotate: { maxBytes: 1M, hourly: true } }'))).toMatch(/record\.rotate\.hourly: unknown key/);
+  });
+
+  it('names a file when path ends in .gz (the market before the suffix for several markets), else a folder of one file per market', () => {
+    expect(recordFileOf('/v/session.jsonl.gz', 'BTC_USDT', 1)).toBe('/v/session.jsonl.gz');
+    expect(recordFileOf('/v/session.jsonl.gz', 'ETH_USDT', 2)).toBe('/v/session.ETH_USDT.jsonl.gz');
+    expect(recordFileOf('/v/session.gz', 'ETH_USDT', 2)).toBe('/v/session.ETH_USDT.gz');
+    expect(recordFileOf('/v/recordings', 'BTC_USDT', 1)).toBe('/v/recordings/BTC_USDT.jsonl.gz');
+    expect(recordFileOf('/v/recordings/', 'BTC_USDT', 2)).toBe('/v/recordings/BTC_USDT.jsonl.gz');
   });
 });
