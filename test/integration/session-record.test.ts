@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordingInfo } from '../../backtest/data/recording-info.js';
+import { buildParity } from '../../backtest/parity/run-parity.js';
 import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
 import { runDaemon } from '../../src/app/daemon.js';
 import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
@@ -37,7 +38,7 @@ async function lines(files: readonly string[]): Promise<RecordingLine[]> {
 const run = (configPath: string, ms: number) => runDaemon({ configPath, env: {}, out: new PassThrough(), until: new Promise((r) => setTimeout(r, ms)) });
 
 describe('record: every session can be replayed', () => {
-  it('writes the polled books and the market’s trades, rotated by size, into files bot backtest, bot data info and bot sim --replay read', async () => {
+  it('writes the polled books and the market’s trades, rotated by size, into files bot backtest, bot parity, bot data info and bot sim --replay read', async () => {
     const rec = join(dir, 'rec');
     const configPath = join(dir, 'sim.yaml');
     writeFileSync(
@@ -80,6 +81,11 @@ describe('record: every session can be replayed', () => {
     expect(bt.report.snapshots).toBe(books.length);
     expect(bt.report.trades).toBe(trades.length);
     expect(bt.report.lanes.map((l) => l.assumption)).toEqual(expect.arrayContaining(['pessimistic', 'optimistic']));
+    // bot parity: the session's journal beside its own recording
+    const parity = await buildParity({ journal: join(dir, 'sim.jsonl'), data: parts, config: configPath, cache: { dir: false } });
+    expect(parity.market).toBe('BTC_USDT');
+    expect(parity.live.orders).toBeGreaterThan(0);
+    expect(parity.lanes.map((l) => l.assumption)).toEqual(['pessimistic', 'optimistic']);
   }, 60_000);
 
   it('record.path is checked with the daemon’s other paths: a system folder is a config error naming the key', async () => {
