@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDaemon } from '../../src/app/daemon.js';
 import { PaperUpstreamError } from '../../src/app/paper-venue.js';
+import { runPreflight } from '../../src/app/preflight.js';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
@@ -88,6 +89,23 @@ describe('config/paper.yaml', () => {
     expect(cfg.deadMan?.timeoutSec).toBe(30);
     expect(cfg.http?.listen).toBe('127.0.0.1:9464');
     expect(cfg.strategies.map((s) => [s.market, s.risk.maxOrderNotional?.toFixed(), s.risk.maxLoss?.toFixed()])).toEqual([['BTC_USDT', '250', '50']]);
+  });
+
+  it('passes bot check as shipped, its upstream moved to a loopback sim (bot check reads the upstream; tests never reach the real exchange)', async () => {
+    const shipped = readFileSync(fileURLToPath(new URL('../../config/paper.yaml', import.meta.url)), 'utf8');
+    await withSim(async (upstream) => {
+      const moved = shipped.replace(/^(\s*)region: main\b.*$/m, `$1baseUrl: "${upstream.baseUrl}"`);
+      expect(moved).not.toBe(shipped);
+      const cwd = mkdtempSync(join(dir, 'check-'));
+      const configPath = join(cwd, 'paper.yaml');
+      writeFileSync(configPath, moved);
+      const r = await runPreflight({ configPath, env: {}, cwd });
+      expect(r.checks.filter((c) => c.status !== 'ok')).toEqual([]);
+      expect(r.exitCode).toBe(0);
+      expect(r.checks[0]?.text).toBe(`config ${configPath} loads (1 strategy, venue paper)`);
+      // a check changes nothing: the journal's and the recording's folders are not made
+      expect(existsSync(join(cwd, 'var'))).toBe(false);
+    });
   });
 });
 
