@@ -114,7 +114,11 @@ export class SessionRecorder {
         periodMs: this.#o.tradesMs,
         scheduler: this.#o.scheduler,
         onError: (error, attempt) => {
-          if (attempt === 1) this.#o.logger.warn({ market: r.market, err: error instanceof Error ? error.message : String(error) }, 'recording: recent trades poll failed (retrying)');
+          if (attempt === 1)
+            this.#o.logger.warn(
+              { market: r.market, err: error instanceof Error ? error.message : String(error) },
+              'recording: recent trades poll failed (retrying)',
+            );
         },
       });
       this.#subs.add(

@@ -3,11 +3,16 @@ import { describeType } from './format-issues.js';
 
 /** A size in bytes: a whole number, or `10k`, `50M`, `1G` (powers of 1024), as `bot record --rotate-size` takes it. */
 const zSize = z.unknown().transform((value, ctx): number => {
-  const m = typeof value === 'number' ? [String(value), String(value), ''] : typeof value === 'string' ? /^(\d+(?:\.\d+)?)([kKmMgG])?[bB]?$/.exec(value.trim()) : null;
+  const m =
+    typeof value === 'number' ? [String(value), String(value), ''] : typeof value === 'string' ? /^(\d+(?:\.\d+)?)([kKmMgG])?[bB]?$/.exec(value.trim()) : null;
   const unit = m === null ? 0 : ({ k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(m[2] ?? '').toLowerCase()] ?? 1);
   const bytes = m === null ? Number.NaN : Math.round(Number(m[1]) * unit);
   if (Number.isInteger(bytes) && bytes > 0) return bytes;
-  ctx.addIssue({ code: 'custom', message: `expected a size such as 50M or 1048576 (bytes), got ${typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' ? String(value) : describeType(value)}`, input: value });
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected a size such as 50M or 1048576 (bytes), got ${typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' ? String(value) : describeType(value)}`,
+    input: value,
+  });
   return z.NEVER;
 });
 

@@ -76,7 +76,16 @@ describe('record: every session can be replayed', () => {
     expect((await loadRecordedBooks(parts[0]!)).snapshots.length).toBeGreaterThan(0);
     // bot backtest
     const btConfig = join(dir, 'bt.yaml');
-    writeFileSync(btConfig, ['balances: { BTC: 1, USDT: 100000 }', 'fills: [pessimistic, optimistic]', ...strategy, 'polling: { bookMs: 200, bookLimit: 10 }', 'log: { level: silent }'].join('\n'));
+    writeFileSync(
+      btConfig,
+      [
+        'balances: { BTC: 1, USDT: 100000 }',
+        'fills: [pessimistic, optimistic]',
+        ...strategy,
+        'polling: { bookMs: 200, bookLimit: 10 }',
+        'log: { level: silent }',
+      ].join('\n'),
+    );
     const bt = await runBacktestFromConfig({ configFile: btConfig, data: parts, out: join(dir, 'report'), cache: { dir: false }, parallelLanes: false });
     expect(bt.report.snapshots).toBe(books.length);
     expect(bt.report.trades).toBe(trades.length);
@@ -90,8 +99,15 @@ describe('record: every session can be replayed', () => {
 
   it('record.path is checked with the daemon’s other paths: a system folder is a config error naming the key', async () => {
     const configPath = join(dir, 'bad.yaml');
-    writeFileSync(configPath, ['venue: { kind: sim }', ...strategy, `journal: { path: ${join(dir, 'bad.jsonl')} }`, 'log: { level: silent }', 'record: { path: /proc/self/rec }'].join('\n'));
-    await expect(run(configPath, 0)).rejects.toThrow(`${configPath}: record.path: /proc/self/rec is under /proc: a system folder, not a place for the bot's files`);
+    writeFileSync(
+      configPath,
+      ['venue: { kind: sim }', ...strategy, `journal: { path: ${join(dir, 'bad.jsonl')} }`, 'log: { level: silent }', 'record: { path: /proc/self/rec }'].join(
+        '\n',
+      ),
+    );
+    await expect(run(configPath, 0)).rejects.toThrow(
+      `${configPath}: record.path: /proc/self/rec is under /proc: a system folder, not a place for the bot's files`,
+    );
     writeFileSync(configPath, ['venue: { kind: sim }', ...strategy, 'record: { path: var/x, rotate: { maxBytes: lots } }'].join('\n'));
     await expect(run(configPath, 0)).rejects.toThrow(/record\.rotate\.maxBytes: expected a size such as 50M or 1048576 \(bytes\), got "lots"/);
   });

@@ -4,7 +4,8 @@ import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { parseYamlConfig } from '../../src/settings/load-yaml.js';
 import { recordFileOf } from '../../src/settings/record-config.js';
 
-const parse = (record: string) => parseYamlConfig(`venue: { kind: sim }\nstrategies: [{ id: mm, use: market-maker, market: BTC_USDT }]\nrecord: ${record}\n`, DaemonConfigSchema, 'r.yaml', {});
+const parse = (record: string) =>
+  parseYamlConfig(`venue: { kind: sim }\nstrategies: [{ id: mm, use: market-maker, market: BTC_USDT }]\nrecord: ${record}\n`, DaemonConfigSchema, 'r.yaml', {});
 
 function refusal(fn: () => unknown): string {
   try {
@@ -22,12 +23,16 @@ describe('record: in the daemon config', () => {
     expect(parse('{ path: var/rec, rotate: { maxBytes: 50M, daily: true } }').record?.rotate).toEqual({ maxBytes: 52_428_800, daily: true });
     expect(parse('{ path: var/rec, rotate: { maxBytes: 1048576 } }').record?.rotate).toEqual({ maxBytes: 1_048_576 });
     expect(parse('{ path: var/rec, rotate: { maxBytes: 10k } }').record?.rotate).toEqual({ maxBytes: 10_240 });
-    expect(parseYamlConfig(`venue: { kind: sim }\nstrategies: [{ id: mm, use: grid, market: BTC_USDT }]\n`, DaemonConfigSchema, 'r.yaml', {}).record).toBeUndefined();
+    expect(
+      parseYamlConfig(`venue: { kind: sim }\nstrategies: [{ id: mm, use: grid, market: BTC_USDT }]\n`, DaemonConfigSchema, 'r.yaml', {}).record,
+    ).toBeUndefined();
   });
 
   it('refuses a bad one with the key path and what was expected', () => {
     expect(refusal(() => parse('{}'))).toMatch(/record\.path/);
-    expect(refusal(() => parse('{ path: var/rec, rotate: { maxBytes: 0 } }'))).toMatch(/record\.rotate\.maxBytes: expected a size such as 50M or 1048576 \(bytes\), got 0/);
+    expect(refusal(() => parse('{ path: var/rec, rotate: { maxBytes: 0 } }'))).toMatch(
+      /record\.rotate\.maxBytes: expected a size such as 50M or 1048576 \(bytes\), got 0/,
+    );
     expect(refusal(() => parse('{ path: var/rec, rotate: { maxBytes: 5 MB } }'))).toMatch(/record\.rotate\.maxBytes: expected a size such as 50M .*got "5 MB"/);
     expect(refusal(() => parse('{ path: var/rec, rotate: { daily: yes } }'))).toMatch(/record\.rotate\.daily/);
     expect(refusal(() => parse('{ path: var/rec, rotate: { maxBytes: 1M, hourly: true } }'))).toMatch(/record\.rotate\.hourly: unknown key/);
