@@ -132,6 +132,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
         markets: [...new Set(cfg.strategies.map((s) => s.market))].map((m) => markets.get(m)!),
         rotate: cfg.record.rotate,
         publicTrades: (m) => venue.publicTrades(m),
+        // within the public budget whatever the plan: the books' own limit (600 / 10 s) is under a third of the public
+        // one they share with trades (2000 / 10 s), so trades at the books' period keep the public bucket within it
         tradesMs: plan.intervals.bookMs,
         scheduler,
         clock: { now: () => scheduler.now() },
