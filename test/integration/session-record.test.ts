@@ -12,6 +12,7 @@ import { listSeries } from '../../src/recording/recording-writer.js';
 import { loadRecordedBooks } from '../../src/sim/recorded-flow.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { startSim } from '../../src/sim/start-sim.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /**
  * Issue #25 item 3: `record: { path, rotate? }` writes the public data a daemon polled, in the recorder's format,
@@ -49,12 +50,23 @@ describe('record: every session can be replayed', () => {
         'polling: { bookMs: 200, bookLimit: 10 }',
         `journal: { path: ${join(dir, 'sim.jsonl')} }`,
         'log: { level: silent }',
-        `record: { path: ${rec}, rotate: { maxBytes: 20k } }`,
+        `record: { path: ${rec}, rotate: { maxBytes: 10k } }`,
       ].join('\n'),
     );
-    await run(configPath, 5000);
+    // until the recording has rotated twice (the first two parts complete), not a fixed time: a loaded machine polls less
+    const out = join(rec, 'BTC_USDT.jsonl.gz');
+    const rotated = waitUntil('the recording in three parts', () => listSeries(out).length >= 3, { timeoutMs: 30_000, everyMs: 50 });
+    await runDaemon({
+      configPath,
+      env: {},
+      out: new PassThrough(),
+      until: rotated.then(
+        () => 'rotated',
+        () => 'timed out',
+      ),
+    });
 
-    const parts = listSeries(join(rec, 'BTC_USDT.jsonl.gz'));
+    const parts = listSeries(out);
     expect(parts.length, 'rotated by size').toBeGreaterThan(1);
     const all = await lines(parts);
     const books = all.filter((l) => l.type === 'book');
