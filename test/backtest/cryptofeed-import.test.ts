@@ -58,8 +58,12 @@ function naiveBook(all: Frame[], t: number, limit: number): { bids: string[][]; 
   for (const f of all) {
     if (f.t >= t) break;
     if (f.snapshot) { bids.clear(); asks.clear(); }
-    for (const [p, q] of f.bids) Number(q) === 0 ? bids.delete(Number(p)) : bids.set(Number(p), [trim(p!), trim(q!)]);
-    for (const [p, q] of f.asks) Number(q) === 0 ? asks.delete(Number(p)) : asks.set(Number(p), [trim(p!), trim(q!)]);
+    for (const [side, levels] of [[bids, f.bids], [asks, f.asks]] as const) {
+      for (const [p, q] of levels) {
+        if (Number(q) === 0) side.delete(Number(p));
+        else side.set(Number(p), [trim(p!), trim(q!)]);
+      }
+    }
   }
   const top = (m: Map<number, string[]>, desc: boolean): string[][] => [...m.keys()].sort((a, b) => (desc ? b - a : a - b)).slice(0, limit).map((k) => m.get(k)!);
   return { bids: top(bids, true), asks: top(asks, false) };
@@ -106,7 +110,7 @@ describe.each([
 
   it('keeps the capture’s trades from the first snapshot on, with the taker’s side', () => {
     const first = out.find((l) => l.type === 'book')!;
-    const expected = all.filter((f) => f.t >= first.t!).flatMap((f) => f.trades.map((x) => ({ t: f.t, price: trim(x.price), amount: trim(x.amount), side: x.side })));
+    const expected = all.filter((f) => f.t >= first.t).flatMap((f) => f.trades.map((x) => ({ t: f.t, price: trim(x.price), amount: trim(x.amount), side: x.side })));
     const got = out.filter((l) => l.type === 'trade').map((l) => l.type === 'trade' && { t: l.t, price: l.price, amount: l.amount, side: l.side });
     expect(got).toEqual(expected);
     expect(got.length).toBe(venue === 'okx' ? 68 : 0); // Kraken: the book connection only (see its README)

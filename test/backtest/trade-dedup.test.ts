@@ -20,10 +20,10 @@ const tapeArb = fc
   .map((steps): Tape => {
     let id = 1000;
     let sec = 1_700_000_000;
-    const trades = steps.map((s, i) => {
+    const trades = steps.map((s, i): PublicTrade => {
       id += s.idStep;
       sec += s.dtSec;
-      return { market: 'BTC_USDT', id, time: sec * 1000, price: D(100 + (i % 7)), amount: D('0.01'), value: D(1), takerSide: i % 2 === 0 ? 'buy' : 'sell' } as PublicTrade;
+      return { market: 'BTC_USDT', id, time: sec * 1000, price: D(100 + (i % 7)), amount: D('0.01'), value: D(1), takerSide: i % 2 === 0 ? 'buy' : 'sell' };
     });
     return { trades };
   });

@@ -107,8 +107,8 @@ function sameBook(ex: SimExchange, book: HftOrderBook): boolean {
   const theirs = (levels: number[][]) => levels.map(([p, q]) => `${p}:${q}`);
   const mine = (levels: { price: Decimal; amount: Decimal }[]) => levels.map((l) => `${fmt(l.price.mul(100))}:${fmt(l.amount.mul(1_000_000))}`);
   // hft lists asks from the highest price; ours from the best (lowest).
-  const a = theirs([...asks].sort((x, y) => x[0]! - y[0]!)).slice(0, 100);
-  const b = theirs([...bids].sort((x, y) => y[0]! - x[0]!)).slice(0, 100);
+  const a = theirs([...asks].sort((x, y) => x[0] - y[0])).slice(0, 100);
+  const b = theirs([...bids].sort((x, y) => y[0] - x[0])).slice(0, 100);
   return JSON.stringify(a) === JSON.stringify(mine([...ours.asks])) && JSON.stringify(b) === JSON.stringify(mine([...ours.bids]));
 }
 

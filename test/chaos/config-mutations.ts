@@ -153,7 +153,7 @@ export function special(kind: ConfigKind, doc: unknown, what: Special, at: numbe
   if (!isPlain(s)) return undefined;
   if (what === 'ticker') {
     const inventory = isPlain(s.risk) && isPlain(s.risk.maxInventory) ? s.risk.maxInventory : {};
-    const ticker = Object.keys(inventory)[0] ?? String(s.market ?? 'BTC_USDT').split('_')[0]!;
+    const ticker = Object.keys(inventory)[0] ?? (typeof s.market === 'string' ? s.market : 'BTC_USDT').split('_')[0]!;
     const typo = ticker.slice(0, -1) + (ticker.endsWith('X') ? 'Y' : 'X');
     const { [ticker]: value, ...rest } = inventory;
     return { doc: setAt(doc, ['strategies', i, 'risk', 'maxInventory'], { ...rest, [typo]: value ?? 1 }), what: `rename strategies.${i}.risk.maxInventory.${ticker} to ${typo}` };
@@ -192,7 +192,7 @@ function setAt(root: unknown, path: Path, value: unknown): unknown {
   const [head, ...rest] = path;
   if (Array.isArray(root)) return root.map((x, i) => (i === head ? setAt(x, rest, value) : x));
   // a missing (or fuzzed) mapping on the way is made a mapping, so a targeted key can always be set
-  const obj = (isPlain(root) ? root : {}) as Record<string, unknown>;
+  const obj = (isPlain(root) ? root : {});
   return { ...obj, [head as string]: setAt(obj[head as string], rest, value) };
 }
 

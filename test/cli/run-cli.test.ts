@@ -47,10 +47,10 @@ describe('bot run', () => {
         'venue: { kind: sim }',
         'strategies: [{ id: mm, use: market-maker, market: BTC_USDT }]',
         `journal: { path: ${join(dir, 'ctrl-c.jsonl')} }`,
-        'log: { level: info, pretty: false }',
+        'log: { level: debug, pretty: false }',
       ].join('\n'),
     );
-    // stopped with its quotes resting (the stop cancels them)
+    // stopped with its quotes resting (the stop cancels them); placements are logged at debug
     const r = await bot(['run', file], { stopWhen: (out) => /"msg":"placed (buy|sell)/.test(out), ctrlC: true });
     expect(r.out).not.toMatch(/exiting without a clean stop/);
     expect(r.out).toMatch(/run summary/);

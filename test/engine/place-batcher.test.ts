@@ -13,7 +13,7 @@ import { Reconciler } from '../../src/engine/reconcile.js';
 import type { AccessEntry } from '../../src/sim/http/server.js';
 import type { StartSimOptions } from '../../src/sim/start-sim.js';
 import type { BulkPlaceResult } from '../../src/venue/bulk-records.js';
-import { BulkOutcomeUnknownError, InnerValidationError, RequestValidationError } from '../../src/venue/errors.js';
+import { BulkOutcomeUnknownError, InnerValidationError } from '../../src/venue/errors.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import type { PlaceLimitRequest, TradingApi } from '../../src/venue/trading-api.js';
 import { simAccount, useSim } from '../helpers/with-sim.js';

@@ -21,7 +21,7 @@ export interface DaemonChild {
 export interface DaemonChildren {
   /** The file's temporary directory (configs, journals). */
   readonly dir: string;
-  spawnDaemon(config: string, env: NodeJS.ProcessEnv): DaemonChild;
+  spawnDaemon: (config: string, env: NodeJS.ProcessEnv) => DaemonChild;
 }
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -40,8 +40,8 @@ export function daemonChildren(prefix: string): DaemonChildren {
       const child = spawn(process.execPath, ['bin/bot.js', 'run', config], { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
       let text = '';
-      child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
-      child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
+      child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (text += c.toString()));
       const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
       return { child, output: () => text, exited };
     },

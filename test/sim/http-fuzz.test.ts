@@ -47,7 +47,7 @@ describe('order endpoints under arbitrary bodies', () => {
         const r = await signedPost(s.baseUrl, path, a, clean);
         expect([200, 400, 422]).toContain(r.status);
         const body = r.json as Record<string, unknown>;
-        if (r.status === 200) expect(typeof (body['order_id'] as unknown)).toBe('number');
+        if (r.status === 200) expect(typeof (body['order_id'])).toBe('number');
         if (r.status === 422) {
           expect(body['message']).toBe('Validation failed');
           expect([30, 31, 32, 33, 35, 36, 37]).toContain(body['code']);

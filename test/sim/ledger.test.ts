@@ -134,7 +134,7 @@ describe('ledger and matching invariants over random order flow (fast-check)', (
   it('conserves funds, never crosses the book, keeps orders and deals consistent', () => {
     fc.assert(
       fc.property(fees, fc.array(command, { minLength: 1, maxLength: 120 }), ([makerFee, takerFee], commands) => {
-        const { ex, clock } = build(makerFee!, takerFee!);
+        const { ex, clock } = build(makerFee, takerFee);
         const initial = new Map(ASSETS.map((a) => [a, fmt(ex.totals(a))]));
         for (const c of commands) {
           run(ex, clock, c);
@@ -153,7 +153,7 @@ describe('ledger and matching invariants over random order flow (fast-check)', (
   it('fees collected equal the sum of the deals\' fees, and each account\'s money moved by exactly its deals', () => {
     fc.assert(
       fc.property(fees, fc.array(command, { minLength: 1, maxLength: 80 }), ([makerFee, takerFee], commands) => {
-        const { ex, clock } = build(makerFee!, takerFee!);
+        const { ex, clock } = build(makerFee, takerFee);
         const noTransfers = commands.filter((c) => c.kind !== 'transfer');
         for (const c of noTransfers) run(ex, clock, c);
         for (const a of ACCOUNTS) for (const o of ex.openOrders(a, { limit: 1_000_000 })) ex.cancel(a, M, { orderId: o.orderId });

@@ -54,7 +54,7 @@ describe('order/bulk enforces exactly what order/new does, order by order (prope
     ['stopOnFail not a boolean', { orders: [{ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '29000' }], stopOnFail: 'yes' }, 'stopOnFail'],
   ] as const)('request-level problem (%s): 422 code 30 on errors.%s, nothing placed', (_name, body, key) => {
     const { ex } = makeExchange();
-    const reply = orderBulk({ exchange: ex, dialect: 'contract', nowMs: 0, bookCache: new BookCache() }, ex.accountByName('a') as SimAccountRef, body as Record<string, unknown>);
+    const reply = orderBulk({ exchange: ex, dialect: 'contract', nowMs: 0, bookCache: new BookCache() }, ex.accountByName('a') as SimAccountRef, body);
     expect(reply.status).toBe(422);
     expect(reply.body).toMatchObject({ code: 30, message: 'Validation failed', errors: { [key]: [expect.any(String)] } });
     expect(ex.openOrders('a')).toEqual([]);

@@ -39,7 +39,7 @@ export async function backtestExample(name: string, o: { balances: Record<string
 export function rulesOrVenueRejections(run: BacktestRun): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
   for (const lane of run.report.lanes) {
-    const bad = Object.entries(lane.rejections as Record<string, number>).filter(([reason]) => reason.startsWith('rules') || reason.startsWith('venue'));
+    const bad = Object.entries(lane.rejections).filter(([reason]) => reason.startsWith('rules') || reason.startsWith('venue'));
     if (bad.length > 0) out[lane.assumption] = Object.fromEntries(bad);
   }
   return out;

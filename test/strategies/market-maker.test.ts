@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { tap, type Observable } from 'rxjs';
+import { tap } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { Balances } from '../../src/model/balance.js';
@@ -49,8 +49,8 @@ function run(spec: Run): Array<[number, string]> {
       params,
       book$: cold(spec.books, spec.bookValues),
       orders$: paper.orders$,
-      ...(spec.fills ? { fills$: hot(spec.fills.marbles, spec.fills.values) as Observable<Deal> } : {}),
-      ...(spec.balances ? { balances$: hot(spec.balances.marbles, spec.balances.values) as Observable<Balances> } : {}),
+      ...(spec.fills ? { fills$: hot(spec.fills.marbles, spec.fills.values) } : {}),
+      ...(spec.balances ? { balances$: hot(spec.balances.marbles, spec.balances.values) } : {}),
     });
     spec.during?.(paper, scheduler);
     marketMaker

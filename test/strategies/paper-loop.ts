@@ -61,7 +61,7 @@ export class PaperLoop {
     };
     this.orders$.next(this.live());
     this.pushBalances();
-    this.subscription = def.create(ctx as never).subscribe({ next: (i) => this.queue.push(i), complete: () => (this.completed = true) });
+    this.subscription = def.create(ctx).subscribe({ next: (i) => this.queue.push(i), complete: () => (this.completed = true) });
     this.drain();
   }
 

@@ -77,11 +77,11 @@ export async function runAgainstSim(o: {
     const sub = runtime.events$.subscribe((e) => events.push(e));
     await sim.run(runtime.start());
     await sim.advance(o.ms / 2);
-    let midwayError: unknown;
+    let midwayError: Error | undefined;
     try {
       o.midway?.();
     } catch (error) {
-      midwayError = error; // stop the runtime first, then report it
+      midwayError = error instanceof Error ? error : new Error(String(error)); // stop the runtime first, then report it
     }
     await sim.advance(o.ms / 2);
     const summary = await sim.run(runtime.stop({ cancelOpenOrders: o.cancelOnStop }));

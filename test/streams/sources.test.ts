@@ -1,6 +1,5 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { D } from '../../src/model/decimal.js';
 import { bookSource } from '../../src/streams/book-source.js';
 import { dealsSource } from '../../src/streams/deals-source.js';
 import { fetchAllOpenOrders } from '../../src/streams/fetch-open-orders.js';

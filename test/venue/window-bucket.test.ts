@@ -49,7 +49,9 @@ describe('WindowBucket', () => {
             for (;;) {
               const free = b.freeAt(now);
               if (free === now) break;
-              const next = free ?? (inflight.map((x) => x.end).sort((x, y) => x - y)[0] as number);
+              const earliest: number | undefined = inflight.map((x) => x.end).sort((x, y) => x - y)[0];
+              if (free === undefined && earliest === undefined) throw new Error('no capacity and nothing in flight');
+              const next = free ?? earliest!;
               now = Math.max(now, next);
               settle(now);
             }

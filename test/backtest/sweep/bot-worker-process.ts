@@ -12,10 +12,10 @@ export async function startBotWorker(args: readonly string[]): Promise<BotWorker
   const child = spawn(process.execPath, ['bin/bot.js', 'worker', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`bot worker not ready: ${out} ${err}`)), 30_000);
-    child.stdout!.on('data', (b: Buffer) => {
+    child.stdout.on('data', (b: Buffer) => {
       out += b.toString();
       if (out.includes('"worker":"ready"')) {
         clearTimeout(timer);

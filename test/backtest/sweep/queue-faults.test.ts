@@ -33,7 +33,7 @@ describe.skipIf(!hasRedisServer())('BullMQ sweeps when workers die or hold other
     // Short locks so the stalled trial is noticed within seconds; trials of 4 minutes of data (~0.5 s each).
     const fast = ['--queue', redis.url, '--concurrency', '1', '--lock-ms', '1500', '--stalled-check-ms', '500'];
     const [victim, survivor] = await Promise.all([startBotWorker(fast), startBotWorker(fast)]);
-    workers.push(victim!, survivor!);
+    workers.push(victim, survivor);
     const { dir, file } = writeSweep(GRID_12, { windowMs: 240_000 });
     const eventsClient = redisClient(redis.url);
     const events = new QueueEvents(QUEUE_NAME, { connection: eventsClient });
@@ -43,9 +43,9 @@ describe.skipIf(!hasRedisServer())('BullMQ sweeps when workers die or hold other
     const executor = await queueExecutor({ url: redis.url, inFlight: 12 });
     const sweep = runSweep({ plan: loadSweepPlan(file), executor, outDir: join(dir, 'out') });
     // Once the victim finished a trial it takes the next one at once (twelve are waiting): kill it inside that one.
-    await expect.poll(() => victim!.log(), { timeout: 60_000, interval: 20 }).toMatch(/done/);
+    await expect.poll(() => victim.log(), { timeout: 60_000, interval: 20 }).toMatch(/done/);
     await new Promise((r) => setTimeout(r, 100));
-    victim!.child.kill('SIGKILL');
+    victim.child.kill('SIGKILL');
     const outcome = await sweep;
     await executor.close();
     await events.close();
