@@ -13,7 +13,7 @@
  * setTimeout or setInterval here, so the same code runs live and on virtual time.
  */
 import type { Logger } from 'pino';
-import { BehaviorSubject, NEVER, Observable, Subject, Subscription, filter, map, share, shareReplay, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, NEVER, Observable, Subject, Subscription, filter, map, share, shareReplay, tap, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { BookLevel, OrderBook, PublicTrade } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
@@ -104,6 +104,11 @@ export interface RuntimeOptions {
   readonly boundary?: StrategyBoundary | undefined;
   /** Account-wide limits over all strategies (account-risk.ts); `where` names them in errors (e.g. `x.yaml: risk.account`). */
   readonly account?: { readonly limits: AccountLimits; readonly where?: string | undefined } | undefined;
+  /**
+   * Told every order book a poll returned, as the venue gave it (before the sanity check): the session recorder's tap
+   * (app/session-recorder.ts). Absent, nothing is added to a poll's path.
+   */
+  readonly onPolled?: ((market: string, book: OrderBook) => void) | undefined;
 }
 
 export interface Runtime {
@@ -202,21 +207,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     });
   const books = new Map<string, Observable<OrderBook>>();
   const strategyBooks = new Map<string, Observable<OrderBook>>();
+  const onPolled = options.onPolled;
   for (const m of marketNames) {
-    books.set(
+    const polled = bookSource(
+      api,
       m,
-      bookSource(
-        api,
-        m,
-        {
-          periodMs: polling.bookMs,
-          limit: polling.bookLimit,
-          level: polling.bookLevel,
-          onError: onPollError(`orderbook ${m}`),
-        },
-        scheduler,
-      ).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
+      {
+        periodMs: polling.bookMs,
+        limit: polling.bookLimit,
+        level: polling.bookLevel,
+        onError: onPollError(`orderbook ${m}`),
+      },
+      scheduler,
     );
+    books.set(m, (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })));
     strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
   }
   // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's

@@ -10,6 +10,8 @@ export interface TradesSourceOptions {
   readonly onError?: ((error: unknown, attempt: number, retryInMs: number) => void) | undefined;
   /** Told when a page was full and newer than every trade seen: trades between two polls may have been missed. */
   readonly onGap?: (() => void) | undefined;
+  /** Trade ids already had (a resumed recording's last ones): never emitted. */
+  readonly known?: Iterable<number> | undefined;
 }
 
 /**
@@ -25,7 +27,7 @@ export function tradesSource(
   scheduler: SchedulerLike,
 ): Observable<PublicTrade> {
   return defer(() => {
-    const seen = new TradeDeduper();
+    const seen = new TradeDeduper(options.known ?? []);
     return poll(() => fetch(market), { periodMs: options.periodMs, scheduler, ...(options.onError ? { onError: options.onError } : {}) }).pipe(
       mergeMap((page) => {
         const step = seen.accept(page);
