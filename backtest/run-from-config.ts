@@ -16,6 +16,7 @@ import { loadStrategy } from '../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../strategies/index.js';
 import { planPolling } from '../src/streams/polling-plan.js';
 import { BacktestConfigSchema, type BacktestConfig } from './backtest-config.js';
+import { locateConfigStrategies } from './config-strategies.js';
 import { buildReport, type BacktestReport } from './report/build-report.js';
 import { renderHtmlReport } from './report/html-report.js';
 import type { RecordingCacheOptions } from './data/cache-settings.js';
@@ -183,7 +184,7 @@ export async function checkBacktestLimits(config: BacktestConfig, files: readonl
 }
 
 export async function runBacktestFromConfig(o: BacktestRunOptions): Promise<BacktestRun> {
-  const config = loadYamlConfig(o.configFile, BacktestConfigSchema);
+  const config = await locateConfigStrategies(loadYamlConfig(o.configFile, BacktestConfigSchema), o.configFile);
   const base = dirname(resolve(o.configFile));
   const files = o.data && o.data.length > 0 ? o.data.map((f) => resolve(f)) : config.data.map((f) => (isAbsolute(f) ? f : join(base, f)));
   await checkBacktestLimits(config, files, o.configFile);

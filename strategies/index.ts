@@ -9,4 +9,5 @@ export const builtinStrategies = {
   grid: () => import('./grid/index.js'),
   'stop-guard': () => import('./stop-guard/index.js'),
   twap: () => import('./twap/index.js'),
+  'trend-mm': () => import('./trend-mm/index.js'),
 } satisfies StrategyRegistry;

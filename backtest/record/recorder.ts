@@ -5,7 +5,7 @@
  *
  * Trades (`publicTrades` given): at each grid point the recent-trades page is polled before the book,
  * through the same client and so the same limiter (both count against the venue's shared public
- * budget), de-duplicated by trade id (./trade-dedup.ts; a resumed file's last ids are read back first,
+ * budget), de-duplicated by trade id (src/streams/trade-dedup.ts; a resumed file's last ids are read back first,
  * ./resume-trades.ts) and written oldest first as trade lines. A trade line's time is the venue's trade
  * time (whole seconds) raised to the last line written, so lines never go back in time and a trade
  * falls between the two snapshots it happened between (or, when it came after this poll, in the next
@@ -26,7 +26,7 @@ import type { TradingApi } from '../../src/venue/trading-api.js';
 import { RATE_LIMITS } from '../../src/venue/wire.js';
 import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { readRecordingTail } from './resume-trades.js';
-import { TradeDeduper } from './trade-dedup.js';
+import { TradeDeduper } from '../../src/streams/trade-dedup.js';
 import { bookRecord, marketRecord } from '../../src/sim/http/public-format.js';
 
 export interface RecorderOptions {

@@ -16,7 +16,7 @@
  */
 import type { SchedulerAction, SchedulerLike } from 'rxjs';
 import type { Balances } from '../../src/model/balance.js';
-import type { OrderBook } from '../../src/model/book.js';
+import type { OrderBook, PublicTrade } from '../../src/model/book.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, Order } from '../../src/model/order.js';
 import { toErrorsMap, validateOrder } from '../../src/rules/index.js';
@@ -26,6 +26,7 @@ import type {
   CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi,
 } from '../../src/venue/trading-api.js';
 import { PATHS, type EndpointName } from '../../src/venue/wire.js';
+import type { RecentTrades } from './recent-trades.js';
 import type { SteppingScheduler } from './stepping-scheduler.js';
 import type { VirtualExchange } from './virtual-exchange.js';
 
@@ -42,6 +43,8 @@ export interface BacktestVenueOptions {
   readonly latency?: LatencyModel;
   /** Apply the venue's rate limits (default true). */
   readonly rateLimits?: boolean;
+  /** The recording's trades: the venue then has the recent-trades endpoint (`publicTrades`); without, it has none. */
+  readonly trades?: RecentTrades | undefined;
 }
 
 export class BacktestVenue implements TradingApi {
@@ -51,6 +54,11 @@ export class BacktestVenue implements TradingApi {
   readonly #limiter: RateLimiter | undefined;
   /** Requests per endpoint (the report's budget use). */
   readonly calls = new Map<EndpointName, number>();
+  /**
+   * The recent-trades endpoint, when the recording has trades (a venue without it is what a recording without
+   * trades can stand for: the engine then never asks, as before).
+   */
+  readonly publicTrades?: (market: string) => Promise<PublicTrade[]>;
 
   constructor(options: BacktestVenueOptions) {
     this.exchange = options.exchange;
@@ -71,6 +79,16 @@ export class BacktestVenue implements TradingApi {
               },
             },
           });
+    const trades = options.trades;
+    if (trades !== undefined) {
+      this.publicTrades = (market) =>
+        this.#call('publicTrades', () => {
+          if (market !== this.exchange.market.name) {
+            throw withoutStack(() => new PublicApiError('Market is not available.', { endpoint: `${PATHS.publicTrades}/${market}`, status: 422 }));
+          }
+          return trades.page();
+        });
+    }
   }
 
   /** Made once: the rules ask it on every order. */

@@ -20,6 +20,7 @@ import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
 import { EquityCurve } from './equity-curve.js';
 import type { LaneMarks } from './lane-view.js';
 import type { SteppingScheduler } from './stepping-scheduler.js';
+import type { RecentTrades } from './recent-trades.js';
 import { VirtualExchange } from './virtual-exchange.js';
 
 export interface LaneOptions {
@@ -37,6 +38,8 @@ export interface LaneOptions {
   readonly logger?: Logger;
   /** Keep the runtime's journal records (`journal`). Default true. */
   readonly keepJournal?: boolean;
+  /** The recording's trades, served by the venue's recent-trades endpoint (strategies' trades$ and candles). */
+  readonly trades?: RecentTrades | undefined;
 }
 
 export interface IntentRecord {
@@ -75,6 +78,7 @@ export class Lane {
       scheduler: o.scheduler,
       ...(o.latency ? { latency: o.latency } : {}),
       ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
+      trades: o.trades,
     });
     this.runtime = createRuntime({
       api: this.venue,

@@ -21,6 +21,7 @@ import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.
 import type { FillModelParams } from '../fill-model/fill-model-params.js';
 import type { LatencyModel } from './backtest-venue.js';
 import { DataFeed, type FeedEvent } from './data-feed.js';
+import { RecentTrades } from './recent-trades.js';
 import { Lane } from './lane.js';
 import type { ReplayOutcome } from './lane-view.js';
 import { SteppingScheduler } from './stepping-scheduler.js';
@@ -100,6 +101,8 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   const scheduler = new SteppingScheduler(ev.t);
   const settle = (): Promise<void> => settler.settle(scheduler.now());
   const sampleMs = o.sampleMs ?? 1000;
+  // one list for every lane: the venues only read it
+  const recentTrades = head.trades === true ? new RecentTrades(market.name) : undefined;
   const lanes = (o.assumptions ?? FILL_ASSUMPTIONS).map(
     (assumption) =>
       new Lane({
@@ -108,6 +111,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
         ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
         ...(o.logger ? { logger: o.logger } : {}),
         ...(o.keepJournal === undefined ? {} : { keepJournal: o.keepJournal }),
+        trades: recentTrades,
       }),
   );
   let snapshots = 0;
@@ -119,6 +123,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
       for (const l of lanes) l.exchange.onSnapshot(e.snapshot);
     } else {
       trades += 1;
+      recentTrades?.add(e.t, e.trade, e.price);
       for (const l of lanes) l.exchange.onTrade(e.trade, e.price);
     }
   };

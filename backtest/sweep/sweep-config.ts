@@ -32,6 +32,7 @@ import { BacktestConfigSchema, type BacktestConfig } from '../backtest-config.js
 import { FillModelBlockSchema } from '../fill-model/fill-model-params.js';
 import { describe, parseParamPath, pathProblem } from './config-path.js';
 import { checkLane, parseConstraint, parseFigure, type Constraint, type FigureRef } from './objective.js';
+import { relocateStrategyUses } from './strategy-uses.js';
 import { listDimension, rangeDimension, type Dimension } from './param-space.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -98,6 +99,7 @@ export function loadSweepPlan(file: string, env: NodeJS.ProcessEnv = process.env
   const baseFile = isAbsolute(config.base) ? config.base : join(dirname(resolve(file)), config.base);
   const loaded = loadYamlConfig(baseFile, BacktestConfigSchema, env);
   const loadedRaw = interpolateEnv(parse(readFileSync(baseFile, 'utf8')), env, []) as Record<string, unknown>;
+  relocateStrategyUses(loadedRaw, baseFile);
   // the sweep's own fillModel goes into the base before the space's values do (a space may tune it further)
   const fillModel = config.fillModel;
   const base: BacktestConfig = fillModel === undefined ? loaded : { ...loaded, fillModel };

@@ -8,7 +8,7 @@ import { createLogger } from '../settings/logger.js';
 import { checkDaemonFiles } from '../settings/daemon-files.js';
 import { checkLimitTickers } from '../settings/limit-tickers.js';
 import type { SimHandle } from '../sim/start-sim.js';
-import { loadStrategy } from '../strategy/load-strategy.js';
+import { loadStrategy, parseParams } from '../strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { planPolling } from '../streams/polling-plan.js';
 import type { RestClient } from '../venue/rest-client.js';
@@ -17,6 +17,7 @@ import { refuseBadCredentials } from './venue-credentials.js';
 import { onceSignal } from './stop-signal.js';
 import { Emergency, EMERGENCY_DEADLINE_MS, EMERGENCY_EXIT_CODE, EmergencyStopError } from './emergency.js';
 import { OpsSurface } from './ops-surface.js';
+import { SessionRecorder } from './session-recorder.js';
 import { DeadManTimer } from '../engine/dead-man.js';
 import { FileJournal } from '../engine/journal.js';
 import { GuardedJournal } from '../engine/guarded-journal.js';
@@ -74,7 +75,9 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
 
   let sim: SimHandle | undefined;
   let client: RestClient | undefined;
+  let venueLabel = '';
   let runtime: Runtime | undefined;
+  let recorder: SessionRecorder | undefined;
   let deadMan: DeadManTimer | undefined;
   const boundary = asyncLocalBoundary();
   const emergency = new Emergency(logger, boundary);
@@ -82,7 +85,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   try {
     const opsUrl = await ops?.listen();
     if (opsUrl !== undefined) o.onListening?.(opsUrl);
-    ({ sim, client } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver, o.clientOptions));
+    ({ sim, client, label: venueLabel } = await openVenue(cfg, cwd, logger, o.configPath, env, ops?.callObserver, o.clientOptions));
     const markets = new Map<string, Market>((await client.markets()).map((m) => [m.name, m]));
     if (!sim) await refuseBadCredentials(client, o.configPath);
     const strategies = [];
@@ -90,9 +93,12 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       if (!markets.has(s.market)) {
         throw new ConfigError(`${o.configPath}: strategies[${i}].market: the venue has no market '${s.market}' (it has ${[...markets.keys()].join(', ')})`);
       }
+      const definition = await loadStrategy(builtinStrategies, s.use, { configFile: o.configPath, cwd, warn: (m) => logger.warn(m) }, `${o.configPath}: strategies[${i}].use`);
+      // here, where the file is known: a problem names its line and column (the runtime validates them again)
+      parseParams(definition, s.params, { file: o.configPath, path: ['strategies', i, 'params'] });
       strategies.push({
         id: s.id,
-        definition: await loadStrategy(builtinStrategies, s.use, cwd, `${o.configPath}: strategies[${i}].use`),
+        definition,
         params: s.params,
         market: s.market,
         risk: s.risk,
@@ -111,8 +117,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       reserve: cfg.polling.reserve,
     });
     const journalPath = files.journal;
-    // The embedded sim starts empty every time (order and deal ids restart at 1), so nothing in an earlier
-    // journal refers to it: keep that journal aside instead of replaying it against a different exchange.
+    // The embedded sim (and the paper venue's) starts empty every time (order and deal ids restart at 1), so nothing in
+    // an earlier journal refers to it: keep that journal aside instead of replaying it against a different exchange.
     if (sim && existsSync(journalPath)) {
       const aside = files.journalAside;
       renameSync(journalPath, aside);
@@ -122,6 +128,24 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     if (fileJournal.torn) logger.warn({ journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes }, 'journal: a torn last line (a crash mid-write) was dropped');
     // a failed write is the emergency stop, wherever in the engine it happened
     const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) => emergency.trigger(`journal write failed: ${error.message}`, error));
+    if (cfg.record !== undefined && files.recordPath !== undefined) {
+      const venue = client;
+      recorder = await SessionRecorder.open({
+        path: files.recordPath,
+        markets: [...new Set(cfg.strategies.map((s) => s.market))].map((m) => markets.get(m)!),
+        rotate: cfg.record.rotate,
+        publicTrades: (m) => venue.publicTrades(m),
+        // within the public budget whatever the plan: the books' own limit (600 / 10 s) is under a third of the public
+        // one they share with trades (2000 / 10 s), so trades at the books' period keep the public bucket within it
+        tradesMs: plan.intervals.bookMs,
+        scheduler,
+        clock: { now: () => scheduler.now() },
+        logger: logger.child({ component: 'record' }),
+        source: venueLabel,
+        // the embedded and the paper venue start afresh (their trade ids too); a REST venue's go on
+        resume: sim === undefined,
+      });
+    }
     runtime = createRuntime({
       api: client,
       scheduler,
@@ -144,9 +168,9 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       bulkPlaces: cfg.executor.bulk,
       boundary,
       ...(cfg.risk?.account ? { account: { limits: cfg.risk.account, where: `${o.configPath}: risk.account` } } : {}),
+      onPolled: recorder?.onBook,
     });
-    const venueLabel = sim ? `embedded sim ${sim.baseUrl}` : client.options.baseUrl;
-    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel }, 'starting');
+    logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel, ...(recorder ? { record: files.recordPath } : {}) }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
       deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
@@ -162,6 +186,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     });
     if (opsUrl !== undefined) logger.info({ url: `${opsUrl}/` }, `dashboard: ${opsUrl}/  (metrics ${opsUrl}/metrics, readiness ${opsUrl}/ready)`);
     await runtime.start();
+    recorder?.start();
     const rt = runtime;
     const statusSub = interval(cfg.status.everyMs, scheduler).subscribe(() => logger.info(formatStatusLine(rt.status())));
     const reason = await Promise.race([
@@ -193,6 +218,7 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     throw error;
   } finally {
     uninstall();
+    await recorder?.close();
     await ops?.close();
     await deadMan?.stop(); // a failed start or stop leaves the venue's timers to run out: the safe side
     client?.close();

@@ -6,11 +6,23 @@ import { startSim, type SimHandle } from '../sim/start-sim.js';
 import { RestClient } from '../venue/rest-client.js';
 import type { VenueCallObserver } from '../venue/call-observer.js';
 import type { RestClientOptions } from '../venue/rest-client-options.js';
+import { openPaperVenue } from './paper-venue.js';
 
 /** What a caller may add to a rest venue's client: where requests go, its rate limiter, its nonce clock. */
 export type VenueClientOptions = Pick<RestClientOptions, 'transport' | 'rateLimiter' | 'clock'>;
 
-/** The daemon's venue: a REST client on a configured venue, or the embedded sim on loopback and a client on it. */
+export interface OpenedVenue {
+  /** The in-process venue (the embedded sim, or the paper venue's), when the daemon runs one. */
+  readonly sim?: SimHandle;
+  readonly client: RestClient;
+  /** What the log and the dashboard call the venue. */
+  readonly label: string;
+}
+
+/**
+ * The daemon's venue: a REST client on a configured venue, or an in-process sim on loopback and a client on it - the
+ * embedded sim with its synthetic market, or the paper venue whose market is an upstream's public data.
+ */
 export async function openVenue(
   cfg: DaemonConfig,
   cwd: string,
@@ -19,7 +31,7 @@ export async function openVenue(
   env: NodeJS.ProcessEnv,
   observer?: VenueCallObserver,
   clientOptions: VenueClientOptions = {},
-): Promise<{ sim?: SimHandle; client: RestClient }> {
+): Promise<OpenedVenue> {
   const watch = observer !== undefined ? { observer } : {};
   const venueLog = logger.child({ component: 'venue' });
   if (cfg.venue.kind === 'rest') {
@@ -35,7 +47,13 @@ export async function openVenue(
       ...watch,
       ...clientOptions,
     });
-    return { client };
+    return { client, label: client.options.baseUrl };
+  }
+  if (cfg.venue.kind === 'paper') {
+    const paper = await openPaperVenue(cfg.venue, { markets: cfg.strategies.map((s) => s.market), configFile, logger: logger.child({ component: 'paper' }) });
+    const account = paper.sim.accounts[0]!;
+    const client = new RestClient({ baseUrl: paper.sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog, ...watch });
+    return { sim: paper.sim, client, label: `paper venue on ${paper.upstream} (${paper.sim.baseUrl})` };
   }
   const v = cfg.venue;
   const simConfig = embeddedSimConfig(v.sim, { cwd, configFile, env });
@@ -48,5 +66,5 @@ export async function openVenue(
   logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
   // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
   const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog, ...watch });
-  return { sim, client };
+  return { sim, client, label: `embedded sim ${sim.baseUrl}` };
 }

@@ -65,13 +65,13 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
     cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
     files = checkDaemonFiles(cfg, o.configPath, cwd, { createFolders: false });
     for (const [i, s] of cfg.strategies.entries()) {
-      const def = await loadStrategy(builtinStrategies, s.use, cwd, `${o.configPath}: strategies[${i}].use`);
-      const params = parseParams(def, s.params, `${o.configPath}: strategies[${i}].params`) as Record<string, unknown>;
+      const def = await loadStrategy(builtinStrategies, s.use, { configFile: o.configPath, cwd, warn: (m) => add(warn(m)) }, `${o.configPath}: strategies[${i}].use`);
+      const params = parseParams(def, s.params, { file: o.configPath, path: ['strategies', i, 'params'] }) as Record<string, unknown>;
       strategies.push({ id: s.id, use: s.use, market: s.market, params, risk: s.risk });
     }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    add(fail(`config ${o.configPath} does not load: ${error.message.replace(/\n\s*/g, '; ')}`));
+    add(fail(`config ${o.configPath} does not load: ${error.message.replace(/:\n\s*/g, ': ').replace(/\n\s*/g, '; ')}`));
     return { ...report(), exitCode: 2 };
   }
   const n = strategies.length;
@@ -150,7 +150,7 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
 function journalCheck(path: string): PreflightCheck {
   if (!existsSync(path)) return ok(`journal ${path}: none yet (the first run starts it)`);
   const scan = scanJournal(readFileSync(path));
-  if (scan.corrupt.length > 0) return fail(`journal ${path}: damaged lines ${scan.corrupt.map((d) => d.line).join(', ')} (bot journal repair ${path})`);
+  if (scan.corrupt.length > 0) return fail(`journal ${path}: damaged lines ${scan.corrupt.map((d) => d.line).join(', ')} (npx bot journal repair ${path})`);
   if (scan.torn !== undefined) return warn(`journal ${path}: ${scan.records.length} records; the torn last line ${scan.torn.line} will be dropped`);
   return ok(`journal ${path}: ${scan.records.length} records, no damaged line`);
 }

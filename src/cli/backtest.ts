@@ -18,7 +18,7 @@ export function register(program: Command): void {
     .option('--sequential', 'replay the fill assumptions one after the other in this thread (the default on 1 or 2 cores)')
     .addHelpText(
       'after',
-      '\nExamples:\n  bot backtest config/backtest.yaml\n  bot backtest config/backtest.yaml --data var/btc.jsonl.gz --from 2024-08-08T23:55:00Z --out var/bt1',
+      '\nExamples:\n  npx bot backtest config/backtest.yaml\n  npx bot backtest config/backtest.yaml --data var/btc.jsonl.gz \\\n      --from 2024-08-08T23:55:00Z --out var/bt1',
     )
     .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean; parallel?: boolean; sequential?: boolean }) => {
       const { runBacktestFromConfig } = await import('../../backtest/run-from-config.js');

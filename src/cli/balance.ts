@@ -5,7 +5,7 @@ import { venueCommand, withClient, type VenueCliOptions } from './venue-options.
 /** `bot balance`: the main balance and the trade balance side by side. */
 export function register(program: Command): void {
   venueCommand(program, 'balance', 'Show the main and the trade (spot) balance (private)')
-    .addHelpText('after', '\nExample:\n  BOT_API_KEY=... BOT_API_SECRET=... bot balance --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  BOT_API_KEY=... BOT_API_SECRET=... npx bot balance --base-url http://127.0.0.1:8080')
     .action(async (opts: VenueCliOptions) => {
       const [main, trade] = await withClient(opts, (c) => Promise.all([c.mainBalance(), c.tradeBalance()]));
       const tickers = [...new Set([...Object.keys(main), ...Object.keys(trade)])].sort();

@@ -8,7 +8,7 @@ export function register(program: Command): void {
     .argument('<market>', 'market name, e.g. BTC_USDT')
     .option('--limit <n>', 'entries per side, 0-100 (0 = 100)', parsePositiveInt)
     .option('--level <l>', 'aggregation level 0-5 (0 = none)', parsePositiveInt)
-    .addHelpText('after', '\nExample:\n  bot book BTC_USDT --limit 10 --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  npx bot book BTC_USDT --limit 10 --base-url http://127.0.0.1:8080')
     .action(async (market: string, opts: VenueCliOptions & { limit?: number; level?: number }) => {
       const book = await withClient(opts, (c) =>
         c.orderBook(market, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), ...(opts.level !== undefined ? { level: opts.level } : {}) }),

@@ -29,8 +29,8 @@ export function register(program: Command): void {
     .option('--stop-on-fail', 'stop at the first order that fails: the ones after it are not placed')
     .addHelpText(
       'after',
-      '\nExit code 1 when any order was refused, 3 when an outcome is unknown (check with `bot orders` by client id).' +
-        '\n\nExample:\n  echo \'[{"market":"BTC_USDT","side":"buy","amount":"0.01","price":"29000","clientOrderId":"b-1"}]\' | bot bulk -',
+      '\nExit code 1 when any order was refused, 3 when an outcome is unknown\n(look them up with `npx bot orders` or `npx bot order-history --client-id ID`).' +
+        '\n\nExample:\n  echo \'[{"market":"BTC_USDT","side":"buy","amount":"0.01","price":"29000"}]\' | npx bot bulk -',
     )
     .action(async (file: string, opts: VenueCliOptions & { stopOnFail?: boolean }) => {
       const { readBulkOrders } = await import('./bulk-orders.js');

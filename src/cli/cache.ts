@@ -11,7 +11,7 @@ export function register(program: Command): void {
     .option('--cache <dir>', `cache directory (default ${defaultCacheDir()})`)
     .option('--force', 'rebuild even when a valid cache exists')
     .option('--json', 'print the results as JSON')
-    .addHelpText('after', '\nExample:\n  bot cache build var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz')
+    .addHelpText('after', '\nExample:\n  npx bot cache build var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz')
     .action(async (files: string[], opts: { cache?: string; force?: boolean; json?: boolean }) => {
       const { buildRecordingCache } = await import('../../backtest/data/recording-cache.js');
       const { checkReadableFile } = await import('../settings/file-paths.js');

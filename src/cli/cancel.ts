@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .argument('<market>', 'market name, e.g. BTC_USDT')
     .argument('[order-id]', 'the venue order id', parseOrderId)
     .option('--client-id <id>', 'cancel by your client order id instead', parseClientId)
-    .addHelpText('after', '\nExamples:\n  bot cancel BTC_USDT 4986126152\n  bot cancel BTC_USDT --client-id my-1')
+    .addHelpText('after', '\nExamples:\n  npx bot cancel BTC_USDT 4986126152\n  npx bot cancel BTC_USDT --client-id my-1')
     .action(async (market: string, orderId: number | undefined, opts: VenueCliOptions & { clientId?: string }) => {
       if ((orderId === undefined) === (opts.clientId === undefined)) {
         throw new ConfigError('bot cancel: give exactly one of <order-id> or --client-id');

@@ -35,9 +35,10 @@ export function register(program: Command): void {
     .addOption(new Option('--timeout-ms <ms>', "the daemons' request timeout").argParser(positiveInt('--timeout-ms', 100)).default(2500))
     .addHelpText(
       'after',
-      '\nExamples:\n  npm run chaos -- --orders 10000 --kills 50 --seed 1\n  bot chaos --malformed --minutes 10\n  npm run chaos -- --lying --minutes 10 --seed 1\n\n' +
-        'Summary: orders N, duplicates D, lost L, unknown-left U, fills-missing F, balance-diff B, 429 R, rule-rejects J, restarts K, secrets S,\n' +
-        '         overfills O, phantom-cancels C, band-breaches B, stale-fills S   (columns: docs/chaos.md)',
+      '\nExamples:\n  npm run chaos -- --orders 10000 --kills 50 --seed 1\n  npx bot chaos --malformed --minutes 10\n  npm run chaos -- --lying --minutes 10 --seed 1\n\n' +
+        'Summary: orders N, duplicates D, lost L, unknown-left U, fills-missing F, balance-diff B, 429 R,\n' +
+        '         rule-rejects J, restarts K, secrets S, overfills O, phantom-cancels C, band-breaches B,\n' +
+        '         stale-fills S   (columns: docs/chaos.md)',
     )
     .action(async (opts: { orders: number; kills: number; seed: number; malformed?: boolean; lying?: boolean; minutes?: number; speed: number; out?: string; timeoutMs: number }) => {
       const { runChaos } = await import('../chaos/run-chaos.js');

@@ -8,9 +8,9 @@ export function register(program: Command): void {
     .argument('<config>', 'daemon config (YAML), e.g. config/market-maker.yaml')
     .addHelpText(
       'after',
-      '\nExit codes: 0 every check passed (warn lines pass), 1 a check failed, 2 the config does not load or the venue refused the key,\n' +
-        '3 the venue could not be reached. Nothing that trades is sent.\n' +
-        'Example:\n  BOT_API_KEY=... BOT_API_SECRET=... bot check config/market-maker.yaml',
+      '\nExit codes: 0 every check passed (warn lines pass), 1 a check failed, 2 the config does not load or\n' +
+        'the venue refused the key, 3 the venue could not be reached. Nothing that trades is sent.\n' +
+        'Example:\n  BOT_API_KEY=... BOT_API_SECRET=... npx bot check config/market-maker.yaml',
     )
     .action(async (config: string) => {
       const { runPreflight } = await import('../app/preflight.js');

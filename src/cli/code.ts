@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .argument('<amount>', 'amount > 0 with at most 8 decimals, taken from the main balance', parseDecimalArg)
     .option('--passphrase <p>', 'required to apply the code: letters, digits, symbols, no whitespace, at most 25')
     .option('--description <d>', 'free text, at most 280 characters')
-    .addHelpText('after', '\nExample:\n  bot code create USDT 25 --description "gift" --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  npx bot code create USDT 25 --description "gift" --base-url http://127.0.0.1:8080')
     .action(async (ticker: string, amount: Decimal, opts: VenueCliOptions & { passphrase?: string; description?: string }) => {
       const created = await withClient(opts, (c) =>
         c.createCode({

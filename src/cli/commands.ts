@@ -28,37 +28,23 @@ import { register as workerCmd } from './worker.js';
 import { register as journalCmd } from './journal.js';
 import { register as checkCmd } from './check.js';
 
+/** The commands of one heading of `bot --help`. */
+export interface CommandGroup {
+  readonly heading: string;
+  readonly commands: ReadonlyArray<(program: Command) => void>;
+}
+
 /**
- * Every `bot` command, in help order. Each module wires parts and holds no logic.
+ * Every `bot` command, grouped and in help order. Each module wires parts and holds no logic.
  * Command modules import their implementation inside the action, so that a command starts without loading the others.
  */
-export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
-  pingCmd,
-  marketsCmd,
-  bookCmd,
-  balanceCmd,
-  orderCmd,
-  stopLimitCmd,
-  cancelCmd,
-  ordersCmd,
-  bulkCmd,
-  cancelAllCmd,
-  orderHistoryCmd,
-  killSwitchCmd,
-  codeCmd,
-  investmentsCmd,
-  simCmd,
-  runCmd,
-  checkCmd,
-  journalCmd,
-  recordCmd,
-  importCmd,
-  backtestCmd,
-  cacheCmd,
-  dataCmd,
-  sweepCmd,
-  parityCmd,
-  workerCmd,
-  newStrategyCmd,
-  chaosCmd,
+export const COMMAND_GROUPS: readonly CommandGroup[] = [
+  { heading: 'Daemon:', commands: [runCmd, checkCmd, journalCmd] },
+  { heading: 'Research (backtests, sweeps, your own strategies):', commands: [backtestCmd, sweepCmd, parityCmd, workerCmd, newStrategyCmd] },
+  { heading: 'Data (recordings for backtests):', commands: [recordCmd, importCmd, cacheCmd, dataCmd] },
+  {
+    heading: 'Venue calls (one request each; credentials from BOT_API_KEY and BOT_API_SECRET):',
+    commands: [pingCmd, marketsCmd, bookCmd, balanceCmd, orderCmd, stopLimitCmd, cancelCmd, ordersCmd, bulkCmd, cancelAllCmd, orderHistoryCmd, killSwitchCmd, codeCmd, investmentsCmd],
+  },
+  { heading: 'Tools:', commands: [simCmd, chaosCmd] },
 ];

@@ -8,7 +8,7 @@ export function register(program: Command): void {
     .description('market, span, snapshot count and cadence, trades, gaps and crossed books of recordings')
     .argument('<files...>', 'recording files (.jsonl.gz)')
     .option('--json', 'print the results as JSON')
-    .addHelpText('after', '\nExample:\n  bot data info var/btc.jsonl.gz\n  bot data info var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz --json')
+    .addHelpText('after', '\nExample:\n  npx bot data info var/btc.jsonl.gz\n  npx bot data info var/btc.0001.jsonl.gz var/btc.0002.jsonl.gz --json')
     .action(async (files: string[], opts: { json?: boolean }) => {
       const { recordingInfo } = await import('../../backtest/data/recording-info.js');
       const { formatRecordingInfo } = await import('../../backtest/data/format-recording-info.js');

@@ -85,7 +85,10 @@ export function register(program: Command): void {
     BTC_USDT,
   )
     .option('--no-trades', 'drop the capture’s trades')
-    .addHelpText('after', '\nExample:\n  bot import binance-depth ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240808.gz ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240809.gz --interval 1000 --limit 20 --out var/binance-btc.jsonl.gz')
+    .addHelpText('after', '\nExample:\n  npx bot import binance-depth \\\n' +
+        '      ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240808.gz \\\n' +
+        '      ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240809.gz \\\n' +
+        '      --interval 1000 --limit 20 --out var/binance-btc.jsonl.gz')
     .action(async (files: string[], o: MarketCliOptions & { trades: boolean }) => {
       const { importBinanceDepth } = await import('../../backtest/importers/binance-depth-importer.js');
       await run(o, 'import binance-depth', async (onProgress) => importBinanceDepth({
@@ -102,7 +105,8 @@ export function register(program: Command): void {
   )
     .option('--trades <file>', 'the trades CSV of the same symbol and period')
     .option('--symbol <name>', 'symbol to keep when the files hold several')
-    .addHelpText('after', '\nExample:\n  bot import tardis binance_incremental_book_L2_2024-08-08_BTCUSDT.csv.gz --trades binance_trades_2024-08-08_BTCUSDT.csv.gz --out var/tardis-btc.jsonl.gz')
+    .addHelpText('after', '\nExample:\n  npx bot import tardis binance_incremental_book_L2_2024-08-08_BTCUSDT.csv.gz \\\n' +
+        '      --trades binance_trades_2024-08-08_BTCUSDT.csv.gz --out var/tardis-btc.jsonl.gz')
     .action(async (bookFile: string, o: MarketCliOptions & { trades?: string; symbol?: string }) => {
       const { importTardis } = await import('../../backtest/importers/tardis-importer.js');
       await run(o, 'import tardis', async (onProgress) => importTardis({
@@ -119,7 +123,11 @@ export function register(program: Command): void {
     BTC_USDT,
   )
     .option('--symbol <name>', 'instrument in the capture (OKX instId like BTC-USDT, Kraken pair like XBT/CHF); required when it holds several')
-    .addHelpText('after', '\nExamples:\n  bot import cryptofeed ../shared/data/cryptofeed-okx-btcusdt/OKX.ws.1.0 --symbol BTC-USDT --stock-prec 8 --money-prec 1 --interval 200 --out var/okx-btc.jsonl.gz\n  bot import cryptofeed ../shared/data/cryptofeed-kraken-xbtchf/KRAKEN.ws.50.0 --symbol XBT/CHF --market BTC_CHF --money CHF --stock-prec 8 --money-prec 1 --interval 500 --out var/kraken-btc-chf.jsonl.gz')
+    .addHelpText('after', '\nExamples:\n  npx bot import cryptofeed ../shared/data/cryptofeed-okx-btcusdt/OKX.ws.1.0 --symbol BTC-USDT \\\n' +
+        '      --stock-prec 8 --money-prec 1 --interval 200 --out var/okx-btc.jsonl.gz\n' +
+        '  npx bot import cryptofeed ../shared/data/cryptofeed-kraken-xbtchf/KRAKEN.ws.50.0 \\\n' +
+        '      --symbol XBT/CHF --market BTC_CHF --money CHF --stock-prec 8 --money-prec 1 --interval 500 \\\n' +
+        '      --out var/kraken-btc-chf.jsonl.gz')
     .action(async (file: string, o: MarketCliOptions & { symbol?: string }) => {
       const { importCryptofeed } = await import('../../backtest/importers/cryptofeed-importer.js');
       await run(o, 'import cryptofeed', async (onProgress) => importCryptofeed({

@@ -23,7 +23,7 @@ export function register(program: Command): void {
     .option('--status <status>', '1 active, 2 closed', parseStatus)
     .option('--limit <n>', '1-100 (default 100)', parsePositiveInt)
     .option('--offset <n>', '0-10000 (default 0)', parsePositiveInt)
-    .addHelpText('after', '\nExample:\n  bot investments --status 1 --limit 10 --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  npx bot investments --status 1 --limit 10 --base-url http://127.0.0.1:8080')
     .action(async (opts: InvestmentOptions) => {
       const page = await withClient(opts, (c) =>
         c.investments({

@@ -8,7 +8,7 @@ export function register(program: Command): void {
     .description('copy the journal to <file>.bak-<time>, then rewrite it without its damaged lines (reported by line number and size, never content)')
     .argument('<file>', 'the journal (journal.path of the daemon config); stop the daemon first')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  bot journal repair var/journal-market-maker.jsonl')
+    .addHelpText('after', '\nExample:\n  npx bot journal repair var/journal-market-maker.jsonl')
     .action(async (file: string, opts: { json?: boolean }) => {
       const { checkReadableFile } = await import('../settings/file-paths.js');
       const { repairJournal } = await import('../engine/journal-repair.js');

@@ -41,8 +41,8 @@ export function register(program: Command): void {
     .option('--status', 'show the running timers')
     .addHelpText(
       'after',
-      '\nA program that resets the timer well before it runs out keeps its orders; if it dies, the venue cancels them.\n' +
-        'Examples:\n  bot kill-switch BTC_USDT --timeout 60\n  bot kill-switch BTC_USDT --status\n  bot kill-switch BTC_USDT --clear',
+      '\nA program that resets the timer well before it runs out keeps its orders; if it dies, the venue\ncancels them.\n' +
+        'Examples:\n  npx bot kill-switch BTC_USDT --timeout 60\n  npx bot kill-switch BTC_USDT --status\n  npx bot kill-switch BTC_USDT --clear',
     )
     .action(async (market: string | undefined, opts: KillSwitchOptions) => {
       const chosen = [opts.timeout !== undefined, opts.clear === true, opts.status === true].filter(Boolean).length;

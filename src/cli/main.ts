@@ -1,14 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { sourceRoot } from '../loading/source-root.js';
 import { exitCodeFor, describeError } from './exit-codes.js';
-import { COMMANDS } from './commands.js';
+import { COMMAND_GROUPS } from './commands.js';
+import { dropOutputToClosedPipe } from './closed-output.js';
+import { layoutHelp } from './help-layout.js';
 
 /** `bot`: builds the commander program from one module per command and runs it. */
 export async function main(argv: readonly string[]): Promise<void> {
-  const program = new Command('bot')
+  dropOutputToClosedPipe(process.stdout);
+  dropOutputToClosedPipe(process.stderr);
+  const program = layoutHelp(new Command('bot'))
     .description('Automated trading on the v4 exchange interface: daemon, simulated exchange, backtests, strategies')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError()
     .exitOverride();
-  for (const register of COMMANDS) register(program);
+  for (const group of COMMAND_GROUPS) {
+    program.commandsGroup(group.heading);
+    for (const register of group.commands) register(program);
+  }
+  program.helpCommand(true);
+  program.addHelpText(
+    'after',
+    '\nRun it from the repository\'s folder as `npx bot <command>` (no install or link needed);\n' +
+      '`npx bot <command> --help` shows its arguments, options and examples.\n' +
+      'Exit codes: 0 ok, 1 refused by the venue, 2 usage or config error, 3 venue unreachable,\n' +
+      '4 the daemon ended in an emergency stop.',
+  );
   try {
     await program.parseAsync([...argv]);
   } catch (error) {
@@ -20,4 +39,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stderr.write(`bot: ${describeError(error)}\n`);
     process.exitCode = exitCodeFor(error);
   }
+}
+
+/** package.json's version (also from the compiled copy, whose root is the repository's). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(sourceRoot(import.meta.url), 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
 }

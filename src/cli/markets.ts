@@ -8,7 +8,7 @@ const HUNDRED = D(100);
 /** `bot markets`: the markets and their trading rules (fees shown in percent, as the venue publishes them). */
 export function register(program: Command): void {
   venueCommand(program, 'markets', 'List markets with their steps, minimums and fees (public)')
-    .addHelpText('after', '\nExample:\n  bot markets --base-url http://127.0.0.1:8080 --json')
+    .addHelpText('after', '\nExample:\n  npx bot markets --base-url http://127.0.0.1:8080 --json')
     .action(async (opts: VenueCliOptions) => {
       const markets = await withClient(opts, (c) => c.markets());
       printResult(markets, opts.json, () =>

@@ -48,7 +48,7 @@ export function register(program: Command): void {
     .option('--to <date>', 'finished at or before (ISO date or Unix seconds)', parseDate)
     .option('--limit <n>', 'at most this many, 1-500 (venue default 50)', parsePositiveInt)
     .option('--offset <n>', 'skip this many', parsePositiveInt)
-    .addHelpText('after', '\nExample:\n  bot order-history BTC_USDT --status filled --limit 20')
+    .addHelpText('after', '\nExample:\n  npx bot order-history BTC_USDT --status filled --limit 20')
     .action(async (market: string | undefined, opts: HistoryOptions) => {
       const orders = await withClient(opts, (c) =>
         c.orderHistory({

@@ -25,7 +25,7 @@ export function register(program: Command): void {
     .option('--rpi', 'retail price improvement: post-only, hidden from the public book')
     .option('--stp <mode>', 'self-trade prevention: no, cancel_both, cancel_new, cancel_old (or cb, cn, co)', parseStp)
     .option('--client-id <id>', 'your order id (letters, digits, dashes); lets an unknown outcome be reconciled', parseClientId)
-    .addHelpText('after', '\nExample:\n  bot order BTC_USDT buy 0.01 30000 --post-only --client-id my-1 --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  npx bot order BTC_USDT buy 0.01 30000 --post-only --client-id my-1 \\\n      --base-url http://127.0.0.1:8080')
     .action(async (market: string, side: 'buy' | 'sell', amount: Decimal, price: Decimal, opts: OrderOptions) => {
       const order = await withClient(opts, (c) =>
         c.placeLimit({

@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .argument('[market]', 'only this market')
     .option('--limit <n>', 'at most this many, <= 100 (venue default 50)', parsePositiveInt)
     .option('--offset <n>', 'skip this many', parsePositiveInt)
-    .addHelpText('after', '\nExample:\n  bot orders BTC_USDT --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  npx bot orders BTC_USDT --base-url http://127.0.0.1:8080')
     .action(async (market: string | undefined, opts: VenueCliOptions & { limit?: number; offset?: number }) => {
       const orders = await withClient(opts, (c) =>
         c.openOrders({

@@ -14,12 +14,12 @@ export function register(program: Command): void {
     .requiredOption('--data <files...>', 'the books the session polled (its record: file, or a rotated series in order)')
     .option('--config <file>', 'the session’s daemon config (default: the one beside the journal that names it)')
     .option('--out <dir>', 'report directory (default var/parity)')
-    .option('--fit', 'fit the fill model’s parameters to the live fills first; writes fill-model.yaml (a fillModel: block for bot backtest and bot sweep)')
+    .option('--fit', 'fit the fill model’s parameters to the live fills first; writes fill-model.yaml (a fillModel: block for `bot backtest` and `bot sweep`)')
     .option('--fill-model <file>', 'compare with this fill model (a YAML file with a fillModel: block, e.g. one --fit wrote)')
     .option('--json', 'print the summary as one JSON object instead of the summary line')
     .addHelpText(
       'after',
-      '\nExamples:\n  bot parity --journal var/journal.jsonl --data var/session.jsonl.gz --config config/paper.yaml\n  bot parity --journal var/journal.jsonl --data var/session.jsonl.gz --fit --out var/parity1\n\nThe loop is described in docs/parity.md.',
+      '\nExamples:\n  npx bot parity --journal var/journal.jsonl --data var/session.jsonl.gz --config config/paper.yaml\n  npx bot parity --journal var/journal.jsonl --data var/session.jsonl.gz --fit --out var/parity1\n\nThe loop is described in docs/parity.md.',
     )
     .action(async (opts: { journal: string; data: string[]; config?: string; out?: string; fit?: boolean; fillModel?: string; json?: boolean }) => {
       const { runParity } = await import('../../backtest/parity/run-parity.js');

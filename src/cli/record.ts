@@ -36,7 +36,7 @@ export function register(program: Command): void {
     .option('--count <n>', 'stop after n snapshots', parsePositiveInt)
     .option('--duration <duration>', 'stop after this long', parseDurationArg)
     .option('--no-trades', 'books only: do not poll the venue’s recent public trades')
-    .addHelpText('after', '\nExamples:\n  bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 --out var/btc.jsonl.gz\n  bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz   # var/btc.0001.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
+    .addHelpText('after', '\nExamples:\n  npx bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 \\\n      --out var/btc.jsonl.gz\n  npx bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz\n      # writes var/btc.0001.jsonl.gz, var/btc.0002.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
     .action(async (market: string, opts: RecordCliOptions) => {
       const { recordBooks } = await import('../../backtest/record/recorder.js');
       const { checkWritableFile } = await import('../settings/file-paths.js');

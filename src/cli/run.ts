@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .option('--dry-run', 'gate and log intents, send no order or cancel', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  bot run config/default.yaml            # embedded sim + market maker (npm start)\n  BOT_API_KEY=... BOT_API_SECRET=... bot run config/market-maker.yaml --dry-run',
+      '\nExamples:\n  npx bot run config/default.yaml            # embedded sim + market maker (npm start)\n  BOT_API_KEY=... BOT_API_SECRET=... npx bot run config/market-maker.yaml --dry-run',
     )
     .action(async (config: string, opts: { dryRun: boolean }) => {
       const { runDaemon } = await import('../app/daemon.js');

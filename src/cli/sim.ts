@@ -36,8 +36,9 @@ export function register(program: Command): void {
     .option('--loop', 'with --replay: start again from the first snapshot at the end')
     .addHelpText(
       'after',
-      '\nExample:\n  bot sim --port 8080 --dialect exchange\n  bot sim --json --config config/sim.yaml --faults faults.yaml\n' +
-        '  bot sim --replay backtest/sample-data/sim-btc-usdt.jsonl.gz --replay-speed 10   # paper-trade a recording over HTTP',
+      '\nExample:\n  npx bot sim --port 8080 --dialect exchange\n  npx bot sim --json --config config/sim.yaml --faults faults.yaml\n' +
+        '  npx bot sim --replay backtest/sample-data/sim-btc-usdt.jsonl.gz --replay-speed 10\n' +
+        '      # paper-trades a recording over HTTP',
     )
     .action(async (opts: SimCliOptions) => {
       const { startSim } = await import('../sim/start-sim.js');
@@ -84,7 +85,7 @@ function banner(sim: SimHandle, configFile: string | undefined): string {
     `Markets: ${[...sim.exchange.markets.keys()].join(', ')}`,
     'Accounts (test keys of the simulation; they guard no real money):',
     ...sim.accounts.map((a) => `  ${a.name.padEnd(10)} partner=${String(a.partner).padEnd(5)}  BOT_API_KEY=${a.apiKey}  BOT_API_SECRET=${a.apiSecret}`),
-    `Try: bot ping --base-url ${sim.baseUrl}`,
+    `Try: npx bot ping --base-url ${sim.baseUrl}`,
     'Stop with Ctrl-C.',
   ];
   return `${lines.join('\n')}\n`;

@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .argument('<activation-price>', 'a buy activates at or above it, a sell at or below it', parseDecimalArg)
     .option('--client-id <id>', 'your order id (letters, digits, dashes)', parseClientId)
     .option('--stp <mode>', 'self-trade prevention: no, cancel_both, cancel_new, cancel_old (or cb, cn, co)', parseStp)
-    .addHelpText('after', '\nExample:\n  bot stop-limit BTC_USDT sell 0.01 28900 29000 --client-id guard-1 --base-url http://127.0.0.1:8080')
+    .addHelpText('after', '\nExample:\n  npx bot stop-limit BTC_USDT sell 0.01 28900 29000 --client-id guard-1 \\\n      --base-url http://127.0.0.1:8080')
     .action(
       async (
         market: string,

@@ -30,7 +30,7 @@ export function register(program: Command): void {
     .option('--resume', 'continue the sweep in --out: finished trials are kept, not run again')
     .option('--json', 'one JSON line per finished trial on stdout (no progress bar)')
     .option('--no-progress', 'no progress bar')
-    .addHelpText('after', '\nExamples:\n  bot sweep config/sweep.yaml\n  bot sweep config/sweep.yaml --workers 4 --out var/sweep2 --resume\n  bot sweep config/sweep.yaml --queue redis://127.0.0.1:6379   # with `bot worker --queue redis://127.0.0.1:6379` running')
+    .addHelpText('after', '\nExamples:\n  npx bot sweep config/sweep.yaml\n  npx bot sweep config/sweep.yaml --workers 4 --out var/sweep2 --resume\n  npx bot sweep config/sweep.yaml --queue redis://127.0.0.1:6379\n      # with `npx bot worker --queue redis://127.0.0.1:6379` running beside it')
     .action(async (file: string, opts: { workers?: number; queue?: string; out?: string; resume?: boolean; json?: boolean; progress: boolean }) => {
       const { loadSweepPlan } = await import('../../backtest/sweep/sweep-config.js');
       const { runSweep } = await import('../../backtest/sweep/run-sweep.js');

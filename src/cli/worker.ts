@@ -17,7 +17,7 @@ export function register(program: Command): void {
     .option('--data <dir>', 'where to find the recordings by file name (else at the sweep’s paths); every file is checked against its sha256')
     .option('--lock-ms <ms>', 'job lock duration: a worker silent this long is taken for dead and its trial runs elsewhere', positiveInt('--lock-ms'), 30_000)
     .option('--stalled-check-ms <ms>', 'how often this worker looks for trials of dead workers', positiveInt('--stalled-check-ms'), 30_000)
-    .addHelpText('after', '\nExamples:\n  bot worker --queue redis://127.0.0.1:6379\n  bot worker --queue redis://10.0.0.5:6379 --concurrency 8 --data /srv/recordings')
+    .addHelpText('after', '\nExamples:\n  npx bot worker --queue redis://127.0.0.1:6379\n  npx bot worker --queue redis://10.0.0.5:6379 --concurrency 8 --data /srv/recordings')
     .action(async (opts: { queue: string; concurrency?: number; data?: string; lockMs: number; stalledCheckMs: number }) => {
       const { startQueueWorker } = await import('../../backtest/sweep/queue-worker.js');
       const concurrency = opts.concurrency ?? availableParallelism();

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Observable, SchedulerLike, Subject } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
 import type { Deal, Order } from '../model/order.js';
 import type { Clock } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
@@ -170,7 +170,7 @@ export class EngineCore {
    * a throw while it is created, or (through the daemon's process handlers) an exception or rejection traced to its
    * scope - stops that strategy alone and cancels its orders; the others carry on.
    */
-  startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock }): void {
+  startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; trades$: Observable<PublicTrade>; candleCloseAfterMs: number; clock: Clock }): void {
     run.orders$.next(this.tracker.live(run.id));
     const boundary = this.o.boundary ?? NO_BOUNDARY;
     const scope: StrategyScope = { strategyId: run.id, fail: (error) => this.strategyFailed(run, error) };

@@ -83,7 +83,7 @@ export class JournalCorruptError extends BotError {
     const shown = lines.length > 10 ? `${lines.slice(0, 10).join(', ')} and ${lines.length - 10} more` : lines.join(', ');
     super(
       `journal ${file}: line${lines.length === 1 ? '' : 's'} ${shown} ${lines.length === 1 ? 'is' : 'are'} damaged (not a whole JSON record) and not the last line, so not a torn write; ` +
-        `the daemon will not guess what ${lines.length === 1 ? 'it' : 'they'} held. Look at the file, or run \`bot journal repair ${file}\` (keeps a copy, drops the damaged lines)`,
+        `the daemon will not guess what ${lines.length === 1 ? 'it' : 'they'} held. Look at the file, or run \`npx bot journal repair ${file}\` (keeps a copy, drops the damaged lines)`,
       { code: 'ERR_JOURNAL_CORRUPT' },
     );
     this.file = file;

@@ -13,9 +13,9 @@
  * setTimeout or setInterval here, so the same code runs live and on virtual time.
  */
 import type { Logger } from 'pino';
-import { BehaviorSubject, Observable, Subject, Subscription, filter, map, shareReplay, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, NEVER, Observable, Subject, Subscription, filter, map, share, shareReplay, tap, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { BookLevel, OrderBook } from '../model/book.js';
+import type { BookLevel, OrderBook, PublicTrade } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import { cmp } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
@@ -30,6 +30,7 @@ import { defaultStaleAfterMs, detectStale } from '../streams/detect-stale.js';
 import { DEFAULT_MAX_JUMP, saneBooks } from '../streams/sane-books.js';
 import { TradeEvidence } from './trade-evidence.js';
 import { poll } from '../streams/poll.js';
+import { tradesSource } from '../streams/trades-source.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { ClientOrderIds, ownsClientOrderId, prefixFor } from './client-order-ids.js';
 import { EngineCore, type StrategyRun } from './engine-core.js';
@@ -103,6 +104,11 @@ export interface RuntimeOptions {
   readonly boundary?: StrategyBoundary | undefined;
   /** Account-wide limits over all strategies (account-risk.ts); `where` names them in errors (e.g. `x.yaml: risk.account`). */
   readonly account?: { readonly limits: AccountLimits; readonly where?: string | undefined } | undefined;
+  /**
+   * Told every order book a poll returned, as the venue gave it (before the sanity check): the session recorder's tap
+   * (app/session-recorder.ts). Absent, nothing is added to a poll's path.
+   */
+  readonly onPolled?: ((market: string, book: OrderBook) => void) | undefined;
 }
 
 export interface Runtime {
@@ -201,22 +207,30 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     });
   const books = new Map<string, Observable<OrderBook>>();
   const strategyBooks = new Map<string, Observable<OrderBook>>();
+  const onPolled = options.onPolled;
   for (const m of marketNames) {
-    books.set(
+    const polled = bookSource(
+      api,
       m,
-      bookSource(
-        api,
-        m,
-        {
-          periodMs: polling.bookMs,
-          limit: polling.bookLimit,
-          level: polling.bookLevel,
-          onError: onPollError(`orderbook ${m}`),
-        },
-        scheduler,
-      ).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
+      {
+        periodMs: polling.bookMs,
+        limit: polling.bookLimit,
+        level: polling.bookLevel,
+        onError: onPollError(`orderbook ${m}`),
+      },
+      scheduler,
     );
+    books.set(m, (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })));
     strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
+  }
+  // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's
+  // period, at least a second apart (the venue stamps trades in whole seconds and lists its last 100). A candle waits
+  // three polls past its period for trades still on their way.
+  const tradesPollMs = Math.max(polling.bookMs, 1000);
+  const trades = new Map<string, Observable<PublicTrade>>();
+  for (const m of marketNames) {
+    const onGap = () => logger.warn({ market: m }, 'public trades: a full page newer than every trade seen; trades between two polls may be missing');
+    trades.set(m, publicTrades === undefined ? NEVER : tradesSource(publicTrades, m, { periodMs: tradesPollMs, onError: onPollError(`public trades ${m}`), onGap }, scheduler).pipe(share()));
   }
   const stampedBalances$ = poll<Stamped<Balances>>(
     async () => {
@@ -309,7 +323,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
 
   function startRun(run: StrategyRun): void {
-    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, clock });
+    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, trades$: trades.get(run.market.name)!, candleCloseAfterMs: 3 * tradesPollMs, clock });
   }
 
   function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> } = {}): Promise<RunSummary> {

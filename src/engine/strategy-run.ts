@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { BehaviorSubject, Observable, SchedulerLike, Subject, Subscription } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
+import { candles } from '../strategy/candles.js';
 import type { Market } from '../model/market.js';
 import type { Deal } from '../model/order.js';
 import type { Clock, OwnOrder, StrategyContext } from '../strategy/context.js';
@@ -33,7 +34,16 @@ export interface StrategyRun {
 /** The strategy's whole world, built from the engine's shared streams and the instance's own subjects. */
 export function strategyContext(
   run: StrategyRun,
-  io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; clock: Clock; scheduler: SchedulerLike; logger: Logger },
+  io: {
+    book$: Observable<OrderBook>;
+    balances$: Observable<Balances>;
+    trades$: Observable<PublicTrade>;
+    /** How long a candle waits for trades still on their way (strategy/candles.ts `closeAfterMs`). */
+    candleCloseAfterMs: number;
+    clock: Clock;
+    scheduler: SchedulerLike;
+    logger: Logger;
+  },
   deliver: <T>(source: Observable<T>) => Observable<T> = (source) => source,
 ): StrategyContext<unknown> {
   return {
@@ -43,6 +53,8 @@ export function strategyContext(
     balances$: deliver(io.balances$),
     orders$: deliver(run.orders$.asObservable()),
     fills$: deliver(run.fills$.asObservable()),
+    trades$: deliver(io.trades$),
+    candles: (periodMs) => deliver(io.trades$.pipe(candles(periodMs, { scheduler: io.scheduler, closeAfterMs: io.candleCloseAfterMs }))),
     scheduler: io.scheduler,
     clock: io.clock,
     log: io.logger.child({ strategy: run.id }),

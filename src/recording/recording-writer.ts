@@ -2,8 +2,9 @@
  * Writes a recording (src/recording/recording-format.ts): gzip JSON Lines, the market record at the head
  * of every gzip member, then snapshots and trades.
  *
- * Rotation: with `rotate.maxBytes` (uncompressed bytes written to one file) or `rotate.maxMs` (span of
- * receive times in one file) the output becomes a numbered series: `out` = `btc.jsonl.gz` writes
+ * Rotation: with `rotate.maxBytes` (uncompressed bytes written to one file), `rotate.maxMs` (span of
+ * receive times in one file) or `rotate.daily` (a new file when a line's time is on a later UTC day than the
+ * file's first) the output becomes a numbered series: `out` = `btc.jsonl.gz` writes
  * `btc.0001.jsonl.gz`, `btc.0002.jsonl.gz`, ... Without rotation everything goes to `out`.
  *
  * Resume: an existing file is never overwritten. Without rotation a new gzip member is appended to it
@@ -27,9 +28,14 @@ export interface RecordingWriterOptions {
   readonly source?: string;
   /** The file carries every public trade of its period (see MarketLine.trades). */
   readonly trades?: boolean;
-  readonly rotate?: { readonly maxBytes?: number; readonly maxMs?: number };
+  readonly rotate?: { readonly maxBytes?: number | undefined; readonly maxMs?: number | undefined; readonly daily?: boolean | undefined };
   /** Lines between gzip sync flushes. Default 10. */
   readonly flushEvery?: number;
+  /**
+   * Told about a failed write (disk full, folder gone), once per file. Given, the failure is the caller's to handle
+   * (a daemon keeps trading without its recording); absent, it is the stream's unhandled 'error' event, as before.
+   */
+  readonly onError?: ((error: Error, path: string) => void) | undefined;
 }
 
 interface OpenFile {
@@ -41,6 +47,7 @@ interface OpenFile {
 }
 
 const SUFFIX = /\.jsonl\.gz$|\.gz$/;
+const DAY_MS = 86_400_000;
 
 /** Path of part `n` of a rotated series: `dir/stem.0001.jsonl.gz`. */
 export function seriesPath(out: string, n: number): string {
@@ -80,7 +87,8 @@ export class RecordingWriter {
   }
 
   get #rotating(): boolean {
-    return this.#options.rotate?.maxBytes !== undefined || this.#options.rotate?.maxMs !== undefined;
+    const r = this.#options.rotate;
+    return r?.maxBytes !== undefined || r?.maxMs !== undefined || r?.daily === true;
   }
 
   /** Every file written to so far. */
@@ -118,6 +126,7 @@ export class RecordingWriter {
     const rotate = this.#options.rotate;
     if (!f || !rotate) return false;
     if (rotate.maxBytes !== undefined && f.bytes >= rotate.maxBytes) return true;
+    if (rotate.daily === true && f.firstT !== undefined && Math.floor(t / DAY_MS) > Math.floor(f.firstT / DAY_MS)) return true;
     return rotate.maxMs !== undefined && f.firstT !== undefined && t - f.firstT >= rotate.maxMs;
   }
 
@@ -127,8 +136,10 @@ export class RecordingWriter {
     if (!f) return;
     this.#closing.push(
       new Promise<void>((resolve, reject) => {
+        if (f.file.closed) return resolve(); // a failed write already closed it
         f.file.once('close', resolve);
-        f.file.once('error', reject);
+        // a failure already told to onError settles the close: the caller knows
+        f.file.once('error', this.#options.onError === undefined ? reject : () => resolve());
         f.gzip.end();
       }),
     );
@@ -139,6 +150,17 @@ export class RecordingWriter {
     const gzip = createGzip();
     const file = createWriteStream(path, { flags: 'a' });
     gzip.pipe(file);
+    const onError = this.#options.onError;
+    if (onError !== undefined) {
+      let told = false;
+      const tell = (error: Error): void => {
+        if (told) return;
+        told = true;
+        onError(error, path);
+      };
+      file.on('error', tell);
+      gzip.on('error', tell);
+    }
     const f: OpenFile = { path, gzip, file, bytes: 0, firstT: undefined };
     this.#current = f;
     this.#files.push(path);

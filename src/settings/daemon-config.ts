@@ -3,6 +3,8 @@ import { parseDecimal, type Decimal } from '../model/decimal.js';
 import { zIntLike, zNonNegativeDecimal, zPositiveDecimal } from './decimal-schema.js';
 import { describeType } from './format-issues.js';
 import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
+import { PaperVenueSchema } from './paper-venue-config.js';
+import { RecordConfigSchema } from './record-config.js';
 
 /**
  * The daemon's config (`bot run <config.yaml>`), validated by `loadYamlConfig` (file, path and expectation in
@@ -12,6 +14,7 @@ import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
  * ```yaml
  * venue: { kind: sim, account: alice, sim: { speed: 5 } }          # embedded simulated exchange
  * # venue: { kind: rest, region: main, dialect: exchange, apiKey: ${BOT_API_KEY}, apiSecret: ${BOT_API_SECRET} }
+ * # venue: { kind: paper, upstream: { region: main }, balances: { USDT: 5000 } }   # live public data, no keys (paper-venue-config.ts)
  * strategies:
  *   - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.002 }, risk: { maxOrderNotional: 100, maxLoss: 50 } }
  * polling: { bookMs: 500 }
@@ -23,6 +26,7 @@ import { AlertsConfigSchema, HttpConfigSchema } from './ops-config.js';
  * http: { listen: 127.0.0.1:9464, token: ${BOT_HTTP_TOKEN:-} }
  * alerts: { webhook: ${BOT_ALERT_WEBHOOK}, on: [strategy-halted, loss-limit, venue-unreachable] }
  * risk: { account: { maxDrawdown: 300, maxDailyLoss: 200, maxGrossNotional: 20000 } }
+ * record: { path: var/recordings, rotate: { maxBytes: 50M, daily: true } }
  * ```
  */
 
@@ -127,7 +131,7 @@ const accountRisk = z.strictObject({
 
 export const DaemonConfigSchema = z
   .strictObject({
-    venue: z.discriminatedUnion('kind', [simVenue, restVenue]),
+    venue: z.discriminatedUnion('kind', [simVenue, restVenue, PaperVenueSchema]),
     strategies: z.array(strategy).min(1, 'expected at least one strategy'),
     /** Wished intervals; unset ones are chosen within the rate limits (streams/polling-plan). */
     polling: z
@@ -188,6 +192,8 @@ export const DaemonConfigSchema = z
     alerts: AlertsConfigSchema.optional(),
     /** Account-wide limits (`risk: { account: {...} }`). Per-strategy limits stay under each strategy's `risk:`. */
     risk: accountRisk.optional(),
+    /** The public data the daemon polls, recorded for replays (record-config.ts). Off when absent. */
+    record: RecordConfigSchema.optional(),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();

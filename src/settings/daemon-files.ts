@@ -1,5 +1,6 @@
 import type { DaemonConfig } from './daemon-config.js';
-import { checkReadableFile, checkWritableFile } from './file-paths.js';
+import { checkReadableFile, checkWritableFile, checkWritableFolder } from './file-paths.js';
+import { isRecordFile } from './record-config.js';
 
 /** The daemon's files, checked and absolute (file-paths.ts): nothing in them is touched before all of them pass. */
 export interface DaemonFiles {
@@ -8,11 +9,13 @@ export interface DaemonFiles {
   readonly journalAside: string;
   readonly logFile?: string;
   readonly simFile?: string;
+  /** The session's recording, file or folder (`record.path`, record-config.ts). */
+  readonly recordPath?: string;
 }
 
 /**
  * Checks every path of a daemon config before the daemon opens, creates or renames any of them: journal.path (and
- * its `.prev` beside it), log.file, venue.sim.file. A bad one is a ConfigError naming the config file and the key.
+ * its `.prev` beside it), log.file, venue.sim.file, record.path (a file or a folder). A bad one is a ConfigError naming the config file and the key.
  * Missing folders are created, unless `createFolders: false` (a check that changes nothing).
  */
 export function checkDaemonFiles(cfg: DaemonConfig, configFile: string, cwd: string, o: { readonly createFolders?: boolean } = {}): DaemonFiles {
@@ -22,5 +25,7 @@ export function checkDaemonFiles(cfg: DaemonConfig, configFile: string, cwd: str
   const logFile = cfg.log.file === undefined ? undefined : checkWritableFile(cfg.log.file, { configFile, key: 'log.file', cwd, ...create });
   const simFileName = cfg.venue.kind === 'sim' ? cfg.venue.sim?.file : undefined;
   const simFile = typeof simFileName === 'string' ? checkReadableFile(simFileName, { configFile, key: 'venue.sim.file', cwd }) : undefined;
-  return { journal, journalAside, ...(logFile !== undefined ? { logFile } : {}), ...(simFile !== undefined ? { simFile } : {}) };
+  const recordPath =
+    cfg.record === undefined ? undefined : (isRecordFile(cfg.record.path) ? checkWritableFile : checkWritableFolder)(cfg.record.path, { configFile, key: 'record.path', cwd, ...create });
+  return { journal, journalAside, ...(logFile !== undefined ? { logFile } : {}), ...(simFile !== undefined ? { simFile } : {}), ...(recordPath !== undefined ? { recordPath } : {}) };
 }

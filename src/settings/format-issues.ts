@@ -6,6 +6,8 @@ import { unknownKeyText } from './suggest-key.js';
 export interface ConfigIssue {
   readonly path: readonly PropertyKey[];
   readonly text: string;
+  /** The issue is the key at `path` itself (an unknown key): point at the key, not at its value. */
+  readonly atKey?: boolean;
 }
 
 // Values are shown only when they cannot be secrets: enum/literal mismatches under a key that does not
@@ -46,7 +48,7 @@ function one(issue: Issue, prefix: readonly PropertyKey[], schema: z.ZodType | u
       return [{ path, text: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ${input === undefined ? 'nothing' : showValue(input, path)}` }];
     case 'unrecognized_keys': {
       const known = schema === undefined ? [] : objectKeysAt(schema, path, input);
-      return issue.keys.map((key) => ({ path: [...path, key], text: unknownKeyText(key, known) }));
+      return issue.keys.map((key) => ({ path: [...path, key], text: unknownKeyText(key, known), atKey: true }));
     }
     case 'invalid_union': {
       if ('discriminator' in issue && issue.discriminator !== undefined) {

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { Decimal } from '../model/decimal.js';
 import { ConfigError } from '../model/errors.js';
 import { formatConfigPath, interpolateEnv, type InterpolationProblem } from './env-interpolate.js';
 import { formatZodIssues } from './format-issues.js';
+import { yamlOffset } from './yaml-locate.js';
 
 /**
  * Reads a YAML file, interpolates ${ENV} / ${ENV:-default} in string values (a missing variable without a
  * default is an error naming it), validates with the zod schema and returns the typed value. Any problem
  * throws ConfigError whose message has one line per issue: `file:line:col: path: expected X, got Y`
- * (line and column of the offending value, or of the mapping a missing key belongs in). YAML syntax
- * errors give `file:line:col: YAML syntax error: ...`.
+ * (line and column of the offending value, of an unknown key itself, or of the mapping a missing key belongs
+ * in). YAML syntax errors give `file:line:col: YAML syntax error: ...`.
  */
 export function loadYamlConfig<S extends z.ZodType>(file: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
   let text: string;
@@ -40,8 +41,8 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, schema: S, so
     );
   }
   keepExactNumbers(doc, text);
-  const where = (path: readonly PropertyKey[]): string => {
-    const offset = locate(doc, path);
+  const where = (path: readonly PropertyKey[], atKey = false): string => {
+    const offset = yamlOffset(doc, path, atKey);
     if (offset === undefined) return source;
     const { line, col } = lineCounter.linePos(offset);
     return `${source}:${line}:${col}`;
@@ -63,7 +64,7 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, schema: S, so
   if (!result.success) {
     for (const i of formatZodIssues(result.error.issues, schema)) {
       const text = i.path.length === 0 && (data === null || data === undefined) ? `the file is empty (${i.text})` : i.text;
-      lines.push(`${where(i.path)}: ${formatConfigPath(i.path)}: ${text}`);
+      lines.push(`${where(i.path, i.atKey)}: ${formatConfigPath(i.path)}: ${text}`);
     }
   }
   if (lines.length > 0) throw new ConfigError(lines.join('\n'), result.success ? {} : { cause: result.error });
@@ -83,31 +84,4 @@ function keepExactNumbers(doc: Document, text: string): void {
       if (!new Decimal(src).eq(new Decimal(node.value))) node.value = src.replace(/^\+/, '');
     },
   });
-}
-
-/** Offset of the node at `path`, or of its nearest existing ancestor (a missing key points at its mapping). */
-function locate(doc: Document, path: readonly PropertyKey[]): number | undefined {
-  let node: unknown = doc.contents;
-  let best = rangeStart(node);
-  for (const key of path) {
-    let next: unknown;
-    let keyStart: number | undefined;
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === key || String(isScalar(p.key) ? p.key.value : p.key) === String(key));
-      if (pair === undefined) return best;
-      keyStart = rangeStart(pair.key);
-      next = pair.value;
-    } else if (isSeq(node) && typeof key === 'number') {
-      next = node.items[key];
-      if (next === undefined) return best;
-    } else return best;
-    best = rangeStart(next) ?? keyStart ?? best;
-    node = next;
-  }
-  return best;
-}
-
-function rangeStart(node: unknown): number | undefined {
-  const range = (node as { range?: readonly number[] | null } | null | undefined)?.range;
-  return range?.[0] ?? undefined;
 }

@@ -17,6 +17,7 @@ import { wouldTake } from './matching.js';
 import { normaliseStp, toTicks } from './order-input.js';
 import { type OrderHistoryFilter, queryOrderHistory } from './order-history.js';
 import { publicBook, type PublicBookOptions } from './public-book.js';
+import { FrozenBook } from './frozen-book.js';
 import type { SimConfig } from './sim-config.js';
 import { type SimOrder, toOrder } from './sim-order.js';
 import { pow10, scaledSafeInteger, toUnits } from './units.js';
@@ -42,6 +43,7 @@ export class SimExchange {
   private readonly investmentBook: InvestmentBook;
   private readonly killSwitches = new KillSwitches();
   private readonly tradeListeners = new Set<(t: SimTrade) => void>();
+  private readonly frozen = new Map<string, FrozenBook>();
   private orderSeq = 0;
   private dealSeq = 0;
   private lastMicros = 0;
@@ -204,7 +206,37 @@ export class SimExchange {
   }
 
   book(market: string, o?: PublicBookOptions): OrderBook {
+    const frozen = this.frozen.get(market);
+    if (frozen !== undefined) return frozen.view(o);
     return publicBook(this.engine(market), this.ledger.scale, this.clock(), o);
+  }
+
+  /**
+   * Holds `market`'s public book (and its timestamp) as it is now, until `thawBook`: what the paper venue shows
+   * while its upstream's data is lost (live-flow.ts). Matching goes on underneath; only the public view stands still.
+   */
+  freezeBook(market: string): void {
+    const engine = this.engine(market);
+    if (this.frozen.has(market)) return;
+    const now = this.clock();
+    this.frozen.set(market, new FrozenBook((level) => publicBook(engine, this.ledger.scale, now, { limit: 100, level })));
+  }
+
+  thawBook(market: string): void {
+    this.frozen.delete(market);
+  }
+
+  /**
+   * A trade of `market` made outside this exchange (the paper venue's upstream): shown on the public tape under an id
+   * of this exchange's sequence (so ids keep increasing with time), and taken as the last price, which fires the
+   * stop-limit orders it reaches. It fills no order here.
+   */
+  printTrade(market: string, t: Omit<SimTrade, 'id' | 'market'>): void {
+    const engine = this.engine(market);
+    const trade: SimTrade = { id: ++this.dealSeq, market, ...t };
+    for (const fn of this.tradeListeners) fn(trade);
+    engine.lastPrice = t.price;
+    engine.activateStops();
   }
 
   /** Best bid and ask INCLUDING hidden rpi orders (the true top of book; tests check it is never crossed). */

@@ -1,7 +1,8 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
+import type { Candle } from '../model/candle.js';
 import type { Decimal } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Deal, OrderTerms } from '../model/order.js';
@@ -48,6 +49,19 @@ export interface StrategyContext<P> {
   readonly orders$: Observable<readonly OwnOrder[]>;
   /** The strategy's own fills, each deal once. */
   readonly fills$: Observable<Deal>;
+  /**
+   * The market's public trades (everyone's), each once, oldest first: from the venue's recent-trades endpoint,
+   * polled only while something listens (at the book's period, at least 1 s apart; the first poll gives the trades
+   * the venue still lists, up to 100); in a backtest, the recording's trades (none from a recording without them).
+   */
+  readonly trades$: Observable<PublicTrade>;
+  /**
+   * OHLCV candles of `periodMs` (a whole number of ms) built from `trades$` by strategy/candles.ts: a candle is given
+   * when a later trade arrives or a few poll periods after its period's end on the engine's clock, a period without
+   * trades gives a flat candle, and the same trades give the same candles live and in a backtest. Each call starts
+   * its own candles (share one with `share()` when several parts of a strategy need them).
+   */
+  candles(periodMs: number): Observable<Candle>;
   /** Schedule timers with this (e.g. `interval(1000, ctx.scheduler)`). */
   readonly scheduler: SchedulerLike;
   readonly clock: Clock;

@@ -1,5 +1,6 @@
 /**
- * The strategy SDK: everything a strategy module imports (plus `rxjs`, imported directly).
+ * The strategy SDK: everything a strategy module imports (plus `rxjs` and, for indicators, `trading-signals`,
+ * imported directly).
  * Test helpers live in `./testing.js`; loading strategies by name or path in `./load-strategy.js`.
  */
 export { defineStrategy } from './define-strategy.js';
@@ -12,6 +13,8 @@ export { ordersToTargets, isLiveOrder } from './target-orders.js';
 export type { DesiredOrder, TargetOptions } from './target-orders.js';
 export { bookTop, bookTouch, midPrice, type BookTouch } from './book-prices.js';
 export { decimalParam } from './decimal-param.js';
+// the market's steps, and rounding onto them as the engine will (passive prices, amounts down)
+export { amountStep, priceStep, roundAmount, roundPrice, type PriceRounding } from './market-steps.js';
 export type { DecimalParamOptions } from './decimal-param.js';
 export type { BookTop } from './book-prices.js';
 export { z } from 'zod';
@@ -25,6 +28,11 @@ export { minOfDifference, maxOfSum } from '../model/decimal-estimate.js';
 export { dadd, dsub, dmul } from '../model/decimal-small.js';
 export type { DecimalInput } from '../model/decimal.js';
 export type { Market } from '../model/market.js';
-export type { OrderBook, BookLevel } from '../model/book.js';
+export type { OrderBook, BookLevel, PublicTrade, Trade } from '../model/book.js';
+export type { Candle } from '../model/candle.js';
+// Candles of ctx.trades$ come from ctx.candles(periodMs); indicators from the `trading-signals` package, imported by
+// the strategy itself as it imports rxjs (numbers in, numbers out: signals, not money), fed by this operator.
+export { indicator, closeOf, type StreamingIndicator } from './indicator.js';
+export { candles, type CandleOptions } from './candles.js';
 export type { Balances, AssetBalance } from '../model/balance.js';
 export type { Deal, Side, StpMode, OrderKind } from '../model/order.js';

@@ -18,7 +18,7 @@
  * });
  * ```
  *
- * Streams not given default to: `book$`, `balances$`, `fills$` never emit; `orders$` emits `[]` once (no live
+ * Streams not given default to: `book$`, `balances$`, `fills$`, `trades$` never emit; `orders$` emits `[]` once (no live
  * orders) and never completes, as the engine's does. `clock.now()` reads the scheduler's virtual time, the logger
  * is silent. Inside `scheduler.run(...)` time starts at 0; give `book$` etc. as `cold`/`hot` marbles.
  * To see what a strategy does once its orders rest, either pass an `orders$` that emits the orders you expect
@@ -34,11 +34,14 @@
 import { NEVER, startWith, type Observable, type SchedulerLike } from 'rxjs';
 import { pino, type Logger } from 'pino';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
+import { candles } from './candles.js';
 import { D, type DecimalInput } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import type { Deal } from '../model/order.js';
 import type { Clock, OwnOrder, StrategyContext } from './context.js';
+
+export { testParams } from './test-params.js';
 
 export interface TestContextOptions<P> {
   readonly market: Market;
@@ -50,6 +53,10 @@ export interface TestContextOptions<P> {
   readonly balances$?: Observable<Balances>;
   readonly orders$?: Observable<readonly OwnOrder[]>;
   readonly fills$?: Observable<Deal>;
+  /** The market's public trades (build them with `tradeFixture`); `ctx.candles(periodMs)` is made from them. */
+  readonly trades$?: Observable<PublicTrade>;
+  /** How long a candle waits past its period for late trades, ms (the engine's: 3 trade polls). Default 3000. */
+  readonly candleCloseAfterMs?: number;
   /** Default: the scheduler's `now()`. */
   readonly clock?: Clock;
   /** Default: a silent pino logger. */
@@ -68,6 +75,8 @@ export function createTestContext<P>(options: TestContextOptions<P>): StrategyCo
     balances$: options.balances$ ?? NEVER,
     orders$: options.orders$ ?? NEVER.pipe(startWith([] as readonly OwnOrder[])),
     fills$: options.fills$ ?? NEVER,
+    trades$: options.trades$ ?? NEVER,
+    candles: (periodMs) => (options.trades$ ?? NEVER).pipe(candles(periodMs, { scheduler, closeAfterMs: options.candleCloseAfterMs ?? 3000 })),
     scheduler,
     clock: options.clock ?? { now: () => scheduler.now() },
     log: options.log ?? pino({ level: 'silent' }),
@@ -142,6 +151,13 @@ export function ownOrderFixture(
     amount: D(amount),
     left: D(left ?? amount),
   };
+}
+
+/** A public trade as `trades$` gives it: `time` in Unix ms, `amount` 1 and a buying taker unless given. */
+export function tradeFixture(o: { id: number; time: number; price: DecimalInput; amount?: DecimalInput; takerSide?: 'buy' | 'sell'; market?: string }): PublicTrade {
+  const price = D(o.price);
+  const amount = D(o.amount ?? 1);
+  return { market: o.market ?? 'BTC_USDT', id: o.id, time: o.time, price, amount, value: price.mul(amount), takerSide: o.takerSide ?? 'buy' };
 }
 
 export { createPaperOrders } from './paper-orders.js';

@@ -10,8 +10,7 @@ import type { Decimal } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { MemoryJournal } from '../../src/engine/journal.js';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
-import { RecordingWriter } from '../../src/recording/recording-writer.js';
-import type { OrderBook } from '../../src/model/book.js';
+import { SessionRecorder } from '../../src/app/session-recorder.js';
 import { createRuntime, type PollingOptions, type RuntimeStrategy } from '../../src/engine/runtime.js';
 import { SimExchange } from '../../src/sim/exchange.js';
 import { createSimServer } from '../../src/sim/http/server.js';
@@ -29,24 +28,6 @@ export interface LockstepResult {
   readonly requests: number;
   /** The runtime's journal, as the daemon would have written it. */
   readonly journal: readonly JournalRecord[];
-}
-
-/** Writes each polled book as the daemon's `record:` does: the book as received, at its receive time. */
-function recordingBooks(api: TradingApi, writer: RecordingWriter, now: () => number): TradingApi {
-  const wire = (b: OrderBook) => ({
-    ticker_id: b.market,
-    timestamp: b.timestamp,
-    asks: b.asks.map((l) => [l.price.toFixed(), l.amount.toFixed()] as [string, string]),
-    bids: b.bids.map((l) => [l.price.toFixed(), l.amount.toFixed()] as [string, string]),
-  });
-  return {
-    ...api,
-    orderBook: async (m, q) => {
-      const book = await api.orderBook(m, q);
-      writer.write({ type: 'book', t: now(), book: wire(book) });
-      return book;
-    },
-  };
 }
 
 /** Wraps every call so the driver knows when the engine waits on the network. */
@@ -78,7 +59,7 @@ export async function runDaemonAgainstReplayingSim(o: {
   balances: Readonly<Record<string, Decimal>>;
   strategies: readonly RuntimeStrategy[];
   polling: PollingOptions;
-  /** Record the books the daemon polls into this file (the recorder's format), as a daemon with `record:` does. */
+  /** `record: { path }` of the daemon: the books it polls go into this file through the daemon's own session recorder. */
   record?: string;
 }): Promise<LockstepResult> {
   const w = o.books.market;
@@ -104,14 +85,20 @@ export async function runDaemonAgainstReplayingSim(o: {
   const intents: LockstepResult['intents'] = [];
   const fills: Deal[] = [];
   const journal = new MemoryJournal();
-  const writer = o.record === undefined ? undefined : new RecordingWriter({ out: o.record, market: w, source: 'lockstep daemon polls' });
+  const market = exchange.markets.get(w.name)!;
+  const logger = pino({ level: 'silent' });
+  const recorder =
+    o.record === undefined
+      ? undefined
+      : await SessionRecorder.open({ path: o.record, markets: [market], tradesMs: o.polling.bookMs, scheduler, clock: { now }, logger, source: 'lockstep daemon polls', resume: false });
   const api = counting(client, inflight);
   const runtime = createRuntime({
-    api: writer === undefined ? api : recordingBooks(api, writer, now),
+    api,
+    ...(recorder === undefined ? {} : { onPolled: recorder.onBook }),
     scheduler,
     clock: { now },
-    logger: pino({ level: 'silent' }),
-    markets: new Map([[w.name, exchange.markets.get(w.name)!]]),
+    logger,
+    markets: new Map([[w.name, market]]),
     strategies: o.strategies,
     polling: o.polling,
     journal,
@@ -171,7 +158,7 @@ export async function runDaemonAgainstReplayingSim(o: {
     rethrow();
     return { intents, fills, requests: inflight.total, journal: journal.records() };
   } finally {
-    await writer?.close();
+    await recorder?.close();
     client.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublicTrade } from '../../src/model/book.js';
 import { D } from '../../src/model/decimal.js';
-import { TradeDeduper } from '../../backtest/record/trade-dedup.js';
+import { TradeDeduper } from '../../src/streams/trade-dedup.js';
 
 /**
- * Properties of the recorder's trade de-duplication (backtest/record/trade-dedup.ts) over a model venue: a stream
+ * Properties of the recorder's trade de-duplication (src/streams/trade-dedup.ts) over a model venue: a stream
  * of trades with increasing ids (not contiguous) and whole-second timestamps (many equal), polled as "the last
  * 100, newest first" at random points.
  */

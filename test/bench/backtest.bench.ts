@@ -31,6 +31,7 @@ import * as sourceStrategy from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { freshBuildDir } from '../../src/loading/fresh-build.mjs';
 import { compareWithBaseline } from './baseline-build.js';
+import { calibrate, calibrationLine } from './calibration.js';
 import { idleShare } from './idle-share.js';
 
 const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.1' });
@@ -119,6 +120,7 @@ function cliDay(file: string, cacheDir: string): { parallel: number; sequential:
 
 export default async function backtestBench(): Promise<void> {
   const n = Number(process.env.BACKTEST_BENCH_SNAPSHOTS ?? 86_400);
+  const calibrationBefore = calibrate();
   const file = await dataFile(n);
   const cacheDir = join(tmpdir(), 'v4-trader-bench', 'cache');
   const compiled = await compiledReplay();
@@ -153,6 +155,7 @@ export default async function backtestBench(): Promise<void> {
   type Outcome = Awaited<ReturnType<typeof runBacktestParallel>>;
   const factsOf = (r: Outcome, fingerprint: boolean) => ({
     snapshots: r.snapshots,
+    trades: r.trades,
     placed: r.lanes[0]!.exchange.placed,
     fills: r.lanes[0]!.exchange.fills.length,
     fingerprint: fingerprint ? replayFingerprint(r) : undefined,
@@ -201,6 +204,9 @@ export default async function backtestBench(): Promise<void> {
   const baseline = process.env.BACKTEST_BENCH_BASELINE;
   const againstBaseline = baseline === undefined ? [] : await compareWithBaseline(baseline, compiled, { file, cacheDir, params, polling }, Number(process.env.BACKTEST_BENCH_ROUNDS ?? 5));
 
+  const calibrationAfter = calibrate();
+  // events the replay steps through (book snapshots + public trades), per lane and second of wall time
+  const events = (x: { ms: number; value: { snapshots: number; trades: number } }): string => `${((x.value.snapshots + x.value.trades) / x.ms / 1000).toFixed(3)} M events/s`;
   const rate = (count: number, ms: number): string => `${Math.round((count * 1000) / ms).toLocaleString('en-US')} snapshots/s`;
   const r = (floor: number, x: number): string => (floor / x).toFixed(3);
   const day = (x: { ms: number; value: { snapshots: number } }): string => ((86_400 * x.ms) / x.value.snapshots / 1000).toFixed(2);
@@ -221,6 +227,9 @@ export default async function backtestBench(): Promise<void> {
       `the process's first full runs (the warm-up): both lanes in sequence ${day(firstBoth)} s, in parallel ${day(firstParallel)} s (the worker's first)`,
       `bot backtest of the day in a fresh process (start-up, replay, report): both lanes --parallel ${cli.parallel.toFixed(2)} s, --sequential ${cli.sequential.toFixed(2)} s (the default on ${availableParallelism()} cores: ${parallelLanesByDefault() ? '--parallel' : '--sequential'})`,
       `main thread idle during the replay (CPU profile): one lane ${(100 * profiledOne.idle).toFixed(1)} %, both lanes ${(100 * profiledBoth.idle).toFixed(1)} %  (target < 10 %; garbage collector ${(100 * profiledOne.gc).toFixed(1)} % / ${(100 * profiledBoth.gc).toFixed(1)} %)`,
+      `fresh/warm: ${((cli.sequential * 1000) / both.ms).toFixed(2)}  (a fresh \`bot backtest --sequential\` of the day, ${cli.sequential.toFixed(2)} s, over the warm in-sequence replay of both lanes in this process, ${(both.ms / 1000).toFixed(2)} s)`,
+      `events per second, one lane: ${events(one)} from the cache, ${events(oneText)} from the text (book snapshots + trades; anchor: NautilusTrader's Python path ~0.5 M events/s as published)`,
+      `${calibrationLine(calibrationBefore)} before, ${calibrationAfter.arithmeticMs.toFixed(0)} / ${calibrationAfter.allocationMs.toFixed(0)} ms after`,
       `replay fingerprint, both lanes (intents, fills, equity, journal; must not change with speed work): ${both.value.fingerprint}`,
       ...againstBaseline,
       '',

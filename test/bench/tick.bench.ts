@@ -14,9 +14,11 @@
  * not pile up in the tracker); the venue reads other than the book are stubbed with empty answers.
  *
  * Rounds: in each, every variant in turn, its samples alternating one by one with a bare client's (its own
- * baseline). Three engine variants: a journal that discards (no disk: the engine alone), FileJournal with the
- * daemon's default fsync 'background' (write(2) per record, fsync on the thread pool) and with fsync 'submissions'
- * (a disk flush before each send, the strict opt-in policy). The target is judged on the median over the rounds of
+ * baseline). Four engine variants: a journal that discards (no disk: the engine alone), FileJournal with the
+ * daemon's default fsync 'background' (write(2) per record, fsync on the thread pool), with fsync 'submissions'
+ * (a disk flush before each send, the strict opt-in policy), and 'background' with the session recording on
+ * (`record:`, app/session-recorder.ts: every polled book also written to a gzip recording), whose p99 the run prints
+ * beside the same variant's without it, with their ratio. The target is judged on the median over the rounds of
  * each round's p99 overhead: a burst of noise that lands on one side of one round moves that round only.
  *
  * `npm run bench` runs node with --max-semi-space-size=64 --min-semi-space-size=64, as the daemon runs (bin/bot.js): both sides alike. Each
@@ -41,20 +43,27 @@ import { defineStrategy } from '../../src/strategy/define-strategy.js';
 import { placeLimit } from '../../src/strategy/intents.js';
 import { marketFixture } from '../../src/strategy/testing.js';
 import { RestClient } from '../../src/venue/rest-client.js';
+import { SessionRecorder } from '../../src/app/session-recorder.js';
 import { cpuShares, cpuTimes, stealMeter } from './cpu-steal.js';
 import type { TradingApi } from '../../src/venue/trading-api.js';
+
+/** The variant with the session recorder's tap on (`record:` in the daemon config). */
+const RECORDING_ON = 'engine, FileJournal fsync=background + record';
 
 /** Rounds of PAIRS samples per variant, each sample next to one of the bare client's. */
 const ROUNDS = 7;
 const PAIRS = 1000;
 const WARMUP = 100;
 
-const FILLED = (id: string) =>
-  JSON.stringify({
-    order_id: 1, client_order_id: id, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1700000000.123456,
-    deal_money: '30', deal_stock: '0.001', amount: '0.001', left: '0', deal_fee: '0.03', price: '30000',
+/** The order asked for, filled: its own terms echoed (the engine checks an answer against the request, answer-check.ts). */
+const FILLED = (o: { client_order_id: string; price: string; amount: string }) => {
+  const money = D(o.price).mul(o.amount);
+  return JSON.stringify({
+    order_id: 1, client_order_id: o.client_order_id, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1700000000.123456,
+    deal_money: money.toFixed(), deal_stock: o.amount, amount: o.amount, left: '0', deal_fee: money.mul('0.001').toFixed(), price: o.price,
     postOnly: false, ioc: false, status: 'FILLED', stp: 'no', rpi: false,
   });
+};
 
 /** Told the time each client request has been handed to the operating system (its 'finish'). */
 let written: ((t: bigint) => void) | undefined;
@@ -66,14 +75,15 @@ const server = http.createServer((req, res) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString()));
   req.on('end', () => {
-    let id = '';
+    const order = { client_order_id: '', price: '30000', amount: '0.001' };
     try {
-      id = String((JSON.parse(body) as { client_order_id?: string }).client_order_id ?? '');
+      const b = JSON.parse(body) as { client_order_id?: string; price?: string; amount?: string };
+      Object.assign(order, { client_order_id: String(b.client_order_id ?? ''), price: b.price ?? order.price, amount: b.amount ?? order.amount });
     } catch {
       // not an order
     }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(FILLED(id));
+    res.end(FILLED(order));
   });
 });
 
@@ -97,10 +107,10 @@ function benchApi(client: RestClient): TradingApi & { next(b: OrderBook): boolea
       resolve(b);
       return true;
     },
-    ping: async () => true,
-    markets: async () => [market],
+    ping: () => Promise.resolve(true),
+    markets: () => Promise.resolve([market]),
     orderBook: () => new Promise<OrderBook>((r) => (pending = r)),
-    tradeBalance: async () => ({ BTC: { available: D(1000), freeze: D(0) }, USDT: { available: D(1e9), freeze: D(0) } }),
+    tradeBalance: () => Promise.resolve({ BTC: { available: D(1000), freeze: D(0) }, USDT: { available: D(1e9), freeze: D(0) } }),
     placeLimit(r) {
       // the engine's own part ends here: what follows is the client, as in the bare path
       this.lastCall = process.hrtime.bigint();
@@ -108,8 +118,8 @@ function benchApi(client: RestClient): TradingApi & { next(b: OrderBook): boolea
     },
     placeStopLimit: (r) => client.placeStopLimit(r),
     cancel: (r) => client.cancel(r),
-    openOrders: async () => [],
-    deals: async () => [],
+    openOrders: () => Promise.resolve([]),
+    deals: () => Promise.resolve([]),
   };
 }
 
@@ -138,7 +148,7 @@ export default async function tickBench(): Promise<void> {
   let keys = 0;
   const client = () => new RestClient({ baseUrl, apiKey: `bench-key-${++keys}`, apiSecret: 'bench-secret-0001', retry: { limit: 0 } });
 
-  const variants: Array<{ name: string; journal: () => Journal }> = [
+  const variants: Array<{ name: string; journal: () => Journal; record?: boolean }> = [
     // no disk and nothing kept: the engine alone (a MemoryJournal would keep every record alive for the whole run,
     // which no daemon does, and its growing heap would add GC work of its own to this variant only)
     { name: 'engine, journal discarded', journal: () => DISCARDING_JOURNAL },
@@ -146,6 +156,8 @@ export default async function tickBench(): Promise<void> {
       name: `engine, FileJournal fsync=${fsync}${fsync === 'background' ? ' (default)' : ''}`,
       journal: () => new FileJournal(join(dir, `${fsync}.jsonl`), { fsync }),
     })),
+    // the default daemon with `record:` on (#25 item 3): every polled book goes to the session recording too
+    { name: RECORDING_ON, journal: () => new FileJournal(join(dir, 'recorded.jsonl'), { fsync: 'background' }), record: true },
   ];
   /** GC pauses (start, end) in performance.now() ms; each sample's window is matched against them. */
   const gcs: Array<[number, number]> = [];
@@ -156,6 +168,7 @@ export default async function tickBench(): Promise<void> {
   dc.subscribe('http.client.request.start', onClientRequest);
   interface Engine {
     name: string;
+    recorder: SessionRecorder | undefined;
     client: RestClient;
     api: ReturnType<typeof benchApi>;
     runtime: ReturnType<typeof createRuntime>;
@@ -179,6 +192,9 @@ export default async function tickBench(): Promise<void> {
   for (const v of variants) {
     const engineClient = client();
     const api = benchApi(engineClient);
+    const recorder = v.record
+      ? await SessionRecorder.open({ path: join(dir, 'recordings'), markets: [market], tradesMs: 60_000, scheduler: asyncScheduler, clock: asyncScheduler, logger: pino({ level: 'silent' }), source: 'tick bench', resume: false })
+      : undefined;
     const runtime = createRuntime({
       api,
       scheduler: asyncScheduler,
@@ -189,13 +205,14 @@ export default async function tickBench(): Promise<void> {
       polling: { bookMs: 1, balancesMs: 60_000, openOrdersMs: 60_000, dealsMs: 60_000, staleAfterMs: 600_000 },
       journal: v.journal(),
       cancelOnStop: false,
+      onPolled: recorder?.onBook,
     });
     let accepted: (() => void) | undefined;
     runtime.events$.subscribe((e) => {
       if (e.type === 'accepted' || e.type === 'rejected') accepted?.();
     });
     await runtime.start();
-    engines.push({ name: v.name, client: engineClient, bareClient: client(), api, runtime, samples: [], starts: [], engineOnly: [], bare: [], bareStarts: [], roundStarts: [], roundSteal: [], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
+    engines.push({ name: v.name, recorder, client: engineClient, bareClient: client(), api, runtime, samples: [], starts: [], engineOnly: [], bare: [], bareStarts: [], roundStarts: [], roundSteal: [], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
   }
 
   let tick = 0;
@@ -292,8 +309,20 @@ export default async function tickBench(): Promise<void> {
     process.stdout.write(`      CPU stolen by the hypervisor in each of those rounds: ${stolen.join(' ')}\n`);
   }
 
+  // recording on vs off, in this run: the same FileJournal default, with and without the session recorder's tap
+  const off = engines.find((e) => e.name.includes('fsync=background'))!;
+  const on = engines.find((e) => e.name === RECORDING_ON)!;
+  const roundP99 = (e: Engine) => pct(e.roundStarts.map((from) => pct(e.samples.slice(from, from + PAIRS), 99)), 50);
+  process.stdout.write(
+    `recording (record: on) vs off, tick-to-wire p99 over all samples: ${pct(on.samples, 99).toFixed(0)} µs vs ${pct(off.samples, 99).toFixed(0)} µs, ratio ${(pct(on.samples, 99) / pct(off.samples, 99)).toFixed(2)}; ` +
+      `median of the rounds' p99: ${roundP99(on).toFixed(0)} µs vs ${roundP99(off).toFixed(0)} µs, ratio ${(roundP99(on) / roundP99(off)).toFixed(2)}; ` +
+      // the engine's own part (book -> client call) is where the tap sits, and is free of the loopback's noise
+      `engine's own part (book → client call) p99: ${pct(on.engineOnly, 99).toFixed(0)} µs vs ${pct(off.engineOnly, 99).toFixed(0)} µs, ratio ${(pct(on.engineOnly, 99) / pct(off.engineOnly, 99)).toFixed(2)}\n`,
+  );
+
   for (const e of engines) {
     await e.runtime.stop({ cancelOpenOrders: false });
+    await e.recorder?.close();
     e.client.close();
     e.bareClient.close();
   }

@@ -10,7 +10,7 @@ import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { loadStrategy, parseParams } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { planScaffold, validateStrategyName, writeScaffold } from '../../src/strategy/scaffold/generate-strategy.js';
+import { nextSteps, planScaffold, validateStrategyName, writeScaffold } from '../../src/strategy/scaffold/generate-strategy.js';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,26 +37,37 @@ describe('strategy names', () => {
 });
 
 describe('planScaffold', () => {
-  it('plans the strategy, its test and a config, importing this repo\'s SDK from where they land', () => {
+  it('plans the strategy, its test, a config and a backtest config, importing this repo\'s SDK from where they land', () => {
     const dir = path.join(repoRoot, 'strategies', '.tmp-plan');
     const files = planScaffold({ name: 'my-quoter', dir, cwd: repoRoot });
     expect(files.map((f) => f.display)).toEqual([
       'strategies/.tmp-plan/strategies/my-quoter/index.ts',
       'strategies/.tmp-plan/test/strategies/my-quoter.test.ts',
       'strategies/.tmp-plan/config/my-quoter.yaml',
+      'strategies/.tmp-plan/config/my-quoter.backtest.yaml',
     ]);
-    const [strategy, test, config] = files.map((f) => f.content);
+    const [strategy, test, config, backtest] = files.map((f) => f.content);
     expect(strategy).toContain("from '../../../../src/strategy/index.js'");
     expect(strategy).toContain("name: 'my-quoter'");
     expect(strategy).toContain('export const myQuoterParams');
     expect(test).toContain("from '../../../../src/strategy/testing.js'");
     expect(test).toContain("from '../../strategies/my-quoter/index.js'");
-    expect(config).toContain('use: ./strategies/.tmp-plan/strategies/my-quoter/index.ts');
+    // use: and data: are relative to the config file, as bot run and bot backtest read them
+    expect(config).toContain('use: ../strategies/my-quoter/index.ts');
     expect(config).toContain('id: my-quoter');
+    expect(backtest).toContain('use: ../strategies/my-quoter/index.ts');
+    expect(backtest).toContain('data: [../../../backtest/sample-data/sim-btc-usdt.jsonl.gz]');
     // at the repo root the imports are the short ones a hand-written strategy uses
     const atRoot = planScaffold({ name: 'my-quoter', cwd: repoRoot });
     expect(atRoot[0]!.content).toContain("from '../../src/strategy/index.js'");
-    expect(atRoot[2]!.content).toContain('use: ./strategies/my-quoter/index.ts');
+    expect(atRoot[2]!.content).toContain('use: ../strategies/my-quoter/index.ts');
+    expect(atRoot[3]!.content).toContain('data: [../backtest/sample-data/sim-btc-usdt.jsonl.gz]');
+    expect(nextSteps(atRoot, repoRoot).map((l) => l.replace(/\s+#.*$/, ''))).toEqual([
+      'npx vitest run test/strategies/my-quoter.test.ts',
+      'npx bot backtest config/my-quoter.backtest.yaml',
+      'npx bot run config/my-quoter.yaml --dry-run',
+      'then edit strategies/my-quoter/index.ts (desiredOrders)',
+    ]);
   });
 
   it('refuses to overwrite: nothing is written when any target exists', () => {
@@ -71,7 +82,7 @@ describe('planScaffold', () => {
 });
 
 describe('bot new-strategy', () => {
-  it('writes a skeleton whose generated test passes unchanged, and refuses a second run', async () => {
+  it('writes a skeleton whose printed commands run as printed, and refuses a second run', async () => {
     const dir = scratch();
     const rel = path.relative(repoRoot, dir);
     const first = await run(process.execPath, ['bin/bot.js', 'new-strategy', 'gen-check', '--dir', rel], { cwd: repoRoot });
@@ -79,15 +90,22 @@ describe('bot new-strategy', () => {
     const strategyFile = path.join(dir, 'strategies', 'gen-check', 'index.ts');
     const before = readFileSync(strategyFile, 'utf8');
 
-    // the generated test, run by vitest in a child process exactly as a user would
-    const vitest = path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
-    const result = await run(process.execPath, [vitest, 'run', '--dir', rel, '--reporter', 'verbose'], { cwd: repoRoot, env: { ...process.env, CI: '1', NO_COLOR: '1' } });
-    expect(result.stdout).toMatch(/gen-check\.test\.ts/);
-    expect(result.stdout).toMatch(/Tests\s+2 passed \(2\)/);
+    // the printed commands (comments off), by a shell in the folder bot ran in, exactly as a user pastes them
+    const next = first.stdout.split('\n').slice(first.stdout.split('\n').indexOf('next:') + 1).map((l) => l.trim().replace(/\s+#.*$/, ''));
+    const [testCmd, backtestCmd, runCmd] = next;
+    expect(testCmd).toBe(`npx vitest run --dir ${rel} ${rel}/test/strategies/gen-check.test.ts`);
+    const env = { ...process.env, CI: '1', NO_COLOR: '1' };
+    const tested = await run('sh', ['-c', testCmd!], { cwd: repoRoot, env });
+    expect(tested.stdout).toMatch(/Tests\s+3 passed \(3\)/);
+    const backtest = await run('sh', ['-c', `${backtestCmd!} --no-progress --out ${rel}/bt`], { cwd: repoRoot, env });
+    expect(backtest.stdout).toMatch(/^backtest BTC_USDT: .*480 snapshots/);
+    expect(backtest.stdout).toMatch(/optimistic +fills [1-9]/);
+    expect(runCmd).toBe(`npx bot run ${rel}/config/gen-check.yaml --dry-run`);
 
-    // the config example is a valid daemon config whose `use:` loads the generated strategy and whose params parse
-    const cfg = loadYamlConfig(path.join(dir, 'config', 'gen-check.yaml'), DaemonConfigSchema, {});
-    const def = await loadStrategy(builtinStrategies, cfg.strategies[0]!.use, repoRoot);
+    // the config is a valid daemon config whose `use:` (relative to it) loads the generated strategy and whose params parse
+    const configFile = path.join(dir, 'config', 'gen-check.yaml');
+    const cfg = loadYamlConfig(configFile, DaemonConfigSchema, {});
+    const def = await loadStrategy(builtinStrategies, cfg.strategies[0]!.use, { configFile, cwd: '/' });
     expect(def.name).toBe('gen-check');
     expect(() => parseParams(def, cfg.strategies[0]!.params, 'gen-check.yaml')).not.toThrow();
 
@@ -98,7 +116,12 @@ describe('bot new-strategy', () => {
     expect(second.code).toBe(2);
     expect(second.stderr).toContain('refusing to overwrite');
     expect(readFileSync(strategyFile, 'utf8')).toBe(before);
-  });
+
+    // the generated test follows the params schema: a param renamed in the strategy needs no edit of the test
+    writeFileSync(strategyFile, before.replace(/\bsize\b/g, 'quantity'));
+    const renamed = await run('sh', ['-c', testCmd!], { cwd: repoRoot, env });
+    expect(renamed.stdout).toMatch(/Tests\s+3 passed \(3\)/);
+  }, 120_000);
 
   it('exits 2 on a bad name and writes nothing', async () => {
     const dir = scratch();

@@ -1,48 +1,20 @@
-import { pino } from 'pino';
-import { Observable, VirtualAction, VirtualTimeScheduler } from 'rxjs';
+import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AccountLimits } from '../../src/engine/account-risk.js';
-import type { EngineEvent } from '../../src/engine/events.js';
 import { MemoryJournal } from '../../src/engine/journal.js';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
-import { createRuntime, type RuntimeStrategy } from '../../src/engine/runtime.js';
+import type { RuntimeStrategy } from '../../src/engine/runtime.js';
 import { D } from '../../src/model/decimal.js';
 import type { OwnOrder } from '../../src/strategy/context.js';
 import { defineStrategy } from '../../src/strategy/define-strategy.js';
 import { placeLimit, type Intent } from '../../src/strategy/intents.js';
-import { marketFixture } from '../../src/strategy/testing.js';
 import { FakeVenue } from './fake-venue.js';
-
-const market = marketFixture({ minAmount: D('0.001'), minTotal: D('1') });
+import { market, virtualRig } from './virtual-rig.js';
 
 /** The runtime on virtual time against the fake venue, with account limits. */
 function rig(venue: FakeVenue, strategies: RuntimeStrategy[], account: AccountLimits | undefined, journal = new MemoryJournal()) {
-  const scheduler = new VirtualTimeScheduler(VirtualAction, 0);
-  const events: EngineEvent[] = [];
-  const runtime = createRuntime({
-    api: venue,
-    scheduler,
-    clock: { now: () => scheduler.now() },
-    logger: pino({ level: 'silent' }),
-    markets: new Map([[market.name, market]]),
-    strategies,
-    // the fake venue's book only moves when the test moves it: not stale within these tests (runtime-market-data.test.ts)
-    polling: { bookMs: 100, balancesMs: 1000, openOrdersMs: 500, dealsMs: 200, staleAfterMs: 60_000 },
-    journal,
-    ...(account ? { account: { limits: account } } : {}),
-  });
-  runtime.events$.subscribe((e) => events.push(e));
-  const advance = async (ms: number) => {
-    for (let t = 0; t < ms; t += 50) {
-      const target = scheduler.now() + 50;
-      scheduler.maxFrames = target;
-      scheduler.flush();
-      scheduler.frame = target;
-      await new Promise((r) => setImmediate(r));
-    }
-  };
-  return { runtime, events, advance, journal, scheduler };
+  return { ...virtualRig(venue, strategies, { journal, ...(account ? { account } : {}) }), journal };
 }
 
 /** Quotes a buy at 99 and a sell at 150 (1 each) whenever it has no live order on that side. */

@@ -10,6 +10,7 @@ import { ConfigError } from '../../src/model/errors.js';
 import { SimExchange } from '../../src/sim/exchange.js';
 import { DEFAULT_SIM_CONFIG } from '../../src/sim/sim-config.js';
 import { NetworkError } from '../../src/venue/errors.js';
+import { stepVirtual } from './virtual-rig.js';
 
 describe('dead-man refresh policy', () => {
   it('resets every third of the timeout; retries a failure after a quarter of that, 250 ms to 2 s', () => {
@@ -76,17 +77,7 @@ function rig(timeoutSec = 5) {
   const journal = new MemoryJournal();
   const errors: DeadManError[] = [];
   const deadMan = new DeadManTimer({ api, markets: ['BTC_USDT', 'ETH_USDT', 'BTC_USDT'], timeoutSec, scheduler, logger, journal, onError: (e) => errors.push(e) });
-  const settle = () => new Promise((r) => setImmediate(r));
-  const advance = async (ms: number) => {
-    for (let t = 0; t < ms; t += 50) {
-      const target = scheduler.now() + 50;
-      scheduler.maxFrames = target;
-      scheduler.flush();
-      scheduler.frame = target;
-      await settle();
-      ex.tick(T0 + scheduler.now());
-    }
-  };
+  const advance = (ms: number) => stepVirtual(scheduler, ms, () => ex.tick(T0 + scheduler.now()));
   const quote = () => {
     const r = ex.placeLimit(account, { market: 'BTC_USDT', side: 'buy', amount: D('0.01'), price: D('1000'), clientOrderId: `q-${calls.length}-${scheduler.now()}` });
     if (!r.ok) throw new Error(r.message);

@@ -61,7 +61,7 @@ describe('a journal write failure in the engine (EACCES)', () => {
     const journal = new GuardedJournal(failing, () => (causes += 1));
     let n = 0;
     const ladder = strategyOf(() => [placeLimit({ side: "buy", price: D(96 + (n++ % 5)), amount: D("0.02") })]);
-    const rig = virtualRig(venue, [{ id: 'p', definition: ladder, params: {}, market: market.name }], journal as never);
+    const rig = virtualRig(venue, [{ id: 'p', definition: ladder, params: {}, market: market.name }], { journal });
     await rig.runtime.start();
     await rig.advance(300);
     const placed = venue.calls.filter((c) => c.startsWith('place')).length;

@@ -63,7 +63,7 @@ describe('the strict journal read of a start', () => {
     }
     expect(error).toBeInstanceOf(JournalCorruptError);
     expect(error).toMatchObject({ code: 'ERR_JOURNAL_CORRUPT', file, lines: [3, 5] });
-    expect((error as Error).message).toMatch(new RegExp(`^journal ${file}: lines 3, 5 are damaged .* run \`bot journal repair ${file}\``));
+    expect((error as Error).message).toMatch(new RegExp(`^journal ${file}: lines 3, 5 are damaged .* run \`npx bot journal repair ${file}\``));
     expect((error as Error).message).not.toContain('\n');
     // the tolerant reader of the chaos audit and the tests still reads what it can
     expect(parseJournalText(readFileSync(file, 'utf8')).skipped).toBe(2);

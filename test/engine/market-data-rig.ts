@@ -1,21 +1,18 @@
-import { pino } from 'pino';
-import { Observable, VirtualAction, VirtualTimeScheduler, combineLatest } from 'rxjs';
+import { Observable, combineLatest } from 'rxjs';
 import { z } from 'zod';
-import type { EngineEvent } from '../../src/engine/events.js';
-import { MemoryJournal } from '../../src/engine/journal.js';
-import { createRuntime, type PollingOptions, type RuntimeStrategy } from '../../src/engine/runtime.js';
+import type { PollingOptions, RuntimeStrategy } from '../../src/engine/runtime.js';
 import type { OrderBook } from '../../src/model/book.js';
 import { D } from '../../src/model/decimal.js';
 import { defineStrategy } from '../../src/strategy/define-strategy.js';
 import { placeLimit, type Intent } from '../../src/strategy/intents.js';
-import { marketFixture } from '../../src/strategy/testing.js';
 import { UnavailableError } from '../../src/venue/errors.js';
 import { FakeVenue } from './fake-venue.js';
+import { market, virtualRig } from './virtual-rig.js';
 
 // The runtime on virtual time against a fake venue whose book can lie, freeze or fail: for the market-data tests
 // (sane books, price band, stale data) of the engine and of the ops surface.
 
-export const market = marketFixture({ minAmount: D('0.001'), minTotal: D('1') });
+export { market };
 
 /**
  * The fake venue with a book that moves on (a new timestamp every poll, as a live venue's would), which can answer
@@ -47,31 +44,9 @@ export class LyingVenue extends FakeVenue {
   }
 }
 
+/** The shared rig with the runtime's own stale default (these tests are about stale and lying books). */
 export function rig(venue: LyingVenue, strategies: RuntimeStrategy[], polling: Partial<PollingOptions> = {}) {
-  const scheduler = new VirtualTimeScheduler(VirtualAction, 0);
-  const events: EngineEvent[] = [];
-  const runtime = createRuntime({
-    api: venue,
-    scheduler,
-    clock: { now: () => scheduler.now() },
-    logger: pino({ level: 'silent' }),
-    markets: new Map([[market.name, market]]),
-    strategies,
-    polling: { bookMs: 100, balancesMs: 1000, openOrdersMs: 500, dealsMs: 200, ...polling },
-    journal: new MemoryJournal(),
-  });
-  runtime.events$.subscribe((e) => events.push(e));
-  const advance = async (ms: number) => {
-    for (let t = 0; t < ms; t += 50) {
-      const target = scheduler.now() + 50;
-      scheduler.maxFrames = target;
-      scheduler.flush();
-      scheduler.frame = target;
-      await new Promise((r) => setImmediate(r));
-    }
-  };
-  const of = <T extends EngineEvent['type']>(type: T) => events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
-  return { runtime, events, of, advance, scheduler };
+  return virtualRig(venue, strategies, { polling: { staleAfterMs: undefined, ...polling } });
 }
 
 /**

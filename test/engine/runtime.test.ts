@@ -96,7 +96,7 @@ describe('runtime on virtual time (fake venue)', () => {
           map(() => placeLimit({ side: 'buy', price: D(1), amount: D(1) })),
         ),
     });
-    const rig = virtualRig(venue, [{ id: 'p', definition: def, params: {}, market: market.name }], new MemoryJournal(previous));
+    const rig = virtualRig(venue, [{ id: 'p', definition: def, params: {}, market: market.name }], { journal: new MemoryJournal(previous) });
     await rig.runtime.start();
     await rig.advance(200);
     // the submission with no outcome may still reach the venue: live (pending) until its not-placed window passed

@@ -83,6 +83,35 @@ describe('recording format', () => {
     expect(w.files).toHaveLength(2);
   });
 
+  it('rotates at each UTC midnight (daily), alone or beside a size limit', async () => {
+    const day = 86_400_000;
+    const at = (d: number, h: number) => Date.UTC(2026, 0, 1) + d * day + h * 3_600_000;
+    const out = join(tmp, 'daily.jsonl.gz');
+    const w = new RecordingWriter({ out, market, rotate: { daily: true } });
+    for (const t of [at(0, 1), at(0, 23), at(1, 0), at(1, 12), at(3, 5)]) w.write(book(t));
+    await w.close();
+    expect(w.files.map((f) => f.slice(tmp.length + 1))).toEqual(['daily.0001.jsonl.gz', 'daily.0002.jsonl.gz', 'daily.0003.jsonl.gz']);
+    const days = await Promise.all(w.files.map(async (f) => (await readAll(f)).flatMap((l) => (l.type === 'book' ? [new Date(l.t).getUTCDate()] : []))));
+    expect(days).toEqual([[1, 1], [2, 2], [4]]);
+    const both = new RecordingWriter({ out: join(tmp, 'both.jsonl.gz'), market, rotate: { daily: true, maxBytes: 600 } });
+    for (let i = 0; i < 6; i++) both.write(book(at(0, i)));
+    both.write(book(at(1, 0)));
+    await both.close();
+    expect(both.files.length).toBeGreaterThan(2);
+    expect((await readAll(both.files.at(-1)!)).filter((l) => l.type === 'book').map((l) => (l as { t: number }).t)).toEqual([at(1, 0)]);
+  });
+
+  it('tells a failed write to onError once per file, and still closes', async () => {
+    const out = join(tmp, 'gone', 'x.jsonl.gz');
+    const errors: string[] = [];
+    const w = new RecordingWriter({ out, market, onError: (e, path) => errors.push(`${(e as NodeJS.ErrnoException).code} ${path}`) });
+    rmSync(join(tmp, 'gone'), { recursive: true });
+    w.write(book(1000));
+    w.write(book(2000));
+    await w.close();
+    expect(errors).toEqual([`ENOENT ${out}`]);
+  });
+
   it('keeps the complete lines of a recording whose last member was cut off (recorder killed)', async () => {
     const out = join(tmp, 'cut.jsonl.gz');
     const w = new RecordingWriter({ out, market, flushEvery: 1 });

@@ -75,8 +75,8 @@ describe('loadYamlConfig', () => {
     const p = file('unknown.yaml', good.replace('levels: 3', 'levels: 3\n      sprad: 1\n      colour: 2'));
     expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(
       [
-        `${p}:9:14: strategies[0].params.sprad: unknown key (did you mean \`spread\`?)`,
-        `${p}:10:15: strategies[0].params.colour: unknown key (not allowed here; check its spelling and indentation)`,
+        `${p}:9:7: strategies[0].params.sprad: unknown key (did you mean \`spread\`?)`,
+        `${p}:10:7: strategies[0].params.colour: unknown key (not allowed here; check its spelling and indentation)`,
       ].join('\n'),
     );
   });

@@ -9,6 +9,7 @@ const TYPOS: Record<string, [typo: string, meant: string]> = {
   grid: ['levls', 'levels'],
   'stop-guard': ['trial', 'trail'],
   twap: ['slics', 'slices'],
+  'trend-mm': ['trendGian', 'trendGain'],
 };
 
 describe('built-in strategy params are strict (issue 24: `sprad:` was ignored by the market maker)', () => {

@@ -46,8 +46,8 @@ describe('unknown config keys say which key was meant', () => {
   it('a daemon config typo names the file, line, key path and the near key', () => {
     const text = 'venue: { kind: sim }\nstrategies: [{ id: a, use: grid, market: BTC_USDT, risk: { maxLos: 5 } }]\npolling: { bookMS: 100 }\n';
     const lines = message(() => parseYamlConfig(text, DaemonConfigSchema, 'x.yaml', {})).split('\n');
-    expect(lines).toContain('x.yaml:2:68: strategies[0].risk.maxLos: unknown key (did you mean `maxLoss`?)');
-    expect(lines).toContain('x.yaml:3:20: polling.bookMS: unknown key (did you mean `bookMs`?)');
+    expect(lines).toContain('x.yaml:2:60: strategies[0].risk.maxLos: unknown key (did you mean `maxLoss`?)');
+    expect(lines).toContain('x.yaml:3:12: polling.bookMS: unknown key (did you mean `bookMs`?)');
   });
 
   it('a key of the other venue kind is not suggested', () => {

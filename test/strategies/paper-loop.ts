@@ -1,4 +1,4 @@
-import { ReplaySubject, Subject, VirtualTimeScheduler, type Subscription } from 'rxjs';
+import { NEVER, ReplaySubject, Subject, VirtualTimeScheduler, type Subscription } from 'rxjs';
 import { pino } from 'pino';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Balances } from '../../src/model/balance.js';
@@ -54,6 +54,9 @@ export class PaperLoop {
       balances$: this.balances$,
       orders$: this.orders$,
       fills$: this.fills$,
+      // no public trades here: the strategies it tests do not read them
+      trades$: NEVER,
+      candles: () => NEVER,
       scheduler: this.scheduler,
       clock: { now: () => this.state.now },
       log: pino({ level: 'silent' }),

@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('loadStrategy', () => {
   it('lists the built-ins', () => {
-    expect(Object.keys(builtinStrategies)).toEqual(['market-maker', 'grid', 'stop-guard', 'twap']);
+    expect(Object.keys(builtinStrategies)).toEqual(['market-maker', 'grid', 'stop-guard', 'twap', 'trend-mm']);
   });
 
   it('loads a built-in by name', async () => {

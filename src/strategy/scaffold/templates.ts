@@ -1,6 +1,7 @@
 /**
- * The three files `bot new-strategy <name>` writes. Plain template functions (no template engine): what they
- * return is exactly what lands on disk, and the generator's test runs the generated test to prove it passes.
+ * The four files `bot new-strategy <name>` writes. Plain template functions (no template engine): what they
+ * return is exactly what lands on disk, and the generator's test runs the generated test and backtest to prove
+ * they work.
  */
 
 export interface TemplateNames {
@@ -12,14 +13,21 @@ export interface TemplateNames {
   readonly sdkFromStrategy: string;
   /** PascalCase type name of the params, e.g. `MyQuoterParams`. */
   readonly paramsType: string;
-  /** Import specifier of the SDK from the test file. */
-  readonly sdkFromTest: string;
   /** Import specifier of the SDK's test harness from the test file. */
   readonly testingFromTest: string;
   /** Import specifier of the strategy module from the test file. */
   readonly strategyFromTest: string;
-  /** Path of the strategy module as the config's `use:` gives it (relative to where `bot run` is started). */
-  readonly strategyFromCwd: string;
+  /** Path of the strategy module as the configs' `use:` gives it: relative to the config files' folder. */
+  readonly strategyFromConfig: string;
+  /** The sample recording, relative to the config files' folder. */
+  readonly sampleFromConfig: string;
+  /** Where the files are, as the commands in their comments name them (relative to where `bot` runs). */
+  readonly strategyDisplay: string;
+  readonly testDisplay: string;
+  readonly configDisplay: string;
+  readonly backtestDisplay: string;
+  /** How the test is run from there (`npx vitest run ...`). */
+  readonly testCommand: string;
 }
 
 export function strategyTemplate(n: TemplateNames): string {
@@ -28,17 +36,19 @@ export function strategyTemplate(n: TemplateNames): string {
  * above the best ask, \`offset\` away (a fraction of the price), and follows the book. Replace the body of
  * \`desiredOrders\` with your idea; keep the rest:
  *
- * - \`ctx.book$\`, \`ctx.balances$\`, \`ctx.orders$\` (your live orders), \`ctx.fills$\` (your fills) are what you see;
+ * - \`ctx.book$\`, \`ctx.balances$\`, \`ctx.orders$\` (your live orders), \`ctx.fills$\` (your fills), \`ctx.trades$\`
+ *   and \`ctx.candles(periodMs)\` (the market's public trades, and OHLCV candles of them) are what you see;
  * - you return an Observable of intents (place-limit, place-stop-limit, cancel); the engine quantizes them to the
  *   market's steps, checks the market rules and your risk limits, and only then sends them;
  * - \`ordersToTargets(desired, live)\` turns "the orders I want resting" into the cancels and places that get there,
  *   never placing twice while an order is in flight;
  * - time comes from \`ctx.clock\` / \`ctx.scheduler\` (virtual in tests and backtests): never Date.now() or setTimeout.
  *
- * Run it: \`bot run config/${n.name}.yaml\` (embedded simulated exchange), test it: \`npx vitest run test/strategies/${n.name}.test.ts\`.
+ * Test it: \`${n.testCommand}\`; backtest it: \`npx bot backtest ${n.backtestDisplay}\`;
+ * run it: \`npx bot run ${n.configDisplay}\` (embedded simulated exchange).
  */
 import { combineLatest, mergeMap, from } from 'rxjs';
-import { D, Decimal, decimalParam, defineStrategy, ordersToTargets, bookTop, z, type DesiredOrder, type OrderBook, type Market } from '${n.sdkFromStrategy}';
+import { D, decimalParam, defineStrategy, ordersToTargets, bookTop, roundPrice, z, type DesiredOrder, type OrderBook, type Market } from '${n.sdkFromStrategy}';
 
 /**
  * Params with their defaults; YAML \`params:\` is validated against this before the strategy starts. Decimals
@@ -59,8 +69,9 @@ export type ${n.paramsType} = z.output<typeof ${n.ident}Params>;
 export function desiredOrders(book: OrderBook, market: Market, params: ${n.paramsType}): DesiredOrder[] {
   const { bid, ask } = bookTop(book);
   const out: DesiredOrder[] = [];
-  if (bid) out.push({ side: 'buy', price: bid.times(D(1).minus(params.offset)).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN), amount: params.size, tag: 'bid', postOnly: true });
-  if (ask) out.push({ side: 'sell', price: ask.times(D(1).plus(params.offset)).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP), amount: params.size, tag: 'ask', postOnly: true });
+  // roundPrice: on the market's price step, away from the spread, as the engine will send it
+  if (bid) out.push({ side: 'buy', price: roundPrice(market, 'buy', bid.times(D(1).minus(params.offset))), amount: params.size, tag: 'bid', postOnly: true });
+  if (ask) out.push({ side: 'sell', price: roundPrice(market, 'sell', ask.times(D(1).plus(params.offset))), amount: params.size, tag: 'ask', postOnly: true });
   return out;
 }
 
@@ -84,50 +95,52 @@ export function testTemplate(n: TemplateNames): string {
  * Tests of ${n.name} on virtual time: the RxJS TestScheduler drives the strategy's streams, so a test of minutes
  * of market runs in milliseconds and never sleeps. \`createTestContext\` builds the context the engine would give;
  * pass the streams your test needs as marbles (\`cold\`/\`hot\`) and check the intents with \`expectObservable\`.
+ * Run: ${n.testCommand}
  */
 import { describe, expect, it } from 'vitest';
 import { TestScheduler } from 'rxjs/testing';
-import { D } from '${n.sdkFromTest}';
-import { bookFixture, createTestContext, marketFixture, ownOrderFixture } from '${n.testingFromTest}';
-import strategy from '${n.strategyFromTest}';
+import { bookFixture, createTestContext, marketFixture, ownOrderFixture, testParams } from '${n.testingFromTest}';
+import strategy, { desiredOrders } from '${n.strategyFromTest}';
 
 const market = marketFixture();
-const params = strategy.params.parse({ offset: '0.01', size: '0.5' });
+// The params schema's defaults, validated as a config's are: rename or add a param (with a default) and this test
+// follows. Try other values with testParams(strategy, { size: '0.5' }).
+const params = testParams(strategy);
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const book = bookFixture({ bid: '100', ask: '101' });
+const moved = bookFixture({ bid: '110', ask: '111' });
+/** The place intents of what \`desiredOrders\` wants for \`b\`. */
+const places = (b: typeof book) => desiredOrders(b, market, params).map((o) => ({ kind: 'place-limit', ...o }));
 
 describe('${n.name}', () => {
-  it('quotes one buy below the bid and one sell above the ask', () => {
+  it('wants one buy below the bid and one sell above the ask, on the price step', () => {
+    const [buy, sell] = desiredOrders(book, market, params);
+    expect(buy?.side).toBe('buy');
+    expect(buy?.price.lt(100)).toBe(true);
+    expect(sell?.side).toBe('sell');
+    expect(sell?.price.gt(101)).toBe(true);
+    for (const o of [buy, sell]) expect(o?.price.decimalPlaces()).toBeLessThanOrEqual(market.moneyPrec);
+  });
+
+  it('places them on the first book', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const ctx = createTestContext({ market, params, scheduler, book$: cold('a', { a: bookFixture({ bid: '100', ask: '101' }) }) });
-      expectObservable(strategy.create(ctx)).toBe('(bs)', {
-        b: { kind: 'place-limit', side: 'buy', price: D('99'), amount: D('0.5'), tag: 'bid', postOnly: true },
-        s: { kind: 'place-limit', side: 'sell', price: D('102.01'), amount: D('0.5'), tag: 'ask', postOnly: true },
-      });
+      const ctx = createTestContext({ market, params, scheduler, book$: cold('a', { a: book }) });
+      const [b, s] = places(book);
+      expectObservable(strategy.create(ctx)).toBe('(bs)', { b, s });
     });
   });
 
   it('leaves its resting quotes alone while the book stays put, and follows a move', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const resting = [
-        ownOrderFixture({ clientOrderId: 'b1', side: 'buy', price: '99', amount: '0.5', tag: 'bid' }),
-        ownOrderFixture({ clientOrderId: 's1', side: 'sell', price: '102.01', amount: '0.5', tag: 'ask' }),
-      ];
-      const ctx = createTestContext({
-        market,
-        params,
-        scheduler,
-        book$: cold('a 999ms a 999ms b', { a: bookFixture({ bid: '100', ask: '101' }), b: bookFixture({ bid: '110', ask: '111' }) }),
-        orders$: cold('o', { o: resting }),
-      });
-      // nothing at 0 s and 1 s; at 2 s the book jumped: cancel both, quote around the new touch
-      expectObservable(strategy.create(ctx)).toBe('2s (cdbs)', {
-        c: { kind: 'cancel', clientOrderId: 'b1' },
-        d: { kind: 'cancel', clientOrderId: 's1' },
-        b: { kind: 'place-limit', side: 'buy', price: D('108.9'), amount: D('0.5'), tag: 'bid', postOnly: true },
-        s: { kind: 'place-limit', side: 'sell', price: D('112.11'), amount: D('0.5'), tag: 'ask', postOnly: true },
-      });
+      const resting = desiredOrders(book, market, params).map((o, i) =>
+        ownOrderFixture({ clientOrderId: \`q\${i}\`, side: o.side, price: o.price, amount: o.amount, tag: o.tag }),
+      );
+      const ctx = createTestContext({ market, params, scheduler, book$: cold('a 999ms a 999ms b', { a: book, b: moved }), orders$: cold('o', { o: resting }) });
+      // nothing at 0 s and 1 s; at 2 s the book moved: cancel both, quote around the new touch
+      const [b, s] = places(moved);
+      expectObservable(strategy.create(ctx)).toBe('2s (cdbs)', { c: { kind: 'cancel', clientOrderId: 'q0' }, d: { kind: 'cancel', clientOrderId: 'q1' }, b, s });
     });
   });
 });
@@ -136,8 +149,8 @@ describe('${n.name}', () => {
 
 export function configTemplate(n: TemplateNames): string {
   return `# ${n.name} against the embedded simulated exchange (in-process, loopback HTTP, the real REST client).
-#   bot run config/${n.name}.yaml             # Ctrl-C stops it, cancels its orders and prints a summary
-#   bot run config/${n.name}.yaml --dry-run   # gate and log the intents, send nothing
+#   npx bot run ${n.configDisplay}             # Ctrl-C stops it, cancels its orders and prints a summary
+#   npx bot run ${n.configDisplay} --dry-run   # gate and log the intents, send nothing
 # For the live venue use \`venue: { kind: rest, region: main, apiKey: \${BOT_API_KEY}, apiSecret: \${BOT_API_SECRET} }\`.
 venue:
   kind: sim
@@ -145,7 +158,7 @@ venue:
 
 strategies:
   - id: ${n.name}
-    use: ${n.strategyFromCwd}
+    use: ${n.strategyFromConfig}   # relative to this file
     market: BTC_USDT
     params:
       offset: 0.001     # quotes 0.1 % outside the touch
@@ -160,9 +173,29 @@ polling:
   bookMs: 1000
 
 journal:
-  path: var/journal-${n.name}.jsonl
+  path: var/journal-${n.name}.jsonl   # relative to the folder bot runs in
 
 shutdown:
   cancelOpenOrders: true
+`;
+}
+
+export function backtestTemplate(n: TemplateNames): string {
+  return `# Backtest of ${n.name} on the sample recording (BTC_USDT books recorded from \`bot sim\`), on virtual time: the
+# same strategy, rules, risk and executor as \`bot run\`, with a fill model and a report.
+#   npx bot backtest ${n.backtestDisplay}    # prints the summary, writes var/backtest-${n.name}/report.{json,html}
+# data: and use: are relative to this file; out: to the folder bot runs in.
+data: [${n.sampleFromConfig}]
+balances: { BTC: "1", USDT: "50000" }   # the account's trade balance at the start
+fills: [optimistic, pessimistic]        # both fill assumptions side by side: the PnL band
+polling: { bookMs: 1000, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 }
+strategies:
+  - id: ${n.name}
+    use: ${n.strategyFromConfig}
+    market: BTC_USDT
+    params: { offset: 0.0002, size: 0.001 }   # nearer the touch than config/${n.name}.yaml: the sample's 8 minutes fill some
+    risk: { maxOrderNotional: 100, maxOpenOrders: 4, maxLoss: 50 }
+out: var/backtest-${n.name}
+log: { level: warn }
 `;
 }

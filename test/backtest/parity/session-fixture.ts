@@ -2,7 +2,7 @@
  * A recorded session on a controlled venue, for the parity tests: the market maker trading over loopback HTTP
  * against the simulated exchange replaying a generated recording R (`bot sim --replay R`; its matching is the
  * backtest's pessimistic assumption), on virtual time (test/backtest/lockstep-daemon.ts), with the books it polls
- * recorded as a daemon with `record:` writes them. Leaves in `dir` what a real session leaves: the journal
+ * recorded by the daemon's own session recorder, as `record:` does. Leaves in `dir` what a real session leaves: the journal
  * (journal.jsonl), the recording of the polls (session.jsonl.gz) and the daemon config beside the journal
  * (daemon.yaml, naming the journal), plus R itself (market.jsonl.gz).
  *

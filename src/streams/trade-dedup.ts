@@ -1,4 +1,4 @@
-import type { PublicTrade } from '../../src/model/book.js';
+import type { PublicTrade } from '../model/book.js';
 
 /** What one page of recent trades adds. */
 export interface DedupStep {
@@ -12,8 +12,8 @@ export interface DedupStep {
 }
 
 /**
- * De-duplicates the recent-trades pages a recorder polls, by the venue's `tradeID`, across polls and across
- * resumes (the constructor takes the ids a resumed file already holds).
+ * De-duplicates the recent-trades pages a poller polls (the recorder; a strategy's `trades$`, streams/trades-source.ts),
+ * by the venue's `tradeID`, across polls and across resumes (the constructor takes the ids a resumed file already holds).
  *
  * Why ids and not times: the venue's timestamps are whole seconds, so many trades share one; ids are unique
  * and increase with time. Pages may overlap by any amount, repeat a trade, or come out of order (an older

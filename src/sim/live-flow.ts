@@ -1,0 +1,91 @@
+/**
+ * The live counterpart of recorded-flow.ts: a `MarketFlow` whose market is another venue's PUBLIC order book and
+ * trades, polled as they happen (the paper venue: `venue: { kind: paper }`, wired in src/app). The sim does not
+ * poll anything itself: whoever polls the upstream hands its answers over through `LiveMarketFeed`, the one
+ * interface between the two, and the flow takes them at its steps.
+ *
+ * At each step, per market:
+ *  - the newest upstream book is mirrored into the flow account's resting orders (book-mirror.ts): a client's order
+ *    fills when the upstream's book trades through it, the backtest's pessimistic fill assumption;
+ *  - the upstream's new public trades are printed on this venue's public tape (`SimExchange.printTrade`): the
+ *    daemon's jump checks and the session recorder see the market's trades, and stop-limit orders fire on them;
+ *    they fill no order themselves;
+ *  - with no upstream book for `staleAfterMs` the market is STALE: its public book is frozen as it was (the same
+ *    snapshot, timestamp and all, on every poll, so the daemon's stale watch sees a stale book and cancels), and
+ *    the flow's orders are withdrawn, so nothing fills against a book that is no longer known. The next upstream
+ *    book thaws it.
+ * A market starts stale (frozen, empty) until its first upstream book.
+ */
+import type { OrderBook, PublicTrade } from '../model/book.js';
+import { BookMirror, bookLevels } from './book-mirror.js';
+import type { SimExchange } from './exchange.js';
+import type { MarketFlow } from './market-flow.js';
+
+/** What the live flow reads the upstream's market from. Implemented outside the sim (src/app polls the upstream). */
+export interface LiveMarketFeed {
+  /** The newest public book of `market` received since the last call; undefined when none came. */
+  takeBook(market: string): OrderBook | undefined;
+  /** The public trades of `market` received since the last call, oldest first, each once. */
+  takeTrades(market: string): readonly PublicTrade[];
+}
+
+export interface LiveFlowOptions {
+  readonly feed: LiveMarketFeed;
+  readonly markets: readonly string[];
+  /** No upstream book for this long (step time, ms): the market is stale. */
+  readonly staleAfterMs: number;
+  /** The (internal, funded) account the flow trades from. Default: the config's `flow.account`, else `market`. */
+  readonly account?: string | undefined;
+  /** Told when a market goes stale and when it is fresh again (its first book too: a market starts stale). */
+  readonly onStale?: ((market: string, stale: boolean, atMs: number) => void) | undefined;
+}
+
+export interface LiveFlow extends MarketFlow {
+  /** True while the market has no upstream book younger than `staleAfterMs` (and before its first). */
+  isStale(market: string): boolean;
+}
+
+interface MarketState {
+  mirror: BookMirror | undefined;
+  lastBookAt: number | undefined;
+  stale: boolean;
+}
+
+export function createLiveFlow(o: LiveFlowOptions): LiveFlow {
+  if (!(o.staleAfterMs > 0)) throw new RangeError(`live flow: staleAfterMs must be > 0, got ${o.staleAfterMs}`);
+  const states = new Map<string, MarketState>(o.markets.map((m) => [m, { mirror: undefined, lastBookAt: undefined, stale: true }]));
+
+  const goStale = (ex: SimExchange, market: string, s: MarketState, nowMs: number): void => {
+    // the public view first: it keeps the book the clients last saw; then the orders that made it go
+    ex.freezeBook(market);
+    s.mirror?.clear(ex);
+    s.stale = true;
+    o.onStale?.(market, true, nowMs);
+  };
+
+  return {
+    isStale: (market) => states.get(market)?.stale ?? true,
+    step(ex: SimExchange, nowMs: number): void {
+      const account = o.account ?? ex.config.flow?.account ?? 'market';
+      for (const [market, s] of states) {
+        const book = o.feed.takeBook(market);
+        if (book !== undefined) {
+          s.lastBookAt = nowMs;
+          if (s.stale) {
+            ex.thawBook(market);
+            s.stale = false;
+            o.onStale?.(market, false, nowMs);
+          }
+          s.mirror ??= new BookMirror(account, market);
+          s.mirror.apply(ex, bookLevels(book));
+        } else if (s.lastBookAt === undefined) {
+          if (s.stale) ex.freezeBook(market); // no book yet: an empty, frozen one
+        } else if (!s.stale && nowMs - s.lastBookAt >= o.staleAfterMs) {
+          goStale(ex, market, s, nowMs);
+        }
+        // after the book: a stop-limit order a print fires meets the book as it is now, as a taker would
+        for (const t of o.feed.takeTrades(market)) ex.printTrade(market, { time: t.time, price: t.price, amount: t.amount, takerSide: t.takerSide });
+      }
+    },
+  };
+}
