@@ -27,7 +27,9 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const layerRules = LAYERS.slice(1).map((names, i) => ({
   name: `layer-${names.join('-')}`,
-  comment: `${names.join(', ')} may not import the layers outside them (${LAYERS.slice(0, i + 1).flat().join(', ')}): dependencies point inward (design.md)`,
+  comment: `${names.join(', ')} may not import the layers outside them (${LAYERS.slice(0, i + 1)
+    .flat()
+    .join(', ')}): dependencies point inward (design.md)`,
   severity: 'error',
   from: { path: anyOf(names) },
   to: { path: anyOf(LAYERS.slice(0, i + 1).flat()) },
@@ -80,8 +82,7 @@ module.exports = {
     },
     {
       name: 'embedded-sim-only-in-the-wiring',
-      comment:
-        'only the composition root (src/app) and the CLI put the embedded sim beside an engine; the chaos harness starts one for the daemons it spawns',
+      comment: 'only the composition root (src/app) and the CLI put the embedded sim beside an engine; the chaos harness starts one for the daemons it spawns',
       severity: 'error',
       from: { pathNot: '^src/(app|cli|chaos|sim)/' },
       to: { path: '^src/sim/start-sim\\.ts$' },
@@ -116,7 +117,7 @@ module.exports = {
     },
     {
       name: 'strategies-only-through-the-registry',
-      comment: "outside strategies/, a strategy is reached by name through the registry (strategies/index.ts), never by its files",
+      comment: 'outside strategies/, a strategy is reached by name through the registry (strategies/index.ts), never by its files',
       severity: 'error',
       from: { pathNot: '^strategies/' },
       to: { path: '^strategies/', pathNot: '^strategies/index\\.ts$' },

@@ -31,7 +31,10 @@ export const BacktestConfigSchema = z.strictObject({
   balances: z.record(z.string().regex(/^[A-Z0-9]+$/, 'expected an asset ticker such as BTC'), zNonNegativeDecimal),
   latency: z.strictObject({ requestMs: ms.default(25), responseMs: ms.default(25) }).default({ requestMs: 25, responseMs: 25 }),
   rateLimits: z.boolean().default(true),
-  fills: z.array(z.enum(['optimistic', 'pessimistic'])).min(1).default(['optimistic', 'pessimistic']),
+  fills: z
+    .array(z.enum(['optimistic', 'pessimistic']))
+    .min(1)
+    .default(['optimistic', 'pessimistic']),
   /** The optimistic lane's parameters (backtest/fill-model/fill-model-params.ts); `bot parity --fit` writes this block. */
   fillModel: FillModelSchema,
   sampleMs: zIntLike.pipe(z.number().int().positive()).default(1000),
@@ -39,9 +42,7 @@ export const BacktestConfigSchema = z.strictObject({
   strategies: DaemonConfigSchema.shape.strategies,
   /** Report directory (relative to the current directory). */
   out: z.string().min(1).default('var/backtest'),
-  log: z
-    .strictObject({ level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('warn') })
-    .default({ level: 'warn' }),
+  log: z.strictObject({ level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('warn') }).default({ level: 'warn' }),
 });
 
 export type BacktestConfig = z.output<typeof BacktestConfigSchema>;

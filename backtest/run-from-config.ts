@@ -150,8 +150,16 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
   const parallel = o.parallelLanes === true && config.fills.length > 1;
   const stop = o.signal === undefined ? undefined : stopOnAbort(o.signal, parallel ? config.fills.length : 1);
   const stoppable = { ...options, ...(stop !== undefined ? { stop } : {}) };
-  const result = await runBacktestNamingConfig(configFile, () => (parallel ? runBacktestParallel({ ...stoppable, sources }) : runBacktest({ ...stoppable, strategies })));
-  const report = buildReport(result, { files, initial: balances, fillModelDoc: FILL_MODEL_DOC, fillModelParams: config.fillModel, ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }) });
+  const result = await runBacktestNamingConfig(configFile, () =>
+    parallel ? runBacktestParallel({ ...stoppable, sources }) : runBacktest({ ...stoppable, strategies }),
+  );
+  const report = buildReport(result, {
+    files,
+    initial: balances,
+    fillModelDoc: FILL_MODEL_DOC,
+    fillModelParams: config.fillModel,
+    ...(o.maxPoints === undefined ? {} : { maxPoints: o.maxPoints }),
+  });
   return { result, report };
 }
 

@@ -24,9 +24,7 @@ export default function setup(): () => void {
   if (!onPath('redis-server')) missing.push('redis-server (BullMQ sweep tests)');
   if (!onPath('chromium') && !onPath('chromium-browser')) missing.push('chromium (browser tests: the dashboard, parity.html)');
   if (missing.length > 0) {
-    process.stdout.write(
-      `SKIPPED: tests needing ${missing.join(' and ')}: not on PATH; install with: apt-get install redis-server chromium\n`,
-    );
+    process.stdout.write(`SKIPPED: tests needing ${missing.join(' and ')}: not on PATH; install with: apt-get install redis-server chromium\n`);
   }
   if (!canMountTmpfs()) process.stdout.write('SKIPPED: the disk-full daemon test (it mounts a tiny tmpfs, which needs root)\n');
   const removeRunDir = makeRunDir();

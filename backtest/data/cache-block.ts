@@ -168,7 +168,8 @@ export class BlockEncoder {
   }
 
   #reset(): void {
-    for (const col of [this.#kinds, this.#bookT, this.#bookTs, this.#bookTicker, this.#askCount, this.#price, this.#priceDec, this.#amount, this.#amountDec]) col.length = 0;
+    for (const col of [this.#kinds, this.#bookT, this.#bookTs, this.#bookTicker, this.#askCount, this.#price, this.#priceDec, this.#amount, this.#amountDec])
+      col.length = 0;
     for (const col of [this.#tradeT, this.#tradePrice, this.#tradePriceDec, this.#tradeAmount, this.#tradeAmountDec, this.#tradeSide]) col.length = 0;
     this.#levelStart = [0];
     this.#tickers = [];

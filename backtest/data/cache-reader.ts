@@ -3,7 +3,19 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { CacheBlock } from './cache-block.js';
 import type { RecordingCacheSettings } from './cache-settings.js';
-import { CACHE_FORMAT_VERSION, CacheDamagedError, cacheKeyOf, cachePathFor, END_MAGIC, FOOTER_BYTES, INDEX_ENTRY_BYTES, MAGIC, pad8, sameKey, type CacheKey } from './cache-file.js';
+import {
+  CACHE_FORMAT_VERSION,
+  CacheDamagedError,
+  cacheKeyOf,
+  cachePathFor,
+  END_MAGIC,
+  FOOTER_BYTES,
+  INDEX_ENTRY_BYTES,
+  MAGIC,
+  pad8,
+  sameKey,
+  type CacheKey,
+} from './cache-file.js';
 
 interface IndexEntry {
   readonly offset: number;

@@ -6,7 +6,20 @@ import { crc32 } from 'node:zlib';
 import type { RecordingLine } from '../../src/recording/recording-format.js';
 import { BlockEncoder } from './cache-block.js';
 import type { RecordingCacheSettings } from './cache-settings.js';
-import { CACHE_FORMAT_VERSION, cacheKeyOf, cachePathFor, END_MAGIC, FOOTER_BYTES, INDEX_ENTRY_BYTES, MAGIC, pad8, pathPrefix, sameKey, SUFFIX, type CacheKey } from './cache-file.js';
+import {
+  CACHE_FORMAT_VERSION,
+  cacheKeyOf,
+  cachePathFor,
+  END_MAGIC,
+  FOOTER_BYTES,
+  INDEX_ENTRY_BYTES,
+  MAGIC,
+  pad8,
+  pathPrefix,
+  sameKey,
+  SUFFIX,
+  type CacheKey,
+} from './cache-file.js';
 
 /** Writes a cache file block by block (synchronously: blocks are ~1 MB and the page cache absorbs them). */
 class CacheFileWriter {

@@ -82,7 +82,12 @@ export class BlockChunk implements FeedChunk {
     const j = b.index[i]!;
     return {
       price: b.tradePriceDecimal(j),
-      trade: { t: b.tradeT[j]!, priceTicks: ticksOf(b.tradePrice[j]!, b.tradePriceDec[j]!, tickScale), amount: b.tradeAmountDecimal(j), takerSide: b.tradeSide[j] === 0 ? 'buy' : 'sell' },
+      trade: {
+        t: b.tradeT[j]!,
+        priceTicks: ticksOf(b.tradePrice[j]!, b.tradePriceDec[j]!, tickScale),
+        amount: b.tradeAmountDecimal(j),
+        takerSide: b.tradeSide[j] === 0 ? 'buy' : 'sell',
+      },
     };
   }
 }

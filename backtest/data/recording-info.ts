@@ -103,7 +103,12 @@ export async function recordingInfo(file: string): Promise<RecordingInfo> {
   if (market === undefined) throw new RecordingFormatError(`${file}: no market record (not a recording)`);
 
   const sorted = Float64Array.from(intervals).sort();
-  const medianMs = sorted.length === 0 ? undefined : sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  const medianMs =
+    sorted.length === 0
+      ? undefined
+      : sorted.length % 2 === 1
+        ? sorted[(sorted.length - 1) / 2]!
+        : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
   const maxMs = sorted.length === 0 ? undefined : sorted[sorted.length - 1]!;
   const thresholdMs = medianMs === undefined ? undefined : 2 * medianMs;
   const found: SnapshotGap[] = [];
@@ -118,11 +123,19 @@ export async function recordingInfo(file: string): Promise<RecordingInfo> {
   }
   const longest = [...found].sort((a, b) => b.ms - a.ms || a.fromT - b.fromT).slice(0, LONGEST);
   return {
-    file, market, source, tradesComplete, firstT, lastT,
+    file,
+    market,
+    source,
+    tradesComplete,
+    firstT,
+    lastT,
     spanMs: firstT === undefined || lastT === undefined ? 0 : lastT - firstT,
-    snapshots, trades,
+    snapshots,
+    trades,
     cadence: { medianMs, maxMs },
     gaps: { thresholdMs, count: found.length, totalMs, longest },
-    crossedBooks, oneSidedBooks, timeReversals,
+    crossedBooks,
+    oneSidedBooks,
+    timeReversals,
   };
 }

@@ -76,9 +76,7 @@ export class BinanceBook {
       this.stats.dropped += 1;
       return { outcome: 'dropped' };
     }
-    const ok = this.#firstApplied
-      ? d.U === this.#lastU + 1
-      : d.U <= this.#snapshotId + 1 && this.#snapshotId + 1 <= d.u;
+    const ok = this.#firstApplied ? d.U === this.#lastU + 1 : d.U <= this.#snapshotId + 1 && this.#snapshotId + 1 <= d.u;
     if (!ok) {
       this.#state = 'gap';
       this.stats.gaps += 1;

@@ -87,7 +87,15 @@ export function parseCaptureLine(line: string, where: string): BinanceMessage | 
   const data = msg['data'] as Record<string, unknown> | undefined;
   if (typeof stream !== 'string' || !data || typeof data !== 'object') return undefined;
   if (stream.includes('@depth')) {
-    return { kind: 'diff', t, where, U: int(data['U'], 'U', where), u: int(data['u'], 'u', where), b: levels(data['b'], 'b', where), a: levels(data['a'], 'a', where) };
+    return {
+      kind: 'diff',
+      t,
+      where,
+      U: int(data['U'], 'U', where),
+      u: int(data['u'], 'u', where),
+      b: levels(data['b'], 'b', where),
+      a: levels(data['a'], 'a', where),
+    };
   }
   if (stream.endsWith('@trade')) {
     return { kind: 'trade', t, where, price: str(data['p'], 'p', where), qty: str(data['q'], 'q', where), buyerMaker: data['m'] === true };

@@ -97,8 +97,16 @@ function offTick(apply: () => unknown, where: string | undefined): void {
 
 /** A rules record for a market the capture does not describe (fees as percent strings, as the venue). */
 export function wireMarketFromOptions(o: {
-  name: string; stock: string; money: string; stockPrec: number; moneyPrec: number;
-  minAmount: string; minTotal: string; maxTotal?: string; makerFeePercent: string; takerFeePercent: string;
+  name: string;
+  stock: string;
+  money: string;
+  stockPrec: number;
+  moneyPrec: number;
+  minAmount: string;
+  minTotal: string;
+  maxTotal?: string;
+  makerFeePercent: string;
+  takerFeePercent: string;
 }): WireMarket {
   return {
     name: o.name,

@@ -73,15 +73,22 @@ function okx(msg: Record<string, unknown>, t: number, where: string): CfMessage[
     const action = msg['action'];
     if (action !== 'snapshot' && action !== 'update') return fail(where, `OKX book action "${String(action)}"`);
     return data.map((d: Record<string, unknown>) => ({
-      kind: 'book', venue: 'okx', symbol, t, snapshot: action === 'snapshot',
-      bids: levels(d['bids'], where), asks: levels(d['asks'], where),
-      checksum: typeof d['checksum'] === 'number' ? d['checksum'] : undefined, depth: undefined,
+      kind: 'book',
+      venue: 'okx',
+      symbol,
+      t,
+      snapshot: action === 'snapshot',
+      bids: levels(d['bids'], where),
+      asks: levels(d['asks'], where),
+      checksum: typeof d['checksum'] === 'number' ? d['checksum'] : undefined,
+      depth: undefined,
     }));
   }
   if (arg['channel'] === 'trades') {
     return data.map((d: Record<string, unknown>) => {
       const side = d['side'];
-      if ((side !== 'buy' && side !== 'sell') || typeof d['px'] !== 'string' || typeof d['sz'] !== 'string') return fail(where, 'OKX trade without px, sz and side buy|sell');
+      if ((side !== 'buy' && side !== 'sell') || typeof d['px'] !== 'string' || typeof d['sz'] !== 'string')
+        return fail(where, 'OKX trade without px, sz and side buy|sell');
       return { kind: 'trade', venue: 'okx', symbol: typeof d['instId'] === 'string' ? d['instId'] : symbol, t, price: d['px'], amount: d['sz'], side };
     });
   }
@@ -98,7 +105,19 @@ function kraken(msg: unknown[], t: number, where: string): CfMessage[] {
     const first = parts[0] as Record<string, unknown> | undefined;
     if (!first || typeof first !== 'object') return fail(where, 'Kraken book frame without levels');
     if ('as' in first || 'bs' in first) {
-      return [{ kind: 'book', venue: 'kraken', symbol, t, snapshot: true, bids: levels(first['bs'] ?? [], where), asks: levels(first['as'] ?? [], where), checksum: undefined, depth }];
+      return [
+        {
+          kind: 'book',
+          venue: 'kraken',
+          symbol,
+          t,
+          snapshot: true,
+          bids: levels(first['bs'] ?? [], where),
+          asks: levels(first['as'] ?? [], where),
+          checksum: undefined,
+          depth,
+        },
+      ];
     }
     const bids: Level[] = [];
     const asks: Level[] = [];
@@ -114,7 +133,8 @@ function kraken(msg: unknown[], t: number, where: string): CfMessage[] {
     const trades = parts[0];
     if (!Array.isArray(trades)) return fail(where, 'Kraken trade frame without trades');
     return trades.map((x: unknown[]) => {
-      if (typeof x[0] !== 'string' || typeof x[1] !== 'string' || (x[3] !== 'b' && x[3] !== 's')) return fail(where, 'Kraken trade is not [price, volume, time, b|s, ...]');
+      if (typeof x[0] !== 'string' || typeof x[1] !== 'string' || (x[3] !== 'b' && x[3] !== 's'))
+        return fail(where, 'Kraken trade is not [price, volume, time, b|s, ...]');
       return { kind: 'trade', venue: 'kraken', symbol, t, price: x[0], amount: x[1], side: x[3] === 'b' ? 'buy' : 'sell' };
     });
   }

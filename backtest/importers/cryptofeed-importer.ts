@@ -59,7 +59,9 @@ export function applyCryptofeedBook(book: LevelBook, m: CfBook, where: string): 
   if (m.checksum === undefined) return false;
   const rebuilt = m.venue === 'okx' ? okxChecksum(book.bids.top(25), book.asks.top(25)) : krakenChecksum(book.bids.top(10), book.asks.top(10));
   if (rebuilt !== m.checksum) {
-    throw new CaptureFormatError(`${where}: ${m.venue} checksum ${String(m.checksum)} does not match the rebuilt book's ${String(rebuilt)} (a frame is missing or malformed); nothing imported`);
+    throw new CaptureFormatError(
+      `${where}: ${m.venue} checksum ${String(m.checksum)} does not match the rebuilt book's ${String(rebuilt)} (a frame is missing or malformed); nothing imported`,
+    );
   }
   return true;
 }
@@ -110,15 +112,23 @@ export async function importCryptofeed(options: CryptofeedImportOptions): Promis
       }
     }
     if (n.book === 0) throw new CaptureFormatError(`${options.file}: no book frames for ${symbol} (OKX books or Kraken book channel)`);
-    if (sampler.snapshots === 0) throw new CaptureFormatError(`${options.file}: no grid time after the first snapshot (shorter than --interval): nothing to import`);
+    if (sampler.snapshots === 0)
+      throw new CaptureFormatError(`${options.file}: no grid time after the first snapshot (shorter than --interval): nothing to import`);
   } catch (error) {
     await discard(writer);
     throw error;
   }
   await writer.close();
   return {
-    exchange: venue, symbol,
-    snapshots: sampler.snapshots, trades: n.trades, bookMessages: n.book, checksumsVerified: n.verified,
-    crossedSkipped: sampler.crossed, firstT: sampler.firstT, lastT: sampler.lastT, files: writer.files,
+    exchange: venue,
+    symbol,
+    snapshots: sampler.snapshots,
+    trades: n.trades,
+    bookMessages: n.book,
+    checksumsVerified: n.verified,
+    crossedSkipped: sampler.crossed,
+    firstT: sampler.firstT,
+    lastT: sampler.lastT,
+    files: writer.files,
   };
 }

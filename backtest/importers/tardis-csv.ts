@@ -75,7 +75,15 @@ export function parseTardisBookRow(columns: TardisColumns, text: string, where: 
   if (side !== 'bid' && side !== 'ask') throw new CaptureFormatError(`${where}: side "${side ?? ''}" is not bid or ask`);
   const price = decimal(at('price'), 'price', where);
   if (Number(price) === 0) throw new CaptureFormatError(`${where}: price 0`);
-  return { kind: 'book', symbol: at('symbol') ?? '', t: millis(at('local_timestamp'), where), isSnapshot: snap === 'true', side, price, amount: decimal(at('amount'), 'amount', where) };
+  return {
+    kind: 'book',
+    symbol: at('symbol') ?? '',
+    t: millis(at('local_timestamp'), where),
+    isSnapshot: snap === 'true',
+    side,
+    price,
+    amount: decimal(at('amount'), 'amount', where),
+  };
 }
 
 export function parseTardisTradeRow(columns: TardisColumns, text: string, where: string): TardisTradeRow {

@@ -55,7 +55,9 @@ export interface TardisImportSummary {
 type Located<R> = { readonly row: R; readonly where: string };
 
 async function* rows<R extends TardisBookRow | TardisTradeRow>(
-  file: string, kind: 'book' | 'trade', onBytes: (done: number) => void,
+  file: string,
+  kind: 'book' | 'trade',
+  onBytes: (done: number) => void,
 ): AsyncGenerator<Located<R>> {
   let columns: ReturnType<typeof parseTardisHeader> | undefined;
   let lastT = -Infinity;
@@ -75,7 +77,8 @@ async function* rows<R extends TardisBookRow | TardisTradeRow>(
 
 /** Both files in local_timestamp order; a trade first when the times are equal. */
 async function* merged(
-  book: AsyncGenerator<Located<TardisBookRow>>, trades: AsyncGenerator<Located<TardisTradeRow>> | undefined,
+  book: AsyncGenerator<Located<TardisBookRow>>,
+  trades: AsyncGenerator<Located<TardisTradeRow>> | undefined,
 ): AsyncGenerator<Located<TardisBookRow | TardisTradeRow>> {
   if (!trades) {
     yield* book;
@@ -100,10 +103,12 @@ export async function importTardis(options: TardisImportOptions): Promise<Tardis
   for (const f of inputs) if (!existsSync(f)) throw new ConfigError(`import tardis: ${f} does not exist`);
   const total = inputs.reduce((s, f) => s + statSync(f).size, 0);
   const done = [0, 0];
-  const progress = (i: number) => (d: number): void => {
-    done[i] = d;
-    options.onProgress?.(done[0]! + done[1]!, total);
-  };
+  const progress =
+    (i: number) =>
+    (d: number): void => {
+      done[i] = d;
+      options.onProgress?.(done[0]! + done[1]!, total);
+    };
   const book = new LevelBook(Number(options.market.moneyPrec));
   const keepTrades = options.trades !== undefined;
   const writer = new RecordingWriter({ out: options.out, market: options.market, source: 'import tardis', trades: keepTrades, flushEvery: 1000 });
@@ -165,7 +170,8 @@ export async function importTardis(options: TardisImportOptions): Promise<Tardis
       set(book, row, where);
       n.applied += 1;
     }
-    if (sampler.snapshots === 0) throw new CaptureFormatError(`${options.book}: no complete book at any grid time (no snapshot run, or shorter than --interval): nothing to import`);
+    if (sampler.snapshots === 0)
+      throw new CaptureFormatError(`${options.book}: no complete book at any grid time (no snapshot run, or shorter than --interval): nothing to import`);
   } catch (error) {
     await discard(writer);
     throw error;

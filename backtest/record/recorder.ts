@@ -90,7 +90,9 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
   // with trades, two public requests per grid point share the public allowance
   const minInterval = Math.max(rl.windowMs / rl.limit, o.publicTrades ? (2 * pub.windowMs) / pub.limit : 0);
   if (!(o.intervalMs >= minInterval)) {
-    throw new ConfigError(`record: --interval ${o.intervalMs} ms is faster than the order book limit allows (${rl.limit} per ${rl.windowMs / 1000} s: at least ${Math.ceil(minInterval)} ms)`);
+    throw new ConfigError(
+      `record: --interval ${o.intervalMs} ms is faster than the order book limit allows (${rl.limit} per ${rl.windowMs / 1000} s: at least ${Math.ceil(minInterval)} ms)`,
+    );
   }
   const now = o.now ?? (() => Date.now());
   const pause = o.sleep ?? sleep;
@@ -101,7 +103,11 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
   const tail = o.publicTrades ? await readRecordingTail(o.out, rotating) : { tradeIds: [], lastT: undefined };
   const dedup = new TradeDeduper(tail.tradeIds);
   const writer = new RecordingWriter({
-    out: o.out, market: marketRecord(market), ...(o.rotate ? { rotate: o.rotate } : {}), ...(o.source ? { source: o.source } : {}), ...(o.publicTrades ? { trades: true } : {}),
+    out: o.out,
+    market: marketRecord(market),
+    ...(o.rotate ? { rotate: o.rotate } : {}),
+    ...(o.source ? { source: o.source } : {}),
+    ...(o.publicTrades ? { trades: true } : {}),
   });
   const start = now();
   let snapshots = 0;
@@ -135,7 +141,10 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
         }
       }
       try {
-        const book = await o.api.orderBook(o.market, { ...(o.limit !== undefined ? { limit: o.limit } : {}), ...(o.level !== undefined ? { level: o.level } : {}) });
+        const book = await o.api.orderBook(o.market, {
+          ...(o.limit !== undefined ? { limit: o.limit } : {}),
+          ...(o.level !== undefined ? { level: o.level } : {}),
+        });
         lastT = Math.max(lastT, now());
         writer.write({ type: 'book', t: lastT, book: bookRecord(book) });
         snapshots += 1;
@@ -156,5 +165,8 @@ export async function recordBooks(o: RecorderOptions): Promise<RecorderResult> {
 function refuseForGood(error: unknown, what: string, market: string): void {
   if (!(error instanceof PublicApiError || error instanceof RequestValidationError)) return;
   const status = error.status === undefined ? '' : `HTTP ${error.status}: `;
-  throw new ConfigError(`record: the venue refuses the ${what} request for ${market} (${status}${error.message}); it would refuse it again, so the recording stops (check --limit 0-100 and --level 0-5)`, { cause: error });
+  throw new ConfigError(
+    `record: the venue refuses the ${what} request for ${market} (${status}${error.message}); it would refuse it again, so the recording stops (check --limit 0-100 and --level 0-5)`,
+    { cause: error },
+  );
 }

@@ -34,9 +34,23 @@ export interface VirtualOrder extends Hold {
 
 export function toOrder(o: VirtualOrder): Order {
   const order: Order = {
-    orderId: o.id, clientOrderId: o.clientOrderId, market: o.market, side: o.side, kind: o.kind, timestamp: o.timestamp,
-    amount: o.amount, price: o.price, left: o.left, dealStock: o.dealStock, dealMoney: o.dealMoney, dealFee: o.dealFee,
-    postOnly: o.postOnly, ioc: o.ioc, rpi: o.rpi, stp: o.stp, status: o.status,
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
+    market: o.market,
+    side: o.side,
+    kind: o.kind,
+    timestamp: o.timestamp,
+    amount: o.amount,
+    price: o.price,
+    left: o.left,
+    dealStock: o.dealStock,
+    dealMoney: o.dealMoney,
+    dealFee: o.dealFee,
+    postOnly: o.postOnly,
+    ioc: o.ioc,
+    rpi: o.rpi,
+    stp: o.stp,
+    status: o.status,
   };
   return o.activationPrice === undefined ? order : { ...order, activationPrice: o.activationPrice };
 }
@@ -115,7 +129,14 @@ export class AccountOrders {
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
     const last = this.#lastDealsQuery;
-    if (last !== undefined && last.count === count && last.market === q.market && last.clientOrderId === q.clientOrderId && last.offset === offset && last.limit === limit) {
+    if (
+      last !== undefined &&
+      last.count === count &&
+      last.market === q.market &&
+      last.clientOrderId === q.clientOrderId &&
+      last.offset === offset &&
+      last.limit === limit
+    ) {
       return this.#lastDeals;
     }
     const out = Object.freeze(this.#dealsPage(q));

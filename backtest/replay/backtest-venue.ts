@@ -23,7 +23,13 @@ import { toErrorsMap, validateOrder } from '../../src/rules/index.js';
 import { InnerValidationError, PublicApiError, RequestValidationError } from '../../src/venue/errors.js';
 import { RateLimiter, type BucketStats } from '../../src/venue/rate-limiter.js';
 import type {
-  CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi,
+  CancelRequest,
+  DealsQuery,
+  OpenOrdersQuery,
+  OrderBookQuery,
+  PlaceLimitRequest,
+  PlaceStopLimitRequest,
+  TradingApi,
 } from '../../src/venue/trading-api.js';
 import { PATHS, type EndpointName } from '../../src/venue/wire.js';
 import type { RecentTrades } from './recent-trades.js';
@@ -140,7 +146,15 @@ export class BacktestVenue implements TradingApi {
       const res = this.exchange.placeStopLimit(r);
       if (res.ok) return res.order;
       if (res.reason === 'balance') {
-        throw withoutStack(() => new RequestValidationError('Validation failed', { endpoint: PATHS.orderStopLimit, status: 422, venueCode: 32, errors: { amount: ['Not enough balance.'] } }));
+        throw withoutStack(
+          () =>
+            new RequestValidationError('Validation failed', {
+              endpoint: PATHS.orderStopLimit,
+              status: 422,
+              venueCode: 32,
+              errors: { amount: ['Not enough balance.'] },
+            }),
+        );
       }
       throw this.#placeRejected(PATHS.orderStopLimit, res.reason, res.message);
     });
@@ -151,16 +165,28 @@ export class BacktestVenue implements TradingApi {
       const by = r.orderId !== undefined ? { orderId: r.orderId } : { clientOrderId: r.clientOrderId ?? '' };
       const o = r.market === this.exchange.market.name ? this.exchange.cancel(by) : undefined;
       if (o !== undefined) return o;
-      throw withoutStack(() => new InnerValidationError('Inner validation failed', {
-        endpoint: PATHS.orderCancel, status: 400, venueCode: 2, errors: { orderId: ['Unexecuted order was not found.'] },
-      }));
+      throw withoutStack(
+        () =>
+          new InnerValidationError('Inner validation failed', {
+            endpoint: PATHS.orderCancel,
+            status: 400,
+            venueCode: 2,
+            errors: { orderId: ['Unexecuted order was not found.'] },
+          }),
+      );
     });
   }
 
   // The queries are rebuilt field by field, not as `{ ...q, limit }`: a spread followed by a key takes V8's slow
   // path, and the deals query runs every second of a replay.
   openOrders(q?: OpenOrdersQuery): Promise<Order[]> {
-    const query: OpenOrdersQuery = { market: q?.market, orderId: q?.orderId, clientOrderId: q?.clientOrderId, offset: q?.offset, limit: Math.min(q?.limit ?? 50, 100) };
+    const query: OpenOrdersQuery = {
+      market: q?.market,
+      orderId: q?.orderId,
+      clientOrderId: q?.clientOrderId,
+      offset: q?.offset,
+      limit: Math.min(q?.limit ?? 50, 100),
+    };
     return this.#call('orders', () => this.exchange.openOrders(query));
   }
 
@@ -176,17 +202,25 @@ export class BacktestVenue implements TradingApi {
       {
         // The Decimals themselves, not their wire text: the rules take a finite Decimal as the value its text
         // (fmt, what the REST client sends) reads back to, and a non-finite one as not a number, as its text is.
-        market: r.market, side: r.side, amount: r.amount, price: r.price,
+        market: r.market,
+        side: r.side,
+        amount: r.amount,
+        price: r.price,
         activationPrice: 'activationPrice' in r ? r.activationPrice : undefined,
-        clientOrderId: r.clientOrderId, postOnly: 'postOnly' in r ? r.postOnly : undefined,
-        ioc: 'ioc' in r ? r.ioc : undefined, rpi: 'rpi' in r ? r.rpi : undefined, stp: r.stp,
+        clientOrderId: r.clientOrderId,
+        postOnly: 'postOnly' in r ? r.postOnly : undefined,
+        ioc: 'ioc' in r ? r.ioc : undefined,
+        rpi: 'rpi' in r ? r.rpi : undefined,
+        stp: r.stp,
       },
       { kind, isClientOrderIdUsed: this.#isClientOrderIdUsed },
     );
     const first = violations[0];
     if (first === undefined) return;
     this.exchange.rejections.set(`code-${first.code}`, (this.exchange.rejections.get(`code-${first.code}`) ?? 0) + 1);
-    throw withoutStack(() => new RequestValidationError('Validation failed', { endpoint, status: 422, venueCode: first.code, errors: toErrorsMap(violations) }));
+    throw withoutStack(
+      () => new RequestValidationError('Validation failed', { endpoint, status: 422, venueCode: first.code, errors: toErrorsMap(violations) }),
+    );
   }
 
   #placeRejected(endpoint: string, reason: string, message: string): InnerValidationError {
@@ -203,12 +237,27 @@ export class BacktestVenue implements TradingApi {
   #trip<T>(act: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const scheduler = this.#scheduler;
-      const trip: Trip = { act, resolve: resolve as (value: unknown) => void, reject, ok: false, value: undefined, responseMs: this.#latency.responseMs, scheduler };
+      const trip: Trip = {
+        act,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        ok: false,
+        value: undefined,
+        responseMs: this.#latency.responseMs,
+        scheduler,
+      };
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
       // Neither leg is ever cancelled: on the stepping scheduler they are posted, with no subscription made.
       if (isStepping(scheduler)) scheduler.post(arrive, this.#latency.requestMs, trip, true);
-      else scheduler.schedule(function (this: SchedulerAction<Trip>, t?: Trip) { arrive(t!); }, this.#latency.requestMs, trip);
+      else
+        scheduler.schedule(
+          function (this: SchedulerAction<Trip>, t?: Trip) {
+            arrive(t!);
+          },
+          this.#latency.requestMs,
+          trip,
+        );
     });
   }
 }
@@ -253,7 +302,14 @@ function arrive(t: Trip): void {
   }
   const scheduler = t.scheduler;
   if (isStepping(scheduler)) scheduler.post(respond, t.responseMs, t, false);
-  else scheduler.schedule(function (this: SchedulerAction<Trip>, x?: Trip) { respond(x!); }, t.responseMs, t);
+  else
+    scheduler.schedule(
+      function (this: SchedulerAction<Trip>, x?: Trip) {
+        respond(x!);
+      },
+      t.responseMs,
+      t,
+    );
 }
 
 /** The response back at the client: settle the request's promise. */

@@ -80,7 +80,12 @@ export class EquityCurve implements Iterable<EquityPoint> {
 
   /** The columns trimmed to the curve, each in a buffer of its own (what a worker thread transfers). */
   columns(): EquityColumns {
-    return { t: this.#t.slice(0, this.#n), mid: this.#mid.slice(0, this.#n), equity: this.#equity.slice(0, this.#n), inventory: this.#inventory.slice(0, this.#n) };
+    return {
+      t: this.#t.slice(0, this.#n),
+      mid: this.#mid.slice(0, this.#n),
+      equity: this.#equity.slice(0, this.#n),
+      inventory: this.#inventory.slice(0, this.#n),
+    };
   }
 
   /** JSON as the list of points (what the curve was before it was kept in columns). */

@@ -72,7 +72,14 @@ export class Lane {
     this.#market = o.market;
     this.journal = o.keepJournal === false ? undefined : new MemoryJournal();
     const now = (): number => o.scheduler.now();
-    this.exchange = new VirtualExchange({ market: o.market, assumption: o.assumption, balances: o.balances, hasTrades: o.hasTrades, now, fillModel: o.fillModel });
+    this.exchange = new VirtualExchange({
+      market: o.market,
+      assumption: o.assumption,
+      balances: o.balances,
+      hasTrades: o.hasTrades,
+      now,
+      fillModel: o.fillModel,
+    });
     this.venue = new BacktestVenue({
       exchange: this.exchange,
       scheduler: o.scheduler,

@@ -14,7 +14,10 @@ export function laneDigest(lane: Lane): string {
   h.update(`lane ${lane.assumption}\n`);
   for (const i of lane.intents) h.update(`i ${i.t} ${i.strategyId} ${JSON.stringify(journalIntent(i.intent))}\n`);
   for (const d of lane.engineFills) h.update(`f ${JSON.stringify(journalDeal(d))}\n`);
-  for (const d of lane.exchange.fills) h.update(`x ${JSON.stringify(d, (_k, v: unknown) => (v !== null && typeof v === 'object' && 'toFixed' in v ? (v as { toFixed(): string }).toFixed() : v))}\n`);
+  for (const d of lane.exchange.fills)
+    h.update(
+      `x ${JSON.stringify(d, (_k, v: unknown) => (v !== null && typeof v === 'object' && 'toFixed' in v ? (v as { toFixed(): string }).toFixed() : v))}\n`,
+    );
   for (const p of lane.equity) h.update(`e ${p.t} ${p.mid} ${p.equity} ${p.inventory}\n`);
   for (const rec of lane.journal.records()) h.update(`j ${JSON.stringify(rec)}\n`);
   h.update(`s ${JSON.stringify(lane.summary)}\n`);

@@ -78,7 +78,6 @@ export interface BacktestResult extends ReplayOutcome {
   readonly lanes: readonly Lane[];
 }
 
-
 export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
   const settler = o.checkSettled === true ? checkingSettler(o.drain) : drainingSettler(o.drain);
   try {
@@ -89,14 +88,23 @@ export async function runBacktest(o: BacktestOptions): Promise<BacktestResult> {
 }
 
 async function replay(o: BacktestOptions, settler: StepSettler): Promise<BacktestResult> {
-  const feed = new DataFeed({ files: o.files, ...(o.cache === undefined ? {} : { cache: o.cache }), ...(o.from === undefined ? {} : { from: o.from }), ...(o.to === undefined ? {} : { to: o.to }) });
+  const feed = new DataFeed({
+    files: o.files,
+    ...(o.cache === undefined ? {} : { cache: o.cache }),
+    ...(o.from === undefined ? {} : { from: o.from }),
+    ...(o.to === undefined ? {} : { to: o.to }),
+  });
   let ev = await feed.next();
   while (ev !== undefined && ev.kind !== 'book') ev = await feed.next();
-  if (ev === undefined || feed.market === undefined) throw new ConfigError(`backtest: no order book snapshot in ${o.files.join(', ')}${o.from !== undefined || o.to !== undefined ? ' within --from/--to' : ''}`);
+  if (ev === undefined || feed.market === undefined)
+    throw new ConfigError(
+      `backtest: no order book snapshot in ${o.files.join(', ')}${o.from !== undefined || o.to !== undefined ? ' within --from/--to' : ''}`,
+    );
   const head = feed.market;
   const market = parseMarket(head.market);
   for (const [i, s] of o.strategies.entries()) {
-    if (s.market !== market.name) throw new ConfigError(`backtest: strategies[${i}].market: strategy '${s.id}' trades ${s.market} but the data is ${market.name}`);
+    if (s.market !== market.name)
+      throw new ConfigError(`backtest: strategies[${i}].market: strategy '${s.id}' trades ${s.market} but the data is ${market.name}`);
   }
   const scheduler = new SteppingScheduler(ev.t);
   const settle = (): Promise<void> => settler.settle(scheduler.now());
@@ -106,7 +114,14 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   const lanes = (o.assumptions ?? FILL_ASSUMPTIONS).map(
     (assumption) =>
       new Lane({
-        assumption, fillModel: o.fillModel, market, scheduler, balances: o.balances, hasTrades: head.trades === true, strategies: o.strategies, polling: o.polling,
+        assumption,
+        fillModel: o.fillModel,
+        market,
+        scheduler,
+        balances: o.balances,
+        hasTrades: head.trades === true,
+        strategies: o.strategies,
+        polling: o.polling,
         ...(o.latency ? { latency: o.latency } : {}),
         ...(o.rateLimits === undefined ? {} : { rateLimits: o.rateLimits }),
         ...(o.logger ? { logger: o.logger } : {}),

@@ -87,7 +87,9 @@ export async function runBacktestParallel(o: ParallelBacktestOptions): Promise<R
   for (const a of answers) {
     const f = a.facts;
     if (f.startT !== here.startT || f.endT !== here.endT || f.snapshots !== here.snapshots || f.trades !== here.trades) {
-      throw new LaneWorkerError(`backtest: a lane's worker read other data (${JSON.stringify(f)} against ${here.startT}..${here.endT}, ${here.snapshots} snapshots, ${here.trades} trades)`);
+      throw new LaneWorkerError(
+        `backtest: a lane's worker read other data (${JSON.stringify(f)} against ${here.startT}..${here.endT}, ${here.snapshots} snapshots, ${here.trades} trades)`,
+      );
     }
   }
   // a stopped run: every lane stopped at the same time (replay-stop.ts), checked above; partial if any lane had data left

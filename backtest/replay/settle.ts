@@ -13,7 +13,6 @@ export function drainMicrotasks(): Promise<void> {
   return new Promise((resolve) => process.nextTick(resolve));
 }
 
-
 /** How the replay driver settles a step: `begin()` before the step's work, `settle()` after it. */
 export interface StepSettler {
   begin(): void;
@@ -78,6 +77,8 @@ export function checkingSettler(drain: () => Promise<void> = drainMicrotasks): S
 
 export class UnsettledChainError extends BotError {
   constructor(settled: number, atMs: number) {
-    super(`replay: ${settled} promise(s) of a step settled after virtual time ${atMs} was left: a chain was still running when time moved`, { code: 'ERR_REPLAY_UNSETTLED' });
+    super(`replay: ${settled} promise(s) of a step settled after virtual time ${atMs} was left: a chain was still running when time moved`, {
+      code: 'ERR_REPLAY_UNSETTLED',
+    });
   }
 }

@@ -89,7 +89,8 @@ export class VirtualExchange {
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
     this.#settlement = new Settlement(options.market, this.ledger);
     this.#views = new LedgerViews(this.ledger, BACKTEST_ACCOUNT);
-    const share = (x: number | undefined): Decimal | undefined => (options.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x)));
+    const share = (x: number | undefined): Decimal | undefined =>
+      options.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x));
     this.#queueAhead = share(options.fillModel?.queueAhead);
     this.#decreaseTrades = share(options.fillModel?.decreaseTrades);
   }
@@ -304,8 +305,18 @@ export class VirtualExchange {
     o.dealFee = o.dealFee.add(fee);
     const now = this.options.now();
     const d: FillRecord = {
-      id: ++this.#dealId, time: now / 1000, t: now, market: m.name, side: o.side, role, amount, price, deal, fee,
-      orderId: o.id, clientOrderId: o.clientOrderId,
+      id: ++this.#dealId,
+      time: now / 1000,
+      t: now,
+      market: m.name,
+      side: o.side,
+      role,
+      amount,
+      price,
+      deal,
+      fee,
+      orderId: o.id,
+      clientOrderId: o.clientOrderId,
     };
     this.account.addDeal(d);
     this.fills.push(d);

@@ -99,7 +99,11 @@ function ledgerProblems(lane: LaneView, ledgerFills: number): string[] {
   return ledgerFills === venue ? [] : [`the engine's PnL ledgers hold ${ledgerFills} fills, the venue made ${venue}: the PnL figures are the ledgers'`];
 }
 
-export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initial: Readonly<Record<string, Decimal>>): { metrics: LaneMetrics; final: Record<string, Decimal>; problems: string[] } {
+export function computeLaneMetrics(
+  result: ReplayOutcome,
+  lane: LaneView,
+  initial: Readonly<Record<string, Decimal>>,
+): { metrics: LaneMetrics; final: Record<string, Decimal>; problems: string[] } {
   const m = result.market;
   const final = { [m.stock]: lane.exchange.total(m.stock), [m.money]: lane.exchange.total(m.money) };
   const first = lane.equity.at(0);
@@ -122,7 +126,10 @@ export function computeLaneMetrics(result: ReplayOutcome, lane: LaneView, initia
   return { metrics, final, problems: ledgerProblems(lane, pnl.fills) };
 }
 
-export function buildReport(result: ReplayOutcome, o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; fillModelParams?: FillModelParams; maxPoints?: number }): BacktestReport {
+export function buildReport(
+  result: ReplayOutcome,
+  o: { files: readonly string[]; initial: Readonly<Record<string, Decimal>>; fillModelDoc: string; fillModelParams?: FillModelParams; maxPoints?: number },
+): BacktestReport {
   const m = result.market;
   const initial = { [m.stock]: o.initial[m.stock] ?? ZERO, [m.money]: o.initial[m.money] ?? ZERO };
   const lanes: LaneReport[] = [];
@@ -143,7 +150,14 @@ export function buildReport(result: ReplayOutcome, o: { files: readonly string[]
       requests: Object.fromEntries(lane.venue.calls),
       errors: [...problems, ...lane.errors.slice(0, 50)],
       fills: lane.exchange.fills.map((f) => ({
-        t: f.t, side: f.side, role: f.role, price: f.price.toFixed(), amount: f.amount.toFixed(), deal: f.deal.toFixed(), fee: f.fee.toFixed(), clientOrderId: f.clientOrderId,
+        t: f.t,
+        side: f.side,
+        role: f.role,
+        price: f.price.toFixed(),
+        amount: f.amount.toFixed(),
+        deal: f.deal.toFixed(),
+        fee: f.fee.toFixed(),
+        clientOrderId: f.clientOrderId,
       })),
     });
   }

@@ -16,7 +16,10 @@ export function formatBacktestSummary(r: BacktestReport, paths: { json: string; 
     );
   }
   const band = r.band['tradingPnl'];
-  if (band) lines.push(`  trading PnL band [pessimistic, optimistic]: [${show('tradingPnl', band[0])}, ${show('tradingPnl', band[1])}] (each lane follows its own path: see the report)`);
+  if (band)
+    lines.push(
+      `  trading PnL band [pessimistic, optimistic]: [${show('tradingPnl', band[0])}, ${show('tradingPnl', band[1])}] (each lane follows its own path: see the report)`,
+    );
   lines.push(`  ${reportFillModelLine(r)}`);
   lines.push(`  report: ${paths.html}`, `          ${paths.json}`);
   return lines.join('\n');

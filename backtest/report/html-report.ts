@@ -52,10 +52,24 @@ function figureRows(report: BacktestReport): string {
   const rows = keys.map(([k, label]) => `<tr><td>${esc(label)}</td>${lanes.map((l) => `<td>${cell(k, l.metrics[k])}</td>`).join('')}</tr>`);
   const orders = `<tr><td>orders accepted / canceled / intents</td>${lanes.map((l) => `<td>${l.orders.accepted} / ${l.orders.canceled} / ${l.orders.intents}</td>`).join('')}</tr>`;
   const rej = `<tr><td>rejections by reason</td>${lanes
-    .map((l) => `<td>${Object.entries(l.rejections).map(([k, v]) => `${esc(k)}: ${v}`).join('<br>') || 'none'}</td>`)
+    .map(
+      (l) =>
+        `<td>${
+          Object.entries(l.rejections)
+            .map(([k, v]) => `${esc(k)}: ${v}`)
+            .join('<br>') || 'none'
+        }</td>`,
+    )
     .join('')}</tr>`;
   const places = (asset: string): number => (asset === report.assets.stock ? p.stock : p.money);
-  const bal = `<tr><td>final balances</td>${lanes.map((l) => `<td>${Object.entries(l.finalBalances).map(([k, v]) => `${esc(k)} ${fixed(v, places(k))}`).join('<br>')}</td>`).join('')}</tr>`;
+  const bal = `<tr><td>final balances</td>${lanes
+    .map(
+      (l) =>
+        `<td>${Object.entries(l.finalBalances)
+          .map(([k, v]) => `${esc(k)} ${fixed(v, places(k))}`)
+          .join('<br>')}</td>`,
+    )
+    .join('')}</tr>`;
   return `<table class="figures">${head}${rows.join('')}${orders}${rej}${bal}</table>`;
 }
 

@@ -139,8 +139,7 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
     orders.add(f.orderId);
   }
   const ledger = i.pnl;
-  const equityOf = (b: Readonly<Record<string, Decimal>>, mid: Decimal): Decimal =>
-    (b[market.money] ?? ZERO).add((b[market.stock] ?? ZERO).mul(mid));
+  const equityOf = (b: Readonly<Record<string, Decimal>>, mid: Decimal): Decimal => (b[market.money] ?? ZERO).add((b[market.stock] ?? ZERO).mul(mid));
   const initialEquity = equityOf(i.initial, i.firstMid);
   const finalEquity = equityOf(i.final, i.lastMid);
   const equityChange = finalEquity.sub(initialEquity);

@@ -46,10 +46,13 @@ export async function locateData(refs: readonly DataRef[], dataDir?: string): Pr
   for (const ref of refs) {
     const candidates = dataDir !== undefined ? [join(dataDir, basename(ref.path)), ref.path] : [ref.path];
     const found = candidates.find((c) => existsSync(c));
-    if (found === undefined) throw new DataMismatchError(`data file ${basename(ref.path)} (sha256 ${ref.sha256}) not found: looked at ${candidates.join(', ')}`);
+    if (found === undefined)
+      throw new DataMismatchError(`data file ${basename(ref.path)} (sha256 ${ref.sha256}) not found: looked at ${candidates.join(', ')}`);
     const actual = await fileSha256(found);
     if (actual !== ref.sha256) {
-      throw new DataMismatchError(`data file ${found} has sha256 ${actual}, the trial needs ${basename(ref.path)} with sha256 ${ref.sha256}: refusing to run on other bytes`);
+      throw new DataMismatchError(
+        `data file ${found} has sha256 ${actual}, the trial needs ${basename(ref.path)} with sha256 ${ref.sha256}: refusing to run on other bytes`,
+      );
     }
     out.push(found);
   }

@@ -19,7 +19,16 @@ export type ParamValue = string | number | boolean;
 
 export type Dimension =
   | { readonly path: string; readonly keys: readonly PathKey[]; readonly kind: 'list'; readonly values: readonly ParamValue[] }
-  | { readonly path: string; readonly keys: readonly PathKey[]; readonly kind: 'sampled'; readonly integer: boolean; readonly from: Decimal; readonly to: Decimal; readonly log: boolean; readonly digits: number };
+  | {
+      readonly path: string;
+      readonly keys: readonly PathKey[];
+      readonly kind: 'sampled';
+      readonly integer: boolean;
+      readonly from: Decimal;
+      readonly to: Decimal;
+      readonly log: boolean;
+      readonly digits: number;
+    };
 
 export interface RangeSpec {
   readonly from: string | number;

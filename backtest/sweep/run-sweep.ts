@@ -71,7 +71,10 @@ export function makeSampler(plan: SweepPlan, fold: number): Sampler {
 
 /** The resolved config of a trial (identity and job payload): base + values, without data/out/log. */
 export function trialConfig(plan: SweepPlan, params: Params): Record<string, unknown> {
-  const raw = withValues(plan.baseRaw, plan.dims.map((d) => [d.keys, params[d.path]] as const)) as Record<string, unknown>;
+  const raw = withValues(
+    plan.baseRaw,
+    plan.dims.map((d) => [d.keys, params[d.path]] as const),
+  ) as Record<string, unknown>;
   delete raw['data'];
   delete raw['out'];
   delete raw['log'];
@@ -80,7 +83,9 @@ export function trialConfig(plan: SweepPlan, params: Params): Record<string, unk
 
 export function planHash(plan: SweepPlan, data: readonly DataRef[]): string {
   const { space, sampler, objective, constraints, folds, inSample, from, to } = plan.config;
-  return sha256(canonicalJson({ space, sampler, objective, constraints, folds, inSample, from, to, base: trialConfig(plan, {}), data: data.map((d) => d.sha256) })).slice(0, 16);
+  return sha256(
+    canonicalJson({ space, sampler, objective, constraints, folds, inSample, from, to, base: trialConfig(plan, {}), data: data.map((d) => d.sha256) }),
+  ).slice(0, 16);
 }
 
 export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
@@ -90,7 +95,12 @@ export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
   const market = await readMarketHead(plan.dataFiles[0]!).catch(() => undefined);
   const { from, to } = plan.config;
   const span = plan.config.folds > 1 ? await dataSpan(plan.dataFiles, o.cache) : { from: 0, to: 0 };
-  const folds = walkForwardFolds({ from: Math.max(span.from, from ?? span.from), to: Math.min(span.to, to ?? span.to) }, plan.config.folds, plan.config.inSample, from !== undefined || to !== undefined ? { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER } : undefined);
+  const folds = walkForwardFolds(
+    { from: Math.max(span.from, from ?? span.from), to: Math.min(span.to, to ?? span.to) },
+    plan.config.folds,
+    plan.config.inSample,
+    from !== undefined || to !== undefined ? { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER } : undefined,
+  );
   const log = new TrialsLog(join(o.outDir, 'trials.jsonl'));
   const hash = planHash(plan, data);
   const logged = o.resume ? log.resume(hash, plan.file) : (log.start(hash, plan.file), []);
@@ -114,7 +124,8 @@ export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
     records.push(rec);
     done += 1;
     if (fresh) log.append(rec);
-    if (rec.phase === 'search' && rec.status === 'ok' && rec.objective !== undefined && (best === undefined || sign * rec.objective > sign * best)) best = rec.objective;
+    if (rec.phase === 'search' && rec.status === 'ok' && rec.objective !== undefined && (best === undefined || sign * rec.objective > sign * best))
+      best = rec.objective;
     const left = total - done;
     // From the trials run in this session (resumed ones take no time), wall time per trial at the current concurrency.
     const etaMs = ran > 0 ? (left * (Date.now() - t0)) / ran : undefined;
@@ -125,7 +136,18 @@ export async function runSweep(o: SweepRunOptions): Promise<SweepOutcome> {
     const objective = figureValue(figures.lanes, plan.objective);
     const broken = brokenConstraints(figures.lanes, plan.constraints);
     if (objective === undefined) broken.push(`${plan.objective.text} is not a number`);
-    return { type: 'trial', fold, phase, index, key, params, status: broken.length > 0 ? 'rejected' : 'ok', objective, ...(broken.length > 0 ? { broken } : {}), figures };
+    return {
+      type: 'trial',
+      fold,
+      phase,
+      index,
+      key,
+      params,
+      status: broken.length > 0 ? 'rejected' : 'ok',
+      objective,
+      ...(broken.length > 0 ? { broken } : {}),
+      figures,
+    };
   };
 
   const job = (params: Params, w: Window | undefined): TrialJob => {

@@ -47,7 +47,11 @@ export async function runTrial(job: TrialJob, o: TrialRunOptions = {}): Promise<
   const files = await locateData(job.data, o.dataDir);
   const parsed = BacktestConfigSchema.safeParse({ ...job.config, data: files }, { reportInput: true });
   if (!parsed.success) {
-    throw new ConfigError(`trial config: ${formatZodIssues(parsed.error.issues).map((i) => `${formatConfigPath(i.path)}: ${i.text}`).join('; ')}`);
+    throw new ConfigError(
+      `trial config: ${formatZodIssues(parsed.error.issues)
+        .map((i) => `${formatConfigPath(i.path)}: ${i.text}`)
+        .join('; ')}`,
+    );
   }
   const { report } = await runBacktestOfConfig(parsed.data, {
     files,
@@ -60,7 +64,22 @@ export async function runTrial(job: TrialJob, o: TrialRunOptions = {}): Promise<
   const lanes: Record<string, Record<string, unknown>> = {};
   for (const lane of report.lanes) {
     const rejections = Object.values(lane.rejections).reduce((a, b) => a + b, 0);
-    lanes[lane.assumption] = { ...lane.metrics, ordersAccepted: lane.orders.accepted, ordersCanceled: lane.orders.canceled, intents: lane.orders.intents, rejections, errors: lane.errors.length };
+    lanes[lane.assumption] = {
+      ...lane.metrics,
+      ordersAccepted: lane.orders.accepted,
+      ordersCanceled: lane.orders.canceled,
+      intents: lane.orders.intents,
+      rejections,
+      errors: lane.errors.length,
+    };
   }
-  return { key: job.key, lanes, figuresHash: figuresHash(lanes), start: report.start, end: report.end, snapshots: report.snapshots, ms: Math.round(performance.now() - t0) };
+  return {
+    key: job.key,
+    lanes,
+    figuresHash: figuresHash(lanes),
+    start: report.start,
+    end: report.end,
+    snapshots: report.snapshots,
+    ms: Math.round(performance.now() - t0),
+  };
 }

@@ -40,7 +40,12 @@ const bound = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'expected
 const SpaceEntry = z.union([
   z.strictObject({ values: z.array(scalar).min(1) }),
   z.strictObject({ from: bound, to: bound, step: bound }),
-  z.strictObject({ from: bound, to: bound, sample: z.enum(['uniform', 'log']).default('uniform'), digits: zIntLike.pipe(z.number().int().min(0).max(30)).optional() }),
+  z.strictObject({
+    from: bound,
+    to: bound,
+    sample: z.enum(['uniform', 'log']).default('uniform'),
+    digits: zIntLike.pipe(z.number().int().min(0).max(30)).optional(),
+  }),
 ]);
 
 /** ISO date-time or Unix time (ms, or s with 10 digits), as `bot backtest --from/--to` take it. */

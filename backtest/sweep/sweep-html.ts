@@ -10,7 +10,13 @@ import { axesSvg, niceDomain, tickLabel } from './svg-axes.js';
 /** Escaped text of a value: sweep parameters and figures are strings, numbers and booleans; anything else as JSON. */
 const esc = (s: unknown): string => textOf(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const textOf = (s: unknown): string =>
-  s === null || s === undefined ? '' : typeof s === 'string' ? s : typeof s === 'number' || typeof s === 'boolean' || typeof s === 'bigint' ? String(s) : (JSON.stringify(s) ?? '');
+  s === null || s === undefined
+    ? ''
+    : typeof s === 'string'
+      ? s
+      : typeof s === 'number' || typeof s === 'boolean' || typeof s === 'bigint'
+        ? String(s)
+        : (JSON.stringify(s) ?? '');
 const num = (v: number | null | undefined): string => (v === null || v === undefined ? '–' : Number.isInteger(v) ? String(v) : v.toPrecision(6));
 const W = 420;
 const H = 220;
@@ -31,7 +37,9 @@ function scatter(r: SweepReport, path: string, trials: readonly ReportTrial[]): 
   const dim = r.space.find((d) => d.path === path);
   const raw = pts.map((t) => t.params[path]);
   const numeric = raw.every((v) => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)));
-  const xs = numeric ? raw.map((v) => (dim?.log ? Math.log(Number(v)) : Number(v))) : raw.map((v) => dim?.values?.findIndex((x) => String(x) === String(v)) ?? 0);
+  const xs = numeric
+    ? raw.map((v) => (dim?.log ? Math.log(Number(v)) : Number(v)))
+    : raw.map((v) => dim?.values?.findIndex((x) => String(x) === String(v)) ?? 0);
   const ys = pts.map((t) => t.objective!);
   const yd = niceDomain(Math.min(...ys), Math.max(...ys), 4);
   const fy = (v: number): number => (v - yd.lo) / (yd.hi - yd.lo);
@@ -40,7 +48,10 @@ function scatter(r: SweepReport, path: string, trials: readonly ReportTrial[]): 
   const px = (f: number): number => area.left + f * (PLOT_W - area.left - area.right);
   const py = (f: number): number => PLOT_H - area.bottom - f * (PLOT_H - area.top - area.bottom);
   const dots = pts
-    .map((t, i) => `<circle cx="${px(x.at(xs[i]!)).toFixed(1)}" cy="${py(fy(ys[i]!)).toFixed(1)}" r="4" class="${t.status}"><title>${esc(path)} = ${esc(raw[i])}: ${num(ys[i])}</title></circle>`)
+    .map(
+      (t, i) =>
+        `<circle cx="${px(x.at(xs[i]!)).toFixed(1)}" cy="${py(fy(ys[i]!)).toFixed(1)}" r="4" class="${t.status}"><title>${esc(path)} = ${esc(raw[i])}: ${num(ys[i])}</title></circle>`,
+    )
     .join('');
   const yTicks = yd.ticks.map((v) => ({ at: fy(v), label: tickLabel(v, yd.ticks) }));
   const axes = axesSvg(area, { ticks: x.ticks, title: `${shortPath(path)}${dim?.log ? ' (log scale)' : ''}` }, { ticks: yTicks, title: r.objective.figure });
@@ -48,7 +59,13 @@ function scatter(r: SweepReport, path: string, trials: readonly ReportTrial[]): 
 }
 
 /** The x axis of a scatter: each value of a short list as its own tick, nice round ticks otherwise. */
-function xAxis(values: readonly unknown[] | undefined, raw: readonly unknown[], xs: readonly number[], numeric: boolean, log: boolean): { at: (x: number) => number; ticks: { at: number; label: string }[] } {
+function xAxis(
+  values: readonly unknown[] | undefined,
+  raw: readonly unknown[],
+  xs: readonly number[],
+  numeric: boolean,
+  log: boolean,
+): { at: (x: number) => number; ticks: { at: number; label: string }[] } {
   if (!numeric) {
     const labels = values?.map((v) => textOf(v)) ?? [...new Set(raw.map((v) => textOf(v)))];
     const n = Math.max(labels.length, 1);
@@ -84,8 +101,8 @@ function heatMap(r: SweepReport, trials: readonly ReportTrial[], title = ''): st
   const sign = r.objective.direction === 'maximize' ? 1 : -1;
   const rows = a.values
     .map((va) => {
-      const tds = b.values!
-        .map((vb) => {
+      const tds = b
+        .values!.map((vb) => {
           const t = cell.get(`${String(va)}|${String(vb)}`);
           if (!t || t.status === 'failed') return `<td class="na">${t ? 'failed' : ''}</td>`;
           if (t.status === 'rejected') return `<td class="na" title="${esc(t.broken?.join('; '))}">${num(t.objective)} ✗</td>`;
@@ -125,7 +142,13 @@ function bestTrials(r: SweepReport, paths: readonly string[], lanes: readonly st
   const head =
     `<tr>${withFolds ? '<th>fold</th>' : ''}${inTable ? '' : `<th class="objective">${esc(r.objective.figure)}<br>(objective)</th>`}` +
     paths.map((p) => `<th title="${esc(p)}">${esc(shortPath(p))}</th>`).join('') +
-    lanes.flatMap((l) => TABLE_FIGURES.map((k) => `<th${isObjective(l, k) ? ' class="objective"' : ''}>${esc(l)}<br>${esc(k)}${isObjective(l, k) ? '<br>(objective)' : ''}</th>`)).join('') +
+    lanes
+      .flatMap((l) =>
+        TABLE_FIGURES.map(
+          (k) => `<th${isObjective(l, k) ? ' class="objective"' : ''}>${esc(l)}<br>${esc(k)}${isObjective(l, k) ? '<br>(objective)' : ''}</th>`,
+        ),
+      )
+      .join('') +
     '<th>key</th></tr>';
   const rows = r.best.map(
     (t) =>
@@ -140,7 +163,16 @@ function bestTrials(r: SweepReport, paths: readonly string[], lanes: readonly st
 function folds(r: SweepReport): string {
   if (r.folds.length <= 1 && r.folds[0]?.outOfSample === null) return '';
   const rows = r.folds
-    .map((f) => `<tr><td>${f.index}</td><td>${f.inSample ? `${new Date(f.inSample.from).toISOString()} → ${new Date(f.inSample.to).toISOString()}` : ''}</td><td>${num(f.best?.objective)}</td><td>${num(f.outOfSampleResult?.objective)}</td><td>${f.outOfSampleResult?.status ?? '–'}</td><td>${esc(f.best ? Object.entries(f.best.params).map(([k, v]) => `${k}=${String(v)}`).join(', ') : 'no trial met the constraints')}</td></tr>`)
+    .map(
+      (f) =>
+        `<tr><td>${f.index}</td><td>${f.inSample ? `${new Date(f.inSample.from).toISOString()} → ${new Date(f.inSample.to).toISOString()}` : ''}</td><td>${num(f.best?.objective)}</td><td>${num(f.outOfSampleResult?.objective)}</td><td>${f.outOfSampleResult?.status ?? '–'}</td><td>${esc(
+          f.best
+            ? Object.entries(f.best.params)
+                .map(([k, v]) => `${k}=${String(v)}`)
+                .join(', ')
+            : 'no trial met the constraints',
+        )}</td></tr>`,
+    )
     .join('');
   const vals = r.folds.flatMap((f) => [f.best?.objective, f.outOfSampleResult?.objective]).filter((v): v is number => typeof v === 'number');
   const lo = Math.min(0, ...vals);
@@ -150,8 +182,15 @@ function folds(r: SweepReport): string {
   const bars = r.folds
     .map((f, i) => {
       const x = PAD + i * 3 * bw;
-      const bar = (v: number | null | undefined, dx: number, cls: string): string => (typeof v === 'number' ? `<rect x="${(x + dx).toFixed(1)}" y="${Math.min(y(v), y(0)).toFixed(1)}" width="${bw.toFixed(1)}" height="${Math.abs(y(v) - y(0)).toFixed(1)}" class="${cls}"><title>fold ${f.index} ${cls}: ${num(v)}</title></rect>` : '');
-      return bar(f.best?.objective, 0, 'is') + bar(f.outOfSampleResult?.objective, bw, 'oos') + `<text x="${(x + bw).toFixed(1)}" y="${H - 8}" text-anchor="middle">${f.index}</text>`;
+      const bar = (v: number | null | undefined, dx: number, cls: string): string =>
+        typeof v === 'number'
+          ? `<rect x="${(x + dx).toFixed(1)}" y="${Math.min(y(v), y(0)).toFixed(1)}" width="${bw.toFixed(1)}" height="${Math.abs(y(v) - y(0)).toFixed(1)}" class="${cls}"><title>fold ${f.index} ${cls}: ${num(v)}</title></rect>`
+          : '';
+      return (
+        bar(f.best?.objective, 0, 'is') +
+        bar(f.outOfSampleResult?.objective, bw, 'oos') +
+        `<text x="${(x + bw).toFixed(1)}" y="${H - 8}" text-anchor="middle">${f.index}</text>`
+      );
     })
     .join('');
   return `<h2>Walk-forward: in-sample against out-of-sample</h2><figure><svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}"><line x1="${PAD}" y1="${y(0).toFixed(1)}" x2="${W - PAD}" y2="${y(0).toFixed(1)}"/>${bars}</svg><figcaption><span class="sw is"></span> in-sample best <span class="sw oos"></span> out-of-sample</figcaption></figure>
@@ -176,7 +215,11 @@ sampler ${esc(JSON.stringify(r.sampler))}; objective <b>${esc(r.objective.direct
 ${r.counts.trials} trials: ${r.counts.ok} ok, ${r.counts.rejected} rejected by constraints, ${r.counts.failed} failed; ${esc(r.executor)}, ${r.elapsedSec} s${r.interrupted ? ' <b class="warn">(interrupted: finished trials only)</b>' : ''}</p>
 <h2>Best trials</h2>${bestTrials(r, paths, lanes)}
 <h2>${esc(r.objective.figure)} against each parameter</h2>${paths.map((p) => scatter(r, p, search)).join('')}
-${heatMap(r, search.filter((t) => t.fold === 0), r.folds.length > 1 ? ' (fold 0)' : '')}${folds(r)}
+${heatMap(
+  r,
+  search.filter((t) => t.fold === 0),
+  r.folds.length > 1 ? ' (fold 0)' : '',
+)}${folds(r)}
 ${failed.length > 0 ? `<h2>Failed trials</h2><table><tr><th>fold</th><th>index</th><th>error</th></tr>${failed.map((t) => `<tr><td>${t.fold}</td><td>${t.index}</td><td style="text-align:left">${esc(t.error)}</td></tr>`).join('')}</table>` : ''}
 <p class="note">Figures per lane: ${HEADLINE.join(', ')} in sweep.json; every trial's line in trials.jsonl.</p></body></html>
 `;

@@ -42,7 +42,13 @@ export interface SweepReport {
   readonly fees: { readonly maker: string; readonly taker: string } | null;
   /** The two above in one line, as every report prints them. */
   readonly fillModelLine: string;
-  readonly space: readonly { readonly path: string; readonly values?: readonly unknown[]; readonly from?: string; readonly to?: string; readonly log?: boolean }[];
+  readonly space: readonly {
+    readonly path: string;
+    readonly values?: readonly unknown[];
+    readonly from?: string;
+    readonly to?: string;
+    readonly log?: boolean;
+  }[];
   readonly counts: { readonly trials: number; readonly ok: number; readonly rejected: number; readonly failed: number };
   readonly best: readonly ReportTrial[];
   readonly folds: readonly {
@@ -59,9 +65,17 @@ function toReport(r: TrialRecord): ReportTrial {
   const lanes: Record<string, Record<string, unknown>> = {};
   for (const [lane, figs] of Object.entries(r.figures?.lanes ?? {})) lanes[lane] = Object.fromEntries(HEADLINE.map((k) => [k, figs[k] ?? null]));
   return {
-    fold: r.fold, phase: r.phase, index: r.index, key: r.key, params: r.params, status: r.status, objective: r.objective ?? null,
-    ...(r.broken ? { broken: r.broken } : {}), ...(r.error !== undefined ? { error: r.error } : {}),
-    figuresHash: r.figures?.figuresHash ?? null, lanes,
+    fold: r.fold,
+    phase: r.phase,
+    index: r.index,
+    key: r.key,
+    params: r.params,
+    status: r.status,
+    objective: r.objective ?? null,
+    ...(r.broken ? { broken: r.broken } : {}),
+    ...(r.error !== undefined ? { error: r.error } : {}),
+    figuresHash: r.figures?.figuresHash ?? null,
+    lanes,
   };
 }
 
@@ -91,8 +105,11 @@ export function buildSweepReport(s: SweepOutcome, topN = 10): SweepReport {
     constraints: s.plan.constraints.map((x) => `${x.lane}.${x.figure} ${x.op} ${x.bound}`),
     fillModel: { ...s.plan.base.fillModel },
     fees: s.fees === undefined ? null : { maker: s.fees.maker.toFixed(), taker: s.fees.taker.toFixed() },
-    fillModelLine: fillModelLine(s.plan.base.fillModel, s.fees) + (s.plan.dims.some((d) => d.path.startsWith('fillModel.')) ? ' (the space tunes it per trial)' : ''),
-    space: s.plan.dims.map((d) => (d.kind === 'list' ? { path: d.path, values: d.values } : { path: d.path, from: d.from.toFixed(), to: d.to.toFixed(), log: d.log })),
+    fillModelLine:
+      fillModelLine(s.plan.base.fillModel, s.fees) + (s.plan.dims.some((d) => d.path.startsWith('fillModel.')) ? ' (the space tunes it per trial)' : ''),
+    space: s.plan.dims.map((d) =>
+      d.kind === 'list' ? { path: d.path, values: d.values } : { path: d.path, from: d.from.toFixed(), to: d.to.toFixed(), log: d.log },
+    ),
     counts: {
       trials: search.length,
       ok: search.filter((r) => r.status === 'ok').length,

@@ -91,8 +91,18 @@ export function tpeSampler(dims: readonly Dimension[], o: TpeOptions): Sampler {
       const good = order.slice(0, nGood).map((x) => x.h);
       const bad = order.slice(nGood).map((x) => x.h);
       const rng = createPrng(mixSeed(o.seed, index, 7));
-      const l = dims.map((d) => parzen(good.map((h) => unitOf(d, h.params[d.path]!)), scored.length));
-      const g = dims.map((d) => parzen(bad.map((h) => unitOf(d, h.params[d.path]!)), scored.length));
+      const l = dims.map((d) =>
+        parzen(
+          good.map((h) => unitOf(d, h.params[d.path]!)),
+          scored.length,
+        ),
+      );
+      const g = dims.map((d) =>
+        parzen(
+          bad.map((h) => unitOf(d, h.params[d.path]!)),
+          scored.length,
+        ),
+      );
       let best: number[] = [];
       let bestScore = -Infinity;
       for (let c = 0; c < nCand; c++) {

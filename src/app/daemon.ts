@@ -59,7 +59,11 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   // before anything is opened, created or renamed: no device, FIFO, folder or /proc path gets near the journal's rename
   const files = checkDaemonFiles(cfg, o.configPath, cwd);
   // the ops token and the alert webhook (a chat webhook's URL is its key) are redacted like the API secret
-  const secrets = [...(cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : []), ...(cfg.http?.token !== undefined ? [cfg.http.token] : []), ...(cfg.alerts ? [cfg.alerts.webhook] : [])];
+  const secrets = [
+    ...(cfg.venue.kind === 'rest' ? [cfg.venue.apiSecret] : []),
+    ...(cfg.http?.token !== undefined ? [cfg.http.token] : []),
+    ...(cfg.alerts ? [cfg.alerts.webhook] : []),
+  ];
   const logger = createLogger({
     level: cfg.log.level,
     pretty: cfg.log.pretty,
@@ -93,7 +97,12 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       if (!markets.has(s.market)) {
         throw new ConfigError(`${o.configPath}: strategies[${i}].market: the venue has no market '${s.market}' (it has ${[...markets.keys()].join(', ')})`);
       }
-      const definition = await loadStrategy(builtinStrategies, s.use, { configFile: o.configPath, cwd, warn: (m) => logger.warn(m) }, `${o.configPath}: strategies[${i}].use`);
+      const definition = await loadStrategy(
+        builtinStrategies,
+        s.use,
+        { configFile: o.configPath, cwd, warn: (m) => logger.warn(m) },
+        `${o.configPath}: strategies[${i}].use`,
+      );
       // here, where the file is known: a problem names its line and column (the runtime validates them again)
       parseParams(definition, s.params, { file: o.configPath, path: ['strategies', i, 'params'] });
       strategies.push({
@@ -125,9 +134,15 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
       logger.info({ previous: aside }, 'embedded sim: previous journal kept aside, starting a fresh one');
     }
     const fileJournal = new FileJournal(journalPath, { fsync: cfg.journal.fsync, ...(ops ? { onFsync: ops.onFsync } : {}) });
-    if (fileJournal.torn) logger.warn({ journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes }, 'journal: a torn last line (a crash mid-write) was dropped');
+    if (fileJournal.torn)
+      logger.warn(
+        { journal: journalPath, line: fileJournal.torn.line, bytes: fileJournal.torn.bytes },
+        'journal: a torn last line (a crash mid-write) was dropped',
+      );
     // a failed write is the emergency stop, wherever in the engine it happened
-    const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) => emergency.trigger(`journal write failed: ${error.message}`, error));
+    const journal = new GuardedJournal(ops ? ops.journal(fileJournal) : fileJournal, (error) =>
+      emergency.trigger(`journal write failed: ${error.message}`, error),
+    );
     if (cfg.record !== undefined && files.recordPath !== undefined) {
       const venue = client;
       recorder = await SessionRecorder.open({
@@ -173,7 +188,14 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     logger.info({ polling: plan.intervals, journal: fileJournal.path, venue: venueLabel, ...(recorder ? { record: files.recordPath } : {}) }, 'starting');
     // dead-man timer: armed before the first order can rest, cleared after the stop's cancels (nothing is sent in a dry run)
     if (cfg.deadMan !== undefined && o.dryRun !== true) {
-      deadMan = new DeadManTimer({ api: client, markets: cfg.strategies.map((s) => s.market), timeoutSec: cfg.deadMan.timeoutSec, scheduler, logger: logger.child({ component: 'dead-man' }), journal });
+      deadMan = new DeadManTimer({
+        api: client,
+        markets: cfg.strategies.map((s) => s.market),
+        timeoutSec: cfg.deadMan.timeoutSec,
+        scheduler,
+        logger: logger.child({ component: 'dead-man' }),
+        journal,
+      });
       await deadMan.start();
     }
     ops?.attach({
@@ -196,7 +218,12 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
     ]);
     statusSub.unsubscribe();
     const forced = emergency.reason !== undefined;
-    logger.info({ reason }, forced ? 'emergency stop: strategies stopped, every open order cancelled' : 'stopping: strategies stopped, queue drained, open orders cancelled as configured');
+    logger.info(
+      { reason },
+      forced
+        ? 'emergency stop: strategies stopped, every open order cancelled'
+        : 'stopping: strategies stopped, queue drained, open orders cancelled as configured',
+    );
     const alerted = ops?.stopping(reason);
     // an emergency stop that cannot finish (a venue that never answers) must still end the process
     const watchdog = forced ? setTimeout(() => abandon(emergency.reason!), EMERGENCY_DEADLINE_MS).unref() : undefined;
@@ -228,6 +255,8 @@ export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
 
 /** The emergency stop ran past its deadline: one line and out (the dead-man timer, when armed, cancels what is left). */
 function abandon(cause: string): never {
-  process.stderr.write(`bot: emergency stop: ${cause}; the stop did not finish within ${EMERGENCY_DEADLINE_MS / 1000} s: exiting, orders may be left (the dead-man timer, when configured, cancels them) [ERR_EMERGENCY_STOP]\n`);
+  process.stderr.write(
+    `bot: emergency stop: ${cause}; the stop did not finish within ${EMERGENCY_DEADLINE_MS / 1000} s: exiting, orders may be left (the dead-man timer, when configured, cancels them) [ERR_EMERGENCY_STOP]\n`,
+  );
   process.exit(EMERGENCY_EXIT_CODE);
 }

@@ -52,7 +52,14 @@ export async function openVenue(
   if (cfg.venue.kind === 'paper') {
     const paper = await openPaperVenue(cfg.venue, { markets: cfg.strategies.map((s) => s.market), configFile, logger: logger.child({ component: 'paper' }) });
     const account = paper.sim.accounts[0]!;
-    const client = new RestClient({ baseUrl: paper.sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog, ...watch });
+    const client = new RestClient({
+      baseUrl: paper.sim.baseUrl,
+      apiKey: account.apiKey,
+      apiSecret: account.apiSecret,
+      nonceWindow: true,
+      logger: venueLog,
+      ...watch,
+    });
     return { sim: paper.sim, client, label: `paper venue on ${paper.upstream} (${paper.sim.baseUrl})` };
   }
   const v = cfg.venue;
@@ -65,6 +72,14 @@ export async function openVenue(
   }
   logger.info({ baseUrl: sim.baseUrl, account: account.name }, 'embedded simulated exchange started');
   // nonceWindow: concurrent polls and orders may arrive out of nonce order (see daemon-config's rest venue).
-  const client = new RestClient({ baseUrl: sim.baseUrl, dialect: v.dialect, apiKey: account.apiKey, apiSecret: account.apiSecret, nonceWindow: true, logger: venueLog, ...watch });
+  const client = new RestClient({
+    baseUrl: sim.baseUrl,
+    dialect: v.dialect,
+    apiKey: account.apiKey,
+    apiSecret: account.apiSecret,
+    nonceWindow: true,
+    logger: venueLog,
+    ...watch,
+  });
   return { sim, client, label: `embedded sim ${sim.baseUrl}` };
 }

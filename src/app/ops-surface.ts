@@ -75,7 +75,11 @@ export class OpsSurface {
     const http = this.cfg.http;
     if (http === undefined) return undefined;
     try {
-      this.server = await startOpsServer({ listen: parseListen(http.listen)!, ...(http.token !== undefined ? { token: http.token } : {}), logger: this.logger });
+      this.server = await startOpsServer({
+        listen: parseListen(http.listen)!,
+        ...(http.token !== undefined ? { token: http.token } : {}),
+        logger: this.logger,
+      });
     } catch (error) {
       // e.g. the port is taken by another daemon: say where it is configured
       if (error instanceof OpsServerError) throw new ConfigError(`${this.configPath}: ${error.message}`, { cause: error });
@@ -85,7 +89,14 @@ export class OpsSurface {
   }
 
   /** Subscribes to the runtime's events and starts the alerts, the routes and the chart sampler. */
-  attach(a: { runtime: Runtime; client: RestClient; journalWritable: () => boolean; deadMan?: DeadManTimer; venueLabel: string; requestStop: (reason: string) => void }): void {
+  attach(a: {
+    runtime: Runtime;
+    client: RestClient;
+    journalWritable: () => boolean;
+    deadMan?: DeadManTimer;
+    venueLabel: string;
+    requestStop: (reason: string) => void;
+  }): void {
     if (this.cfg.alerts !== undefined) {
       const sender = new WebhookSender({
         url: this.cfg.alerts.webhook,

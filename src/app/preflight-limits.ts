@@ -54,7 +54,11 @@ export interface StrategyUnderCheck {
  * maxOrderNotional at or above the minimum total, maxInventory keyed by the market's tickers, the params' order
  * size a valid order within the limits at `price`, and enough balance for at least one order.
  */
-export function strategyLimitChecks(s: StrategyUnderCheck, market: Market, o: { readonly restVenue: boolean; readonly price?: Decimal; readonly balances?: Balances }): PreflightCheck[] {
+export function strategyLimitChecks(
+  s: StrategyUnderCheck,
+  market: Market,
+  o: { readonly restVenue: boolean; readonly price?: Decimal; readonly balances?: Balances },
+): PreflightCheck[] {
   const out: PreflightCheck[] = [];
   const missing = (['maxOrderNotional', 'maxLoss'] as const).filter((k) => s.risk[k] === undefined);
   if (missing.length > 0) {
@@ -66,16 +70,21 @@ export function strategyLimitChecks(s: StrategyUnderCheck, market: Market, o: { 
 
   const notional = s.risk.maxOrderNotional;
   if (notional !== undefined && notional.lt(market.minTotal)) {
-    out.push(fail(`${s.id}: maxOrderNotional ${notional.toFixed()} is below the market's minimum total ${market.minTotal.toFixed()}: every order would be refused`));
+    out.push(
+      fail(`${s.id}: maxOrderNotional ${notional.toFixed()} is below the market's minimum total ${market.minTotal.toFixed()}: every order would be refused`),
+    );
   }
   const tickers = limitTickerProblems([s], new Map([[market.name, market]]));
   for (const t of tickers) out.push(fail(`${s.id}: ${t.replace(/^strategies\[0\]\./, '')}`));
-  if (s.risk.maxInventory !== undefined && tickers.length === 0) out.push(ok(`${s.id}: maxInventory keyed by ${Object.keys(s.risk.maxInventory).join(', ') || 'nothing'}`));
+  if (s.risk.maxInventory !== undefined && tickers.length === 0)
+    out.push(ok(`${s.id}: maxInventory keyed by ${Object.keys(s.risk.maxInventory).join(', ') || 'nothing'}`));
 
   const size = orderSizeOf(s.use, s.params);
   if (size !== undefined && o.price !== undefined) out.push(...sizeChecks(s, market, size, o.price));
-  else if (size !== undefined) out.push(warn(`${s.id}: the ${market.name} book is empty or unreadable: the order size ${size.toFixed()} is not checked against a price`));
-  if (o.balances !== undefined) out.push(balanceCheck(s.id, market, o.balances, size !== undefined && o.price !== undefined ? { size, price: o.price } : undefined));
+  else if (size !== undefined)
+    out.push(warn(`${s.id}: the ${market.name} book is empty or unreadable: the order size ${size.toFixed()} is not checked against a price`));
+  if (o.balances !== undefined)
+    out.push(balanceCheck(s.id, market, o.balances, size !== undefined && o.price !== undefined ? { size, price: o.price } : undefined));
   return out;
 }
 
@@ -98,5 +107,7 @@ function balanceCheck(id: string, market: Market, balances: Balances, order: { s
   const needStock = order === undefined ? market.minAmount : Decimal.max(market.minAmount, order.size);
   const have = `${money.toFixed()} ${market.money}, ${stock.toFixed()} ${market.stock} available`;
   if (money.gte(needMoney) || stock.gte(needStock)) return ok(`${id}: balance for at least one order (${have})`);
-  return fail(`${id}: not enough balance for one order: ${have}; a buy needs ${needMoney.toFixed()} ${market.money}, a sell ${needStock.toFixed()} ${market.stock}`);
+  return fail(
+    `${id}: not enough balance for one order: ${have}; a buy needs ${needMoney.toFixed()} ${market.money}, a sell ${needStock.toFixed()} ${market.stock}`,
+  );
 }

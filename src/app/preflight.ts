@@ -65,7 +65,12 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
     cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
     files = checkDaemonFiles(cfg, o.configPath, cwd, { createFolders: false });
     for (const [i, s] of cfg.strategies.entries()) {
-      const def = await loadStrategy(builtinStrategies, s.use, { configFile: o.configPath, cwd, warn: (m) => add(warn(m)) }, `${o.configPath}: strategies[${i}].use`);
+      const def = await loadStrategy(
+        builtinStrategies,
+        s.use,
+        { configFile: o.configPath, cwd, warn: (m) => add(warn(m)) },
+        `${o.configPath}: strategies[${i}].use`,
+      );
       const params = parseParams(def, s.params, { file: o.configPath, path: ['strategies', i, 'params'] }) as Record<string, unknown>;
       strategies.push({ id: s.id, use: s.use, market: s.market, params, risk: s.risk });
     }
@@ -89,7 +94,10 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
       return report();
     }
     const api = client;
-    const venueFail = (what: string, error: unknown): PreflightCheck => ({ ...fail(`${what}: ${messageOf(error)}`), ...(notReached(error) ? { unreachable: true } : {}) });
+    const venueFail = (what: string, error: unknown): PreflightCheck => ({
+      ...fail(`${what}: ${messageOf(error)}`),
+      ...(notReached(error) ? { unreachable: true } : {}),
+    });
 
     let balances: Balances | undefined;
     try {
@@ -113,14 +121,24 @@ export async function runPreflight(o: PreflightOptions): Promise<PreflightReport
         const m = markets.get(name);
         if (m === undefined) add(fail(`market ${name}: the venue has no such market (it has ${[...markets.keys()].join(', ')})`));
         else if (!m.tradesEnabled) add(fail(`market ${name}: trading is disabled on the venue`));
-        else add(ok(`market ${name}: tradable, steps ${step(m.stockPrec)} / ${step(m.moneyPrec)}, minimum amount ${m.minAmount.toFixed()}, minimum total ${m.minTotal.toFixed()}`));
+        else
+          add(
+            ok(
+              `market ${name}: tradable, steps ${step(m.stockPrec)} / ${step(m.moneyPrec)}, minimum amount ${m.minAmount.toFixed()}, minimum total ${m.minTotal.toFixed()}`,
+            ),
+          );
         prices.set(name, m === undefined ? undefined : await midPrice(api, name));
       }
       for (const s of strategies) {
         const m = markets.get(s.market);
         if (m === undefined) continue;
         const price = prices.get(s.market);
-        for (const c of strategyLimitChecks(s, m, { restVenue: cfg.venue.kind === 'rest', ...(price !== undefined ? { price } : {}), ...(balances !== undefined ? { balances } : {}) })) add(c);
+        for (const c of strategyLimitChecks(s, m, {
+          restVenue: cfg.venue.kind === 'rest',
+          ...(price !== undefined ? { price } : {}),
+          ...(balances !== undefined ? { balances } : {}),
+        }))
+          add(c);
       }
     }
 

@@ -11,7 +11,9 @@ export const CREDENTIAL_HINT = 'check the venue.apiKey / venue.apiSecret values 
 export function credentialsError(error: unknown, configFile: string): ConfigError | undefined {
   if (!(error instanceof AuthError)) return undefined;
   const status = error.status === undefined ? '' : `HTTP ${error.status}, `;
-  return new ConfigError(`${configFile}: venue.apiKey / venue.apiSecret: the venue refused the key (${status}${error.message}): ${CREDENTIAL_HINT}`, { cause: error });
+  return new ConfigError(`${configFile}: venue.apiKey / venue.apiSecret: the venue refused the key (${status}${error.message}): ${CREDENTIAL_HINT}`, {
+    cause: error,
+  });
 }
 
 /**

@@ -72,8 +72,16 @@ export function accountKeys(): Array<{ name: string; apiKey: string; apiSecret: 
 /** Writes both daemon configs; the sim must be listening (its URL goes into them). */
 export function writeDaemonConfigs(o: ChaosSetupOptions, keys: ReadonlyArray<{ name: string; apiKey: string; apiSecret: string }>): ChaosAccount[] {
   const plans = [
-    { name: 'bob', mm: { id: 'mm-btc', market: 'BTC_USDT', size: '0.002', maxInventory: '0.02' }, grid: { id: 'grid-eth', market: 'ETH_USDT', lower: '1960', upper: '2040', levels: 21, amount: '0.01' } },
-    { name: 'alice', mm: { id: 'mm-eth', market: 'ETH_USDT', size: '0.03', maxInventory: '0.3' }, grid: { id: 'grid-btc', market: 'BTC_USDT', lower: '29400', upper: '30600', levels: 25, amount: '0.001' } },
+    {
+      name: 'bob',
+      mm: { id: 'mm-btc', market: 'BTC_USDT', size: '0.002', maxInventory: '0.02' },
+      grid: { id: 'grid-eth', market: 'ETH_USDT', lower: '1960', upper: '2040', levels: 21, amount: '0.01' },
+    },
+    {
+      name: 'alice',
+      mm: { id: 'mm-eth', market: 'ETH_USDT', size: '0.03', maxInventory: '0.3' },
+      grid: { id: 'grid-btc', market: 'BTC_USDT', lower: '29400', upper: '30600', levels: 25, amount: '0.001' },
+    },
   ];
   return plans.map((p) => {
     const k = keys.find((x) => x.name === p.name)!;
@@ -110,8 +118,15 @@ export function writeDaemonConfigs(o: ChaosSetupOptions, keys: ReadonlyArray<{ n
     ].join('\n');
     writeFileSync(configPath, yaml);
     return {
-      name: p.name, apiKey: k.apiKey, apiSecret: k.apiSecret, configPath, journalPath, logPath, outputPath,
-      strategies: [p.mm.id, p.grid.id], grids: [p.grid.id],
+      name: p.name,
+      apiKey: k.apiKey,
+      apiSecret: k.apiSecret,
+      configPath,
+      journalPath,
+      logPath,
+      outputPath,
+      strategies: [p.mm.id, p.grid.id],
+      grids: [p.grid.id],
       maxDeviation: { [p.mm.id]: DEFAULT_MAX_DEVIATION, [p.grid.id]: DEFAULT_MAX_DEVIATION },
       staleAfterMs: CHAOS_STALE_AFTER_MS,
     };

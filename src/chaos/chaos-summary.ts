@@ -22,7 +22,10 @@ export interface ChaosSummary {
   readonly staleFills: number;
 }
 
-export function summarize(audits: readonly AccountAudit[], venue: { tooManyRequests: number; ruleRejects: number; restarts: number; secretHits: number }): ChaosSummary {
+export function summarize(
+  audits: readonly AccountAudit[],
+  venue: { tooManyRequests: number; ruleRejects: number; restarts: number; secretHits: number },
+): ChaosSummary {
   const sum = (f: (a: AccountAudit) => number): number => audits.reduce((n, a) => n + f(a), 0);
   return {
     orders: sum((a) => a.orders),
@@ -55,7 +58,16 @@ export function formatSummaryLine(s: ChaosSummary): string {
 /** 0 only when every loss column (issue 23's included), the rule rejects and the secret hits are zero. */
 export function chaosPassed(s: ChaosSummary): boolean {
   return (
-    s.duplicates === 0 && s.lost === 0 && s.unknownLeft === 0 && s.fillsMissing === 0 && s.balanceDiff === 0 && s.ruleRejects === 0 && s.secretHits === 0 &&
-    s.overfills === 0 && s.phantomCancels === 0 && s.bandBreaches === 0 && s.staleFills === 0
+    s.duplicates === 0 &&
+    s.lost === 0 &&
+    s.unknownLeft === 0 &&
+    s.fillsMissing === 0 &&
+    s.balanceDiff === 0 &&
+    s.ruleRejects === 0 &&
+    s.secretHits === 0 &&
+    s.overfills === 0 &&
+    s.phantomCancels === 0 &&
+    s.bandBreaches === 0 &&
+    s.staleFills === 0
   );
 }

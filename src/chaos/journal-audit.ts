@@ -36,7 +36,13 @@ export interface AccountAudit {
  * - overfills, phantom-cancels, band-breaches, stale-fills: see trust-audit.ts (the last two need what the harness
  *   saw while the run went on, `trust`; without it they stay empty).
  */
-export function auditAccount(account: string, records: readonly JournalRecord[], venue: VenueRecords, liveDuplicates: Iterable<string> = [], trust: TrustContext = {}): AccountAudit {
+export function auditAccount(
+  account: string,
+  records: readonly JournalRecord[],
+  venue: VenueRecords,
+  liveDuplicates: Iterable<string> = [],
+  trust: TrustContext = {},
+): AccountAudit {
   const duplicates: string[] = [...liveDuplicates].map((d) => `two live grid orders at ${d}`);
   const lost: string[] = [];
   const unknownLeft: string[] = [];
@@ -53,7 +59,8 @@ export function auditAccount(account: string, records: readonly JournalRecord[],
     list.push(o);
     venueById.set(o.clientOrderId, list);
   }
-  for (const [id, list] of venueById) if (list.length > 1) duplicates.push(`client order id ${id} on ${list.length} venue orders (${list.map((o) => o.orderId).join(', ')})`);
+  for (const [id, list] of venueById)
+    if (list.length > 1) duplicates.push(`client order id ${id} on ${list.length} venue orders (${list.map((o) => o.orderId).join(', ')})`);
 
   const state = replayJournal(records);
   const openIds = new Set(venue.open.map((o) => o.clientOrderId));
@@ -90,7 +97,14 @@ export function auditAccount(account: string, records: readonly JournalRecord[],
   for (const d of venueDeals.values()) {
     const j = journalDeals.get(d.id);
     if (j === undefined) fillsMissing.push(`venue deal ${d.id} (${d.clientOrderId}) not in the journal`);
-    else if (j.amount !== d.amount.toFixed() || j.price !== d.price.toFixed() || j.fee !== d.fee.toFixed() || j.deal !== d.deal.toFixed() || j.side !== d.side || j.clientOrderId !== d.clientOrderId) {
+    else if (
+      j.amount !== d.amount.toFixed() ||
+      j.price !== d.price.toFixed() ||
+      j.fee !== d.fee.toFixed() ||
+      j.deal !== d.deal.toFixed() ||
+      j.side !== d.side ||
+      j.clientOrderId !== d.clientOrderId
+    ) {
       fillsMissing.push(`deal ${d.id}: journal ${j.amount}@${j.price} fee ${j.fee}, venue ${d.amount.toFixed()}@${d.price.toFixed()} fee ${d.fee.toFixed()}`);
     }
   }
@@ -115,9 +129,20 @@ export function auditAccount(account: string, records: readonly JournalRecord[],
     if (!total.eq(want)) balanceDiff.push(`${t}: venue ${total.toFixed()}, start + journal fills ${want.toFixed()}`);
     const snap = lastSnapshot?.type === 'balance' ? lastSnapshot.balances[t] : undefined;
     if (v && (snap === undefined || snap.available !== v.available.toFixed() || snap.freeze !== v.freeze.toFixed())) {
-      balanceDiff.push(`${t}: venue ${v.available.toFixed()}/${v.freeze.toFixed()}, journal's last snapshot ${snap ? `${snap.available}/${snap.freeze}` : 'none'}`);
+      balanceDiff.push(
+        `${t}: venue ${v.available.toFixed()}/${v.freeze.toFixed()}, journal's last snapshot ${snap ? `${snap.available}/${snap.freeze}` : 'none'}`,
+      );
     }
   }
 
-  return { account, orders: [...submits.values()].reduce((a, b) => a + b, 0), duplicates, lost, unknownLeft, fillsMissing, balanceDiff, ...auditTrust(records, venue, trust) };
+  return {
+    account,
+    orders: [...submits.values()].reduce((a, b) => a + b, 0),
+    duplicates,
+    lost,
+    unknownLeft,
+    fillsMissing,
+    balanceDiff,
+    ...auditTrust(records, venue, trust),
+  };
 }

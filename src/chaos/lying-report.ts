@@ -41,10 +41,18 @@ export function lyingReport(lies: LiesTold, accounts: readonly ChaosAccount[], a
     const kind = label.split(':')[0]!;
     byKind.set(kind, (byKind.get(kind) ?? 0) + n);
   }
-  const episodes = lies.episodes.map((e) => ({ kind: e.kind, ...(e.variant ? { variant: e.variant } : {}), market: e.market ?? '*', startMs: e.startMs, ms: e.endMs - e.startMs }));
+  const episodes = lies.episodes.map((e) => ({
+    kind: e.kind,
+    ...(e.variant ? { variant: e.variant } : {}),
+    market: e.market ?? '*',
+    startMs: e.startMs,
+    ms: e.endMs - e.startMs,
+  }));
   const lines = [
     `lies told: ${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; daemons ${alive ? 'still running' : 'NOT running'}`,
-    ...perAccount.map((a) => `${a.account}: orders sent ${a.ordersSent}, cancels sent ${a.cancelsSent}, fills journalled ${a.fillsJournalled}, halts ${a.halts.length}`),
+    ...perAccount.map(
+      (a) => `${a.account}: orders sent ${a.ordersSent}, cancels sent ${a.cancelsSent}, fills journalled ${a.fillsJournalled}, halts ${a.halts.length}`,
+    ),
   ];
   return { problems, lines, report: { told, episodes, daemonsAlive: alive, accounts: perAccount } };
 }

@@ -70,7 +70,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   mkdirSync(o.out, { recursive: true });
   const keys = accountKeys();
   const faults =
-    o.mode === 'faults' ? chaosFaults({ seed: o.seed, clientTimeoutMs }) : o.mode === 'lying' ? { ...lyingFaults({ seed: o.seed }), ...(o.lies ? { lies: o.lies } : {}) } : malformedFaults({ seed: o.seed, clientTimeoutMs });
+    o.mode === 'faults'
+      ? chaosFaults({ seed: o.seed, clientTimeoutMs })
+      : o.mode === 'lying'
+        ? { ...lyingFaults({ seed: o.seed }), ...(o.lies ? { lies: o.lies } : {}) }
+        : malformedFaults({ seed: o.seed, clientTimeoutMs });
   const access = createWriteStream(join(o.out, 'sim-access.log'), { flags: 'a' });
   const sim = await startSim({
     port: 0,
@@ -124,7 +128,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
       if (k !== undefined && (k.earlyAfterMs !== undefined ? fleet.age(k.target) >= k.earlyAfterMs : n >= k.atOrders)) {
         await fleet.killAndRestart(k.target, k.downMs);
         next += 1;
-        say(`chaos: kill ${next}/${kills.length} (${accounts[k.target]!.name}${k.earlyAfterMs !== undefined ? `, ${k.earlyAfterMs} ms after its restart` : ''}) at ${n} orders`);
+        say(
+          `chaos: kill ${next}/${kills.length} (${accounts[k.target]!.name}${k.earlyAfterMs !== undefined ? `, ${k.earlyAfterMs} ms after its restart` : ''}) at ${n} orders`,
+        );
       }
       if (Date.now() - lastReport > 15_000) {
         lastReport = Date.now();
@@ -152,7 +158,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     stops.forEach((s, i) => {
       // what it was doing when it was stopped (a stop that hangs is rare: the next one must be diagnosable from the note)
       const a = accounts[i]!;
-      if (s !== 0) notes.push(`daemon ${a.name} did not stop cleanly (exit ${s}); its log ended with:\n${lastLines(a.logPath, 12)}\nand its output with:\n${lastLines(a.outputPath, 6)}`);
+      if (s !== 0)
+        notes.push(
+          `daemon ${a.name} did not stop cleanly (exit ${s}); its log ended with:\n${lastLines(a.logPath, 12)}\nand its output with:\n${lastLines(a.outputPath, 6)}`,
+        );
     });
 
     // ---- audit: journal vs the venue's TRUE records (in-process), account by account
@@ -214,7 +223,13 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     const passed = chaosPassed(summary) && notes.length === 0;
     say(`chaos: scanned ${scan.files} files, ${scan.bytes} bytes for ${secrets.length} secrets`);
     return {
-      summary, line, passed, audits, wallMs: Date.now() - began, reportPath, notes,
+      summary,
+      line,
+      passed,
+      audits,
+      wallMs: Date.now() - began,
+      reportPath,
+      notes,
       ...(malformed ? { malformedLines: malformed.lines } : {}),
       ...(lying ? { lyingLines: lying.lines } : {}),
     };
@@ -275,7 +290,14 @@ function malformedReport(sim: SimHandle, accounts: readonly ChaosAccount[], ids:
   for (const [k, v] of Object.entries(garbage)) byKind.set(k.split(':').at(-1)!, (byKind.get(k.split(':').at(-1)!) ?? 0) + v);
   const lines = [
     `garbage answers ${[...byKind.values()].reduce((a, b) => a + b, 0)} (${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ')}); daemons ${alive ? 'still running' : 'NOT running'}`,
-    ...perAccount.map((a) => `${a.account}: orders sent ${a.ordersSent}, cancels sent ${a.cancelsSent}, off the market ${a.ordersOffMarket}, typed errors ${Object.entries(a.typedErrors).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`),
+    ...perAccount.map(
+      (a) =>
+        `${a.account}: orders sent ${a.ordersSent}, cancels sent ${a.cancelsSent}, off the market ${a.ordersOffMarket}, typed errors ${
+          Object.entries(a.typedErrors)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ') || 'none'
+        }`,
+    ),
   ];
   return { problems, lines, report: { garbage, daemonsAlive: alive, accounts: perAccount } };
 }
@@ -283,5 +305,11 @@ function malformedReport(sim: SimHandle, accounts: readonly ChaosAccount[], ids:
 /** The last `n` lines of a text file, indented ('(none)' when it is missing or empty). */
 function lastLines(path: string, n: number): string {
   const text = existsSync(path) ? readFileSync(path, 'utf8').trimEnd() : '';
-  return text === '' ? '  (none)' : text.split('\n').slice(-n).map((l) => `  ${l}`).join('\n');
+  return text === ''
+    ? '  (none)'
+    : text
+        .split('\n')
+        .slice(-n)
+        .map((l) => `  ${l}`)
+        .join('\n');
 }

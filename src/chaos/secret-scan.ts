@@ -13,7 +13,11 @@ export interface SecretHit {
  * reports) for each known secret, raw and as JSON would escape it. Secrets are given with a label so a hit
  * can be reported without printing the secret itself.
  */
-export function scanForSecrets(dir: string, secrets: ReadonlyArray<{ label: string; value: string }>, extra: ReadonlyArray<{ name: string; text: string }> = []): { files: number; bytes: number; hits: SecretHit[] } {
+export function scanForSecrets(
+  dir: string,
+  secrets: ReadonlyArray<{ label: string; value: string }>,
+  extra: ReadonlyArray<{ name: string; text: string }> = [],
+): { files: number; bytes: number; hits: SecretHit[] } {
   const needles = secrets.filter((s) => s.value.length >= 4).flatMap((s) => variants(s.value).map((v) => ({ label: s.label, bytes: Buffer.from(v) })));
   const hits: SecretHit[] = [];
   let files = 0;

@@ -52,7 +52,9 @@ export function auditTrust(records: readonly JournalRecord[], venue: VenueRecord
     phantomCancels: phantomCancels(records, venue),
     bandBreaches: trust.mids === undefined ? [] : bandBreaches(records, trust.mids, trust.maxDeviation ?? {}),
     staleFills:
-      trust.staleEpisodes === undefined || trust.staleAfterMs === undefined ? [] : staleFills(venue, trust.staleEpisodes, trust.staleAfterMs, trust.marginMs ?? STALE_MARGIN_MS),
+      trust.staleEpisodes === undefined || trust.staleAfterMs === undefined
+        ? []
+        : staleFills(venue, trust.staleEpisodes, trust.staleAfterMs, trust.marginMs ?? STALE_MARGIN_MS),
   };
 }
 
@@ -106,7 +108,9 @@ export function bandBreaches(records: readonly JournalRecord[], mids: MidHistory
     const band = maxDeviation[r.strategyId] ?? DEFAULT_MAX_DEVIATION;
     const off = D(r.order.price).div(mid).minus(1).abs();
     if (off.gt(band)) {
-      out.push(`${r.clientOrderId} ${r.order.side} @ ${r.order.price} while the true mid was ${mid.toFixed()} (${off.times(100).toDecimalPlaces(3).toFixed()} % off, band ${D(band).times(100).toFixed()} %)`);
+      out.push(
+        `${r.clientOrderId} ${r.order.side} @ ${r.order.price} while the true mid was ${mid.toFixed()} (${off.times(100).toDecimalPlaces(3).toFixed()} % off, band ${D(band).times(100).toFixed()} %)`,
+      );
     }
   }
   return out;
@@ -122,7 +126,9 @@ export function staleFills(venue: VenueRecords, episodes: readonly StaleEpisode[
       const at = d.time * 1000;
       const placed = placedMs.get(d.orderId);
       if ((e.market !== undefined && d.market !== e.market) || at < from || at >= e.endMs || placed === undefined || placed >= e.startMs) continue;
-      out.push(`deal ${d.id} (${d.clientOrderId}) ${Math.round(at - e.startMs)} ms into a ${e.kind} of ${d.market} lasting ${e.endMs - e.startMs} ms, on an order placed before it`);
+      out.push(
+        `deal ${d.id} (${d.clientOrderId}) ${Math.round(at - e.startMs)} ms into a ${e.kind} of ${d.market} lasting ${e.endMs - e.startMs} ms, on an order placed before it`,
+      );
     }
   }
   return out;

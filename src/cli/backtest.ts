@@ -14,54 +14,77 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bar')
     .option('--cache <dir>', 'recording cache directory (default $XDG_CACHE_HOME/v4-trader or ~/.cache/v4-trader); a file read to its end is cached there')
     .option('--no-cache', 'read the recordings as text and build no cache')
-    .addOption(new Option('--parallel', 'replay each fill assumption after the first on a worker thread (the default on 3 or more cores)').conflicts('sequential'))
+    .addOption(
+      new Option('--parallel', 'replay each fill assumption after the first on a worker thread (the default on 3 or more cores)').conflicts('sequential'),
+    )
     .option('--sequential', 'replay the fill assumptions one after the other in this thread (the default on 1 or 2 cores)')
     .addHelpText(
       'after',
       '\nExamples:\n  npx bot backtest config/backtest.yaml\n  npx bot backtest config/backtest.yaml --data var/btc.jsonl.gz \\\n      --from 2024-08-08T23:55:00Z --out var/bt1',
     )
-    .action(async (config: string, opts: { data?: string[]; from?: number; to?: number; out?: string; progress: boolean; cache?: string | boolean; parallel?: boolean; sequential?: boolean }) => {
-      const { runBacktestFromConfig } = await import('../../backtest/run-from-config.js');
-      const { parallelLanesByDefault } = await import('../../backtest/replay/lane-threads.js');
-      const { formatBacktestSummary } = await import('../../backtest/report/format-summary.js');
-      const { default: cliProgress } = await import('cli-progress');
-      const bar = opts.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
-      // not on a terminal: a line per tenth, so a log (or a test) sees the replay going
-      const lines = opts.progress && bar === undefined ? plainProgress() : undefined;
-      const interrupt = new AbortController();
-      let signals = 0;
-      const onSignal = (): void => {
-        signals += 1;
-        if (signals > 1) process.exit(130);
-        bar?.stop();
-        process.stderr.write('\nbot backtest: stopping; writing the report of what ran (partial); Ctrl-C again to quit at once\n');
-        interrupt.abort();
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-      bar?.start(100, 0);
-      try {
-        const run = await runBacktestFromConfig({
-          configFile: config,
-          parallelLanes: opts.parallel === true || (opts.sequential !== true && parallelLanesByDefault()),
-          signal: interrupt.signal,
-          ...(opts.data ? { data: opts.data } : {}),
-          ...(opts.from !== undefined ? { from: opts.from } : {}),
-          ...(opts.to !== undefined ? { to: opts.to } : {}),
-          ...(opts.out ? { out: opts.out } : {}),
-          ...(typeof opts.cache === 'string' ? { cache: { dir: opts.cache } } : opts.cache === false ? { cache: { dir: false } } : {}),
-          ...(bar ? { onProgress: (done: number, total: number) => bar.update(total > 0 ? Math.floor((100 * done) / total) : 0) } : lines ? { onProgress: lines } : {}),
-        });
-        bar?.stop();
-        process.stdout.write(formatBacktestSummary(run.report, { json: run.jsonPath, html: run.htmlPath }) + '\n');
-        // 128 + SIGINT, as a shell reports a run cut short by Ctrl-C
-        if (run.report.partial) process.exitCode = 130;
-      } finally {
-        bar?.stop();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
-    });
+    .action(
+      async (
+        config: string,
+        opts: {
+          data?: string[];
+          from?: number;
+          to?: number;
+          out?: string;
+          progress: boolean;
+          cache?: string | boolean;
+          parallel?: boolean;
+          sequential?: boolean;
+        },
+      ) => {
+        const { runBacktestFromConfig } = await import('../../backtest/run-from-config.js');
+        const { parallelLanesByDefault } = await import('../../backtest/replay/lane-threads.js');
+        const { formatBacktestSummary } = await import('../../backtest/report/format-summary.js');
+        const { default: cliProgress } = await import('cli-progress');
+        const bar =
+          opts.progress && process.stderr.isTTY
+            ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic)
+            : undefined;
+        // not on a terminal: a line per tenth, so a log (or a test) sees the replay going
+        const lines = opts.progress && bar === undefined ? plainProgress() : undefined;
+        const interrupt = new AbortController();
+        let signals = 0;
+        const onSignal = (): void => {
+          signals += 1;
+          if (signals > 1) process.exit(130);
+          bar?.stop();
+          process.stderr.write('\nbot backtest: stopping; writing the report of what ran (partial); Ctrl-C again to quit at once\n');
+          interrupt.abort();
+        };
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+        bar?.start(100, 0);
+        try {
+          const run = await runBacktestFromConfig({
+            configFile: config,
+            parallelLanes: opts.parallel === true || (opts.sequential !== true && parallelLanesByDefault()),
+            signal: interrupt.signal,
+            ...(opts.data ? { data: opts.data } : {}),
+            ...(opts.from !== undefined ? { from: opts.from } : {}),
+            ...(opts.to !== undefined ? { to: opts.to } : {}),
+            ...(opts.out ? { out: opts.out } : {}),
+            ...(typeof opts.cache === 'string' ? { cache: { dir: opts.cache } } : opts.cache === false ? { cache: { dir: false } } : {}),
+            ...(bar
+              ? { onProgress: (done: number, total: number) => bar.update(total > 0 ? Math.floor((100 * done) / total) : 0) }
+              : lines
+                ? { onProgress: lines }
+                : {}),
+          });
+          bar?.stop();
+          process.stdout.write(formatBacktestSummary(run.report, { json: run.jsonPath, html: run.htmlPath }) + '\n');
+          // 128 + SIGINT, as a shell reports a run cut short by Ctrl-C
+          if (run.report.partial) process.exitCode = 130;
+        } finally {
+          bar?.stop();
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+        }
+      },
+    );
 }
 
 /** `replay 10%`, `replay 20%`, ... on stderr, each tenth once. */

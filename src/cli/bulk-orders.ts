@@ -11,11 +11,17 @@ const orderSchema = z.strictObject({
   side: z.enum(['buy', 'sell']),
   amount: zPositiveDecimal,
   price: zPositiveDecimal,
-  clientOrderId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'latin letters, digits and dashes').optional(),
+  clientOrderId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'latin letters, digits and dashes')
+    .optional(),
   postOnly: z.boolean().optional(),
   ioc: z.boolean().optional(),
   rpi: z.boolean().optional(),
-  stp: z.string().refine((s) => toStpMode(s) !== undefined, 'one of no, cancel_both, cancel_new, cancel_old, cb, cn, co').optional(),
+  stp: z
+    .string()
+    .refine((s) => toStpMode(s) !== undefined, 'one of no, cancel_both, cancel_new, cancel_old, cb, cn, co')
+    .optional(),
 });
 const fileSchema = z.array(orderSchema).min(1).max(BULK_MAX_ORDERS);
 

@@ -14,7 +14,9 @@ function formatResults(requests: readonly PlaceLimitRequest[], results: readonly
       const id = requests[i]?.clientOrderId ?? '-';
       if (r.status === 'placed') return [i + 1, 'placed', id, r.order.orderId, '-', `left ${r.order.left.toFixed()}`];
       if (r.status === 'rejected') {
-        const details = Object.entries(r.error.errors).map(([k, v]) => `${k}: ${v.join('; ')}`).join(', ');
+        const details = Object.entries(r.error.errors)
+          .map(([k, v]) => `${k}: ${v.join('; ')}`)
+          .join(', ');
         return [i + 1, 'rejected', id, '-', r.error.venueCode ?? '-', details || r.error.message];
       }
       return [i + 1, 'unknown', id, '-', '-', r.reason];
@@ -38,7 +40,11 @@ export function register(program: Command): void {
       const requests = readBulkOrders(file === '-' ? 'stdin' : file, text);
       const results = await withClient(opts, (c) => c.placeLimitBulk(requests, opts.stopOnFail === true ? { stopOnFail: true } : {}));
       const plain = results.map((r) =>
-        r.status === 'placed' ? r : r.status === 'rejected' ? { status: r.status, code: r.error.venueCode, message: r.error.message, errors: r.error.errors } : r,
+        r.status === 'placed'
+          ? r
+          : r.status === 'rejected'
+            ? { status: r.status, code: r.error.venueCode, message: r.error.message, errors: r.error.errors }
+            : r,
       );
       printResult(plain, opts.json, () => formatResults(requests, results));
       if (results.some((r) => r.status === 'unknown')) process.exitCode = EXIT.unavailable;

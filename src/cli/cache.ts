@@ -3,10 +3,14 @@ import { defaultCacheDir } from '../../backtest/data/cache-settings.js';
 
 /** `bot cache build <files...> [--cache DIR] [--force] [--json]`: the backtest's recording cache, built ahead (logic in backtest/data). */
 export function register(program: Command): void {
-  const cmd = program.command('cache').description('the binary cache of recordings that makes replays fast (built by the first full replay of a file, or here)');
+  const cmd = program
+    .command('cache')
+    .description('the binary cache of recordings that makes replays fast (built by the first full replay of a file, or here)');
   cmd
     .command('build')
-    .description('build (or check) the cache of recordings; a file the cache cannot store exactly is skipped, with the reason; a missing file or one that is not a recording is an error (exit 2)')
+    .description(
+      'build (or check) the cache of recordings; a file the cache cannot store exactly is skipped, with the reason; a missing file or one that is not a recording is an error (exit 2)',
+    )
     .argument('<files...>', 'recording files (.jsonl.gz)')
     .option('--cache <dir>', `cache directory (default ${defaultCacheDir()})`)
     .option('--force', 'rebuild even when a valid cache exists')

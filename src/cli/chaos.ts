@@ -28,7 +28,10 @@ export function register(program: Command): void {
     .option('--kills <k>', 'SIGKILL + restart cycles of the daemons', positiveInt('--kills'), 10)
     .option('--seed <s>', 'seed of the faults, the kill moments and the market', positiveInt('--seed'), 1)
     .addOption(new Option('--malformed', 'malformed-venue mode: garbage answers instead of faults, no kills').conflicts('lying'))
-    .option('--lying', 'lying-venue mode: well-formed but wrong answers (hidden orders, duplicate and corrupt deals, contradicting answers, absurd/crossed/frozen/absent books), no kills')
+    .option(
+      '--lying',
+      'lying-venue mode: well-formed but wrong answers (hidden orders, duplicate and corrupt deals, contradicting answers, absurd/crossed/frozen/absent books), no kills',
+    )
     .option('--minutes <m>', 'run time: the malformed and lying modes run this long (default 10); caps the faults mode', positiveNumber)
     .option('--speed <x>', 'speed of the simulated market', positiveNumber, 10)
     .option('--out <dir>', 'run directory (configs, journals, logs, report.json); default var/chaos/<mode>-<seed>-<time>')
@@ -40,36 +43,55 @@ export function register(program: Command): void {
         '         rule-rejects J, restarts K, secrets S, overfills O, phantom-cancels C, band-breaches B,\n' +
         '         stale-fills S   (columns: docs/chaos.md)',
     )
-    .action(async (opts: { orders: number; kills: number; seed: number; malformed?: boolean; lying?: boolean; minutes?: number; speed: number; out?: string; timeoutMs: number }) => {
-      const { runChaos } = await import('../chaos/run-chaos.js');
-      const mode = opts.malformed ? 'malformed' : opts.lying ? 'lying' : 'faults';
-      const minutes = opts.minutes ?? (mode === 'faults' ? undefined : 10);
-      const out = opts.out ?? join('var', 'chaos', `${mode}-${opts.seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-      const result = await runChaos({
-        mode,
-        orders: opts.orders,
-        kills: mode === 'faults' ? opts.kills : 0,
-        seed: opts.seed,
-        ...(minutes !== undefined ? { durationMs: minutes * 60_000 } : {}),
-        out,
-        speed: opts.speed,
-        clientTimeoutMs: opts.timeoutMs,
-        progress: (line) => process.stderr.write(`${line}\n`),
-      });
-      for (const line of [...(result.malformedLines ?? []), ...(result.lyingLines ?? [])]) process.stderr.write(`chaos: ${line}\n`);
-      for (const note of result.notes) process.stderr.write(`chaos: ${note}\n`);
-      for (const a of result.audits) {
-        const columns = {
-          duplicate: a.duplicates, lost: a.lost, 'unknown-left': a.unknownLeft, 'fills-missing': a.fillsMissing, 'balance-diff': a.balanceDiff,
-          overfill: a.overfills, 'phantom-cancel': a.phantomCancels, 'band-breach': a.bandBreaches, 'stale-fill': a.staleFills,
-        };
-        for (const [what, list] of Object.entries(columns)) {
-          for (const x of list.slice(0, 10)) process.stderr.write(`chaos: ${a.account}: ${what}: ${x}\n`);
-          if (list.length > 10) process.stderr.write(`chaos: ${a.account}: ${what}: ... ${list.length - 10} more in ${result.reportPath}\n`);
+    .action(
+      async (opts: {
+        orders: number;
+        kills: number;
+        seed: number;
+        malformed?: boolean;
+        lying?: boolean;
+        minutes?: number;
+        speed: number;
+        out?: string;
+        timeoutMs: number;
+      }) => {
+        const { runChaos } = await import('../chaos/run-chaos.js');
+        const mode = opts.malformed ? 'malformed' : opts.lying ? 'lying' : 'faults';
+        const minutes = opts.minutes ?? (mode === 'faults' ? undefined : 10);
+        const out = opts.out ?? join('var', 'chaos', `${mode}-${opts.seed}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+        const result = await runChaos({
+          mode,
+          orders: opts.orders,
+          kills: mode === 'faults' ? opts.kills : 0,
+          seed: opts.seed,
+          ...(minutes !== undefined ? { durationMs: minutes * 60_000 } : {}),
+          out,
+          speed: opts.speed,
+          clientTimeoutMs: opts.timeoutMs,
+          progress: (line) => process.stderr.write(`${line}\n`),
+        });
+        for (const line of [...(result.malformedLines ?? []), ...(result.lyingLines ?? [])]) process.stderr.write(`chaos: ${line}\n`);
+        for (const note of result.notes) process.stderr.write(`chaos: ${note}\n`);
+        for (const a of result.audits) {
+          const columns = {
+            duplicate: a.duplicates,
+            lost: a.lost,
+            'unknown-left': a.unknownLeft,
+            'fills-missing': a.fillsMissing,
+            'balance-diff': a.balanceDiff,
+            overfill: a.overfills,
+            'phantom-cancel': a.phantomCancels,
+            'band-breach': a.bandBreaches,
+            'stale-fill': a.staleFills,
+          };
+          for (const [what, list] of Object.entries(columns)) {
+            for (const x of list.slice(0, 10)) process.stderr.write(`chaos: ${a.account}: ${what}: ${x}\n`);
+            if (list.length > 10) process.stderr.write(`chaos: ${a.account}: ${what}: ... ${list.length - 10} more in ${result.reportPath}\n`);
+          }
         }
-      }
-      process.stderr.write(`chaos: wall time ${(result.wallMs / 1000).toFixed(1)} s, report ${result.reportPath}\n`);
-      process.stdout.write(`${result.line}\n`);
-      process.exitCode = result.passed ? 0 : 1;
-    });
+        process.stderr.write(`chaos: wall time ${(result.wallMs / 1000).toFixed(1)} s, report ${result.reportPath}\n`);
+        process.stdout.write(`${result.line}\n`);
+        process.exitCode = result.passed ? 0 : 1;
+      },
+    );
 }

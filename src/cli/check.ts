@@ -4,7 +4,9 @@ import type { Command } from 'commander';
 export function register(program: Command): void {
   program
     .command('check')
-    .description('pre-flight of a daemon config before going live: config, signed call, markets, limits against rules and balances, dead-man, kill-switch; one line per check')
+    .description(
+      'pre-flight of a daemon config before going live: config, signed call, markets, limits against rules and balances, dead-man, kill-switch; one line per check',
+    )
     .argument('<config>', 'daemon config (YAML), e.g. config/market-maker.yaml')
     .addHelpText(
       'after',

@@ -44,7 +44,22 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { heading: 'Data (recordings for backtests):', commands: [recordCmd, importCmd, cacheCmd, dataCmd] },
   {
     heading: 'Venue calls (one request each; credentials from BOT_API_KEY and BOT_API_SECRET):',
-    commands: [pingCmd, marketsCmd, bookCmd, balanceCmd, orderCmd, stopLimitCmd, cancelCmd, ordersCmd, bulkCmd, cancelAllCmd, orderHistoryCmd, killSwitchCmd, codeCmd, investmentsCmd],
+    commands: [
+      pingCmd,
+      marketsCmd,
+      bookCmd,
+      balanceCmd,
+      orderCmd,
+      stopLimitCmd,
+      cancelCmd,
+      ordersCmd,
+      bulkCmd,
+      cancelAllCmd,
+      orderHistoryCmd,
+      killSwitchCmd,
+      codeCmd,
+      investmentsCmd,
+    ],
   },
   { heading: 'Tools:', commands: [simCmd, chaosCmd] },
 ];

@@ -16,7 +16,8 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof BotError && error.code === 'ERR_QUEUE_UNAVAILABLE') return EXIT.unavailable;
   // A journal damaged mid-file is the operator's to look at (or `bot journal repair`), like a config error; so is an
   // input file that is not the recording or capture it was given as (bad gzip, a line that does not decode).
-  if (error instanceof BotError && (error.code === 'ERR_JOURNAL_CORRUPT' || error.code === 'ERR_RECORDING_FORMAT' || error.code === 'ERR_CAPTURE_FORMAT')) return EXIT.usage;
+  if (error instanceof BotError && (error.code === 'ERR_JOURNAL_CORRUPT' || error.code === 'ERR_RECORDING_FORMAT' || error.code === 'ERR_CAPTURE_FORMAT'))
+    return EXIT.usage;
   return EXIT.rejected;
 }
 

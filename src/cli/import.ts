@@ -33,7 +33,10 @@ const prec = (v: string): number => {
 };
 
 /** The options every importer shares: output, grid, and the market's rules (captures carry none). */
-function withMarketOptions(cmd: Command, d: { market: string; stock: string; money: string; stockPrec: number; moneyPrec: number; minAmount: string; minTotal: string }): Command {
+function withMarketOptions(
+  cmd: Command,
+  d: { market: string; stock: string; money: string; stockPrec: number; moneyPrec: number; minAmount: string; minTotal: string },
+): Command {
   return cmd
     .requiredOption('--out <file>', 'output recording (.jsonl.gz)')
     .option('--interval <duration>', 'sampling interval (plain number = ms)', parseDurationArg, 1000)
@@ -54,13 +57,25 @@ function withMarketOptions(cmd: Command, d: { market: string; stock: string; mon
 async function market(o: MarketCliOptions): Promise<WireMarket> {
   const { wireMarketFromOptions } = await import('../../backtest/importers/binance-depth-importer.js');
   return wireMarketFromOptions({
-    name: o.market, stock: o.stock, money: o.money, stockPrec: o.stockPrec, moneyPrec: o.moneyPrec,
-    minAmount: o.minAmount.toFixed(), minTotal: o.minTotal.toFixed(), makerFeePercent: o.makerFee.toFixed(), takerFeePercent: o.takerFee.toFixed(),
+    name: o.market,
+    stock: o.stock,
+    money: o.money,
+    stockPrec: o.stockPrec,
+    moneyPrec: o.moneyPrec,
+    minAmount: o.minAmount.toFixed(),
+    minTotal: o.minTotal.toFixed(),
+    makerFeePercent: o.makerFee.toFixed(),
+    takerFeePercent: o.takerFee.toFixed(),
   });
 }
 
 /** Runs an import with a progress bar on a terminal's stderr, then prints its summary. */
-async function run<S extends object>(o: MarketCliOptions, label: string, go: (onProgress?: (d: number, t: number) => void) => Promise<S>, line: (s: S) => string): Promise<void> {
+async function run<S extends object>(
+  o: MarketCliOptions,
+  label: string,
+  go: (onProgress?: (d: number, t: number) => void) => Promise<S>,
+  line: (s: S) => string,
+): Promise<void> {
   const bar = o.progress ? (await import('./import-progress.js')).importProgress(label) : { stop: () => undefined };
   let summary: S;
   try {
@@ -85,15 +100,31 @@ export function register(program: Command): void {
     BTC_USDT,
   )
     .option('--no-trades', 'drop the capture’s trades')
-    .addHelpText('after', '\nExample:\n  npx bot import binance-depth \\\n' +
+    .addHelpText(
+      'after',
+      '\nExample:\n  npx bot import binance-depth \\\n' +
         '      ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240808.gz \\\n' +
         '      ../shared/data/hftbacktest-binance-spot-btcusdt/btcusdt_20240809.gz \\\n' +
-        '      --interval 1000 --limit 20 --out var/binance-btc.jsonl.gz')
+        '      --interval 1000 --limit 20 --out var/binance-btc.jsonl.gz',
+    )
     .action(async (files: string[], o: MarketCliOptions & { trades: boolean }) => {
       const { importBinanceDepth } = await import('../../backtest/importers/binance-depth-importer.js');
-      await run(o, 'import binance-depth', async (onProgress) => importBinanceDepth({
-        files, intervalMs: o.interval, limit: o.limit, out: o.out, trades: o.trades, market: await market(o), ...(onProgress ? { onProgress } : {}),
-      }), (s) => `imported ${s.snapshots} snapshots and ${s.trades} trades (${s.diffsApplied} diffs applied, ${s.diffsDropped} dropped, ${s.gaps} gaps) into ${s.files.join(', ')}`);
+      await run(
+        o,
+        'import binance-depth',
+        async (onProgress) =>
+          importBinanceDepth({
+            files,
+            intervalMs: o.interval,
+            limit: o.limit,
+            out: o.out,
+            trades: o.trades,
+            market: await market(o),
+            ...(onProgress ? { onProgress } : {}),
+          }),
+        (s) =>
+          `imported ${s.snapshots} snapshots and ${s.trades} trades (${s.diffsApplied} diffs applied, ${s.diffsDropped} dropped, ${s.gaps} gaps) into ${s.files.join(', ')}`,
+      );
     });
 
   withMarketOptions(
@@ -105,14 +136,30 @@ export function register(program: Command): void {
   )
     .option('--trades <file>', 'the trades CSV of the same symbol and period')
     .option('--symbol <name>', 'symbol to keep when the files hold several')
-    .addHelpText('after', '\nExample:\n  npx bot import tardis binance_incremental_book_L2_2024-08-08_BTCUSDT.csv.gz \\\n' +
-        '      --trades binance_trades_2024-08-08_BTCUSDT.csv.gz --out var/tardis-btc.jsonl.gz')
+    .addHelpText(
+      'after',
+      '\nExample:\n  npx bot import tardis binance_incremental_book_L2_2024-08-08_BTCUSDT.csv.gz \\\n' +
+        '      --trades binance_trades_2024-08-08_BTCUSDT.csv.gz --out var/tardis-btc.jsonl.gz',
+    )
     .action(async (bookFile: string, o: MarketCliOptions & { trades?: string; symbol?: string }) => {
       const { importTardis } = await import('../../backtest/importers/tardis-importer.js');
-      await run(o, 'import tardis', async (onProgress) => importTardis({
-        book: bookFile, ...(o.trades ? { trades: o.trades } : {}), ...(o.symbol ? { symbol: o.symbol } : {}),
-        intervalMs: o.interval, limit: o.limit, out: o.out, market: await market(o), ...(onProgress ? { onProgress } : {}),
-      }), (s) => `imported ${s.snapshots} snapshots and ${s.trades} trades of ${s.symbol ?? '?'} (${s.snapshotRuns} snapshot runs, ${s.updatesApplied} updates applied, ${s.updatesBeforeSnapshot} before the first snapshot, ${s.tradesUnknownSide} trades without a side, ${s.crossedSkipped} crossed grid times skipped) into ${s.files.join(', ')}`);
+      await run(
+        o,
+        'import tardis',
+        async (onProgress) =>
+          importTardis({
+            book: bookFile,
+            ...(o.trades ? { trades: o.trades } : {}),
+            ...(o.symbol ? { symbol: o.symbol } : {}),
+            intervalMs: o.interval,
+            limit: o.limit,
+            out: o.out,
+            market: await market(o),
+            ...(onProgress ? { onProgress } : {}),
+          }),
+        (s) =>
+          `imported ${s.snapshots} snapshots and ${s.trades} trades of ${s.symbol ?? '?'} (${s.snapshotRuns} snapshot runs, ${s.updatesApplied} updates applied, ${s.updatesBeforeSnapshot} before the first snapshot, ${s.tradesUnknownSide} trades without a side, ${s.crossedSkipped} crossed grid times skipped) into ${s.files.join(', ')}`,
+      );
     });
 
   withMarketOptions(
@@ -123,16 +170,31 @@ export function register(program: Command): void {
     BTC_USDT,
   )
     .option('--symbol <name>', 'instrument in the capture (OKX instId like BTC-USDT, Kraken pair like XBT/CHF); required when it holds several')
-    .addHelpText('after', '\nExamples:\n  npx bot import cryptofeed ../shared/data/cryptofeed-okx-btcusdt/OKX.ws.1.0 --symbol BTC-USDT \\\n' +
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx bot import cryptofeed ../shared/data/cryptofeed-okx-btcusdt/OKX.ws.1.0 --symbol BTC-USDT \\\n' +
         '      --stock-prec 8 --money-prec 1 --interval 200 --out var/okx-btc.jsonl.gz\n' +
         '  npx bot import cryptofeed ../shared/data/cryptofeed-kraken-xbtchf/KRAKEN.ws.50.0 \\\n' +
         '      --symbol XBT/CHF --market BTC_CHF --money CHF --stock-prec 8 --money-prec 1 --interval 500 \\\n' +
-        '      --out var/kraken-btc-chf.jsonl.gz')
+        '      --out var/kraken-btc-chf.jsonl.gz',
+    )
     .action(async (file: string, o: MarketCliOptions & { symbol?: string }) => {
       const { importCryptofeed } = await import('../../backtest/importers/cryptofeed-importer.js');
-      await run(o, 'import cryptofeed', async (onProgress) => importCryptofeed({
-        file, ...(o.symbol ? { symbol: o.symbol } : {}),
-        intervalMs: o.interval, limit: o.limit, out: o.out, market: await market(o), ...(onProgress ? { onProgress } : {}),
-      }), (s) => `imported ${s.snapshots} snapshots and ${s.trades} trades of ${s.exchange} ${s.symbol} (${s.bookMessages} book messages, ${s.checksumsVerified} checksums verified, ${s.crossedSkipped} crossed grid times skipped) into ${s.files.join(', ')}`);
+      await run(
+        o,
+        'import cryptofeed',
+        async (onProgress) =>
+          importCryptofeed({
+            file,
+            ...(o.symbol ? { symbol: o.symbol } : {}),
+            intervalMs: o.interval,
+            limit: o.limit,
+            out: o.out,
+            market: await market(o),
+            ...(onProgress ? { onProgress } : {}),
+          }),
+        (s) =>
+          `imported ${s.snapshots} snapshots and ${s.trades} trades of ${s.exchange} ${s.symbol} (${s.bookMessages} book messages, ${s.checksumsVerified} checksums verified, ${s.crossedSkipped} crossed grid times skipped) into ${s.files.join(', ')}`,
+      );
     });
 }

@@ -39,7 +39,15 @@ export function register(program: Command): void {
           `offset ${page.offset}, limit ${page.limit}, ${page.records.length} records`,
           formatTable(
             ['ID', 'TICKER', 'STATUS', 'AMOUNT', 'INTEREST PAID', 'PLAN %', 'CREATED'],
-            page.records.map((r) => [r.id, r.plan.ticker, r.status === 1 ? 'active' : 'closed', r.amount, r.interestPaid, r.plan.percent, new Date(r.created * 1000).toISOString()]),
+            page.records.map((r) => [
+              r.id,
+              r.plan.ticker,
+              r.status === 1 ? 'active' : 'closed',
+              r.amount,
+              r.interestPaid,
+              r.plan.percent,
+              new Date(r.created * 1000).toISOString(),
+            ]),
           ),
         ].join('\n'),
       );

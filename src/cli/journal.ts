@@ -23,6 +23,8 @@ export function register(program: Command): void {
         return;
       }
       const lines = r.dropped.map((d) => `line ${d.line} (${d.bytes} bytes)`).join(', ');
-      process.stdout.write(`journal ${path}: dropped ${r.dropped.length} damaged line${r.dropped.length === 1 ? '' : 's'}: ${lines}; kept ${r.kept} records; the original is kept as ${r.backup}\n`);
+      process.stdout.write(
+        `journal ${path}: dropped ${r.dropped.length} damaged line${r.dropped.length === 1 ? '' : 's'}: ${lines}; kept ${r.kept} records; the original is kept as ${r.backup}\n`,
+      );
     });
 }

@@ -23,7 +23,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   program.helpCommand(true);
   program.addHelpText(
     'after',
-    '\nRun it from the repository\'s folder as `npx bot <command>` (no install or link needed);\n' +
+    "\nRun it from the repository's folder as `npx bot <command>` (no install or link needed);\n" +
       '`npx bot <command> --help` shows its arguments, options and examples.\n' +
       'Exit codes: 0 ok, 1 refused by the venue, 2 usage or config error, 3 venue unreachable,\n' +
       '4 the daemon ended in an emergency stop.',

@@ -16,6 +16,10 @@ export function register(program: Command): void {
       const { nextSteps, planScaffold, writeScaffold } = await import('../strategy/scaffold/generate-strategy.js');
       const files = planScaffold({ name, dir: opts.dir });
       writeScaffold(files);
-      process.stdout.write(`created ${files.map((f) => f.display).join(', ')}\nnext:\n${nextSteps(files).map((l) => `  ${l}\n`).join('')}`);
+      process.stdout.write(
+        `created ${files.map((f) => f.display).join(', ')}\nnext:\n${nextSteps(files)
+          .map((l) => `  ${l}\n`)
+          .join('')}`,
+      );
     });
 }

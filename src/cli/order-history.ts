@@ -15,7 +15,8 @@ interface HistoryOptions extends VenueCliOptions {
 
 function parseStatus(value: string): ExecutedOrderStatus {
   const v = value.toUpperCase();
-  if (v !== 'ALL' && v !== 'FILLED' && v !== 'CANCELED' && v !== 'PARTIALLY_FILLED') throw new InvalidArgumentError(`expected all, filled, canceled or partially_filled, got "${value}"`);
+  if (v !== 'ALL' && v !== 'FILLED' && v !== 'CANCELED' && v !== 'PARTIALLY_FILLED')
+    throw new InvalidArgumentError(`expected all, filled, canceled or partially_filled, got "${value}"`);
   return v;
 }
 
@@ -31,8 +32,17 @@ function formatHistory(orders: readonly ExecutedOrder[]): string {
   return formatTable(
     ['ORDER ID', 'CLIENT ID', 'MARKET', 'SIDE', 'PRICE', 'AMOUNT', 'FILLED', 'VALUE', 'FEE', 'STATUS', 'FINISHED'],
     orders.map((o) => [
-      o.orderId, o.clientOrderId || '-', o.market, o.side, o.price, o.amount, o.dealStock, o.dealMoney,
-      `${o.dealFee.toFixed()} ${o.feeAsset}`.trim(), o.status || '-', new Date(o.finishedAt * 1000).toISOString(),
+      o.orderId,
+      o.clientOrderId || '-',
+      o.market,
+      o.side,
+      o.price,
+      o.amount,
+      o.dealStock,
+      o.dealMoney,
+      `${o.dealFee.toFixed()} ${o.feeAsset}`.trim(),
+      o.status || '-',
+      new Date(o.finishedAt * 1000).toISOString(),
     ]),
   );
 }

@@ -24,7 +24,10 @@ export function formatTable(columns: readonly string[], rows: readonly (readonly
   const widths = columns.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? '').length)));
   const numeric = columns.map((_, i) => rows.every((r) => r[i] instanceof Decimal || typeof r[i] === 'number'));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...text.map(line)].join('\n');
 }
 

@@ -17,11 +17,13 @@ interface RecordCliOptions extends VenueCliOptions {
 }
 
 /** The venue's range of an order book parameter, checked when the command line is read (it refused 500 with a 422 at every poll). */
-const intBetween = (min: number, max: number) => (value: string): number => {
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got "${value}"`);
-  return n;
-};
+const intBetween =
+  (min: number, max: number) =>
+  (value: string): number => {
+    const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!(n >= min && n <= max)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got "${value}"`);
+    return n;
+  };
 
 /** `bot record <market> [--interval 1s] [--limit N] [--no-trades] --out FILE`: order book and trades recorder (logic in backtest/record). */
 export function register(program: Command): void {
@@ -36,7 +38,10 @@ export function register(program: Command): void {
     .option('--count <n>', 'stop after n snapshots', parsePositiveInt)
     .option('--duration <duration>', 'stop after this long', parseDurationArg)
     .option('--no-trades', 'books only: do not poll the venue’s recent public trades')
-    .addHelpText('after', '\nExamples:\n  npx bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 \\\n      --out var/btc.jsonl.gz\n  npx bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz\n      # writes var/btc.0001.jsonl.gz, var/btc.0002.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx bot record BTC_USDT --base-url http://127.0.0.1:8080 --interval 1s --limit 20 \\\n      --out var/btc.jsonl.gz\n  npx bot record BTC_USDT --region main --rotate-time 1h --out var/btc.jsonl.gz\n      # writes var/btc.0001.jsonl.gz, var/btc.0002.jsonl.gz, ...\nStops on Ctrl-C (the file is closed cleanly).',
+    )
     .action(async (market: string, opts: RecordCliOptions) => {
       const { recordBooks } = await import('../../backtest/record/recorder.js');
       const { checkWritableFile } = await import('../settings/file-paths.js');
@@ -60,7 +65,12 @@ export function register(program: Command): void {
             ...(opts.count !== undefined ? { count: opts.count } : {}),
             ...(opts.duration !== undefined ? { durationMs: opts.duration } : {}),
             ...(opts.rotateSize !== undefined || opts.rotateTime !== undefined
-              ? { rotate: { ...(opts.rotateSize !== undefined ? { maxBytes: opts.rotateSize } : {}), ...(opts.rotateTime !== undefined ? { maxMs: opts.rotateTime } : {}) } }
+              ? {
+                  rotate: {
+                    ...(opts.rotateSize !== undefined ? { maxBytes: opts.rotateSize } : {}),
+                    ...(opts.rotateTime !== undefined ? { maxMs: opts.rotateTime } : {}),
+                  },
+                }
               : {}),
             ...(opts.trades ? { publicTrades: (m: string) => api.publicTrades(m) } : {}),
             onError: (e) => process.stderr.write(`record: poll failed: ${describeError(e)}\n`),

@@ -28,7 +28,10 @@ export function register(program: Command): void {
     .option('--config <file>', 'sim config YAML (markets, accounts, synthetic flow); default: the built-in one (= config/sim.yaml)')
     .option('--port <n>', 'port to listen on; 0 = a free port', parsePort, 0)
     .addOption(new Option('--dialect <dialect>', 'field spelling of the answers').choices(['contract', 'exchange']).default('contract'))
-    .option('--faults <file>', 'fault injection YAML (per endpoint: error5xx, dropAfterAccept, latencyMs; `lies:` a venue that answers wrongly, docs/chaos.md); off by default')
+    .option(
+      '--faults <file>',
+      'fault injection YAML (per endpoint: error5xx, dropAfterAccept, latencyMs; `lies:` a venue that answers wrongly, docs/chaos.md); off by default',
+    )
     .option('--json', 'print one JSON line {baseUrl, accounts} first, instead of a banner')
     .option('--verbose', 'log every request (method, path, status, venue code, time; never bodies) to stderr')
     .option('--replay <file>', "take the recording's market (its rules and books) from a file made by `bot record`/`bot import`, instead of synthetic flow")
@@ -48,7 +51,10 @@ export function register(program: Command): void {
       const { loadYamlConfig } = await import('../settings/load-yaml.js');
       const { createLogger } = await import('../settings/logger.js');
       const { replayOptions } = await import('./sim-replay.js');
-      const replay = opts.replay === undefined ? undefined : await replayOptions(opts.replay, { speed: opts.replaySpeed, loop: opts.loop === true, configFile: opts.config });
+      const replay =
+        opts.replay === undefined
+          ? undefined
+          : await replayOptions(opts.replay, { speed: opts.replaySpeed, loop: opts.loop === true, configFile: opts.config });
       const config = replay?.config ?? (opts.config === undefined ? DEFAULT_SIM_CONFIG : loadSimConfigFile(opts.config));
       const faults = opts.faults === undefined ? undefined : loadYamlConfig(opts.faults, FaultConfigSchema);
       let sim: SimHandle;

@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import type { TrialExecutor } from '../../backtest/sweep/trial-executor.js';
 
-const positiveInt = (what: string) => (v: string): number => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(`${what}: expected a whole number of 1 or more, got ${JSON.stringify(v)}`);
-  return Number(v);
-};
+const positiveInt =
+  (what: string) =>
+  (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(`${what}: expected a whole number of 1 or more, got ${JSON.stringify(v)}`);
+    return Number(v);
+  };
 
 /** Where the trials run: a BullMQ queue (BullMQ and ioredis loaded) or a local worker pool (piscina), only the one used. */
 async function executorFor(opts: { workers?: number; queue?: string }): Promise<TrialExecutor> {
@@ -22,7 +24,9 @@ async function executorFor(opts: { workers?: number; queue?: string }): Promise<
 export function register(program: Command): void {
   program
     .command('sweep')
-    .description('parameter sweep over a backtest config (grid, random or TPE; walk-forward folds) on a local worker pool or a BullMQ queue; writes trials.jsonl, sweep.json and sweep.html')
+    .description(
+      'parameter sweep over a backtest config (grid, random or TPE; walk-forward folds) on a local worker pool or a BullMQ queue; writes trials.jsonl, sweep.json and sweep.html',
+    )
     .argument('<sweep>', 'sweep file (YAML), e.g. config/sweep.yaml')
     .option('--workers <n>', 'worker threads (default: the number of cores); with --queue, trials kept on the queue at once', positiveInt('--workers'))
     .option('--queue <url>', 'run the trials on a BullMQ queue in Redis (redis://HOST:PORT) for `bot worker`s to pull')
@@ -30,7 +34,10 @@ export function register(program: Command): void {
     .option('--resume', 'continue the sweep in --out: finished trials are kept, not run again')
     .option('--json', 'one JSON line per finished trial on stdout (no progress bar)')
     .option('--no-progress', 'no progress bar')
-    .addHelpText('after', '\nExamples:\n  npx bot sweep config/sweep.yaml\n  npx bot sweep config/sweep.yaml --workers 4 --out var/sweep2 --resume\n  npx bot sweep config/sweep.yaml --queue redis://127.0.0.1:6379\n      # with `npx bot worker --queue redis://127.0.0.1:6379` running beside it')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx bot sweep config/sweep.yaml\n  npx bot sweep config/sweep.yaml --workers 4 --out var/sweep2 --resume\n  npx bot sweep config/sweep.yaml --queue redis://127.0.0.1:6379\n      # with `npx bot worker --queue redis://127.0.0.1:6379` running beside it',
+    )
     .action(async (file: string, opts: { workers?: number; queue?: string; out?: string; resume?: boolean; json?: boolean; progress: boolean }) => {
       const { loadSweepPlan } = await import('../../backtest/sweep/sweep-config.js');
       const { runSweep } = await import('../../backtest/sweep/run-sweep.js');
@@ -51,9 +58,13 @@ export function register(program: Command): void {
       };
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
-      const bar = !opts.json && opts.progress && process.stderr.isTTY
-        ? new cliProgress.SingleBar({ format: 'sweep [{bar}] {value}/{total} trials | best {best} | ETA {eta_formatted}', stream: process.stderr, etaBuffer: 20 }, cliProgress.Presets.shades_classic)
-        : undefined;
+      const bar =
+        !opts.json && opts.progress && process.stderr.isTTY
+          ? new cliProgress.SingleBar(
+              { format: 'sweep [{bar}] {value}/{total} trials | best {best} | ETA {eta_formatted}', stream: process.stderr, etaBuffer: 20 },
+              cliProgress.Presets.shades_classic,
+            )
+          : undefined;
       try {
         bar?.start(1, 0, { best: '–' });
         const outcome = await runSweep({

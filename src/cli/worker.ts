@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../model/errors.js';
 
-const positiveInt = (what: string) => (v: string): number => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(`${what}: expected a whole number of 1 or more, got ${JSON.stringify(v)}`);
-  return Number(v);
-};
+const positiveInt =
+  (what: string) =>
+  (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new ConfigError(`${what}: expected a whole number of 1 or more, got ${JSON.stringify(v)}`);
+    return Number(v);
+  };
 
 /** `bot worker --queue redis://HOST:PORT [--concurrency N] [--data DIR]`: runs sweep trials from a BullMQ queue (logic in backtest/sweep/). */
 export function register(program: Command): void {
@@ -17,7 +19,10 @@ export function register(program: Command): void {
     .option('--data <dir>', 'where to find the recordings by file name (else at the sweep’s paths); every file is checked against its sha256')
     .option('--lock-ms <ms>', 'job lock duration: a worker silent this long is taken for dead and its trial runs elsewhere', positiveInt('--lock-ms'), 30_000)
     .option('--stalled-check-ms <ms>', 'how often this worker looks for trials of dead workers', positiveInt('--stalled-check-ms'), 30_000)
-    .addHelpText('after', '\nExamples:\n  npx bot worker --queue redis://127.0.0.1:6379\n  npx bot worker --queue redis://10.0.0.5:6379 --concurrency 8 --data /srv/recordings')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx bot worker --queue redis://127.0.0.1:6379\n  npx bot worker --queue redis://10.0.0.5:6379 --concurrency 8 --data /srv/recordings',
+    )
     .action(async (opts: { queue: string; concurrency?: number; data?: string; lockMs: number; stalledCheckMs: number }) => {
       const { startQueueWorker } = await import('../../backtest/sweep/queue-worker.js');
       const concurrency = opts.concurrency ?? availableParallelism();

@@ -130,11 +130,19 @@ export class AccountRisk {
     const { maxDrawdown, maxDailyLoss } = this.o.limits;
     const drawdown = this.peak.minus(equity);
     if (maxDrawdown !== undefined && gte(drawdown, maxDrawdown)) {
-      return this.trip('max-drawdown', `account drawdown ${shown(drawdown)} ${this.o.money} from the peak ${shown(this.peak)} reached the limit ${maxDrawdown.toFixed()} (equity ${shown(equity)})`, equity);
+      return this.trip(
+        'max-drawdown',
+        `account drawdown ${shown(drawdown)} ${this.o.money} from the peak ${shown(this.peak)} reached the limit ${maxDrawdown.toFixed()} (equity ${shown(equity)})`,
+        equity,
+      );
     }
     const loss = this.dayStart!.minus(equity);
     if (maxDailyLoss !== undefined && gte(loss, maxDailyLoss)) {
-      this.trip('max-daily-loss', `account loss ${shown(loss)} ${this.o.money} since the start of ${this.day} UTC (equity then ${shown(this.dayStart!)}) reached the limit ${maxDailyLoss.toFixed()} (equity ${shown(equity)})`, equity);
+      this.trip(
+        'max-daily-loss',
+        `account loss ${shown(loss)} ${this.o.money} since the start of ${this.day} UTC (equity then ${shown(this.dayStart!)}) reached the limit ${maxDailyLoss.toFixed()} (equity ${shown(equity)})`,
+        equity,
+      );
     }
   }
 
@@ -218,7 +226,16 @@ export class AccountRisk {
     const at = this.o.now();
     this.haltState = { limit, reason, at, restored: false };
     this.journalledPeak = this.peak;
-    this.o.journal.append({ t: at, type: 'account-halt', limit, reason, equity: fmt(equity), peak: fmt(this.peak!), day: this.day!, dayStart: fmt(this.dayStart!) });
+    this.o.journal.append({
+      t: at,
+      type: 'account-halt',
+      limit,
+      reason,
+      equity: fmt(equity),
+      peak: fmt(this.peak!),
+      day: this.day!,
+      dayStart: fmt(this.dayStart!),
+    });
     this.o.emit({ type: 'account-halt', at, limit, reason });
     this.o.haltAll(`account limit: ${reason}`);
   }
@@ -239,13 +256,17 @@ export function accountSetup(
   if (limits === undefined || (limits.maxDrawdown === undefined && limits.maxDailyLoss === undefined && limits.maxGrossNotional === undefined)) return {};
   const asset = accountMoneyAsset(runs.map((r) => ({ id: r.id, money: r.market.money })));
   if ('mixed' in asset) {
-    throw new ConfigError(`${account!.where ?? 'risk.account'}: account limits add the strategies' PnL in one money asset, but their markets are in ${asset.mixed}; trade markets of one money asset or drop risk.account`);
+    throw new ConfigError(
+      `${account!.where ?? 'risk.account'}: account limits add the strategies' PnL in one money asset, but their markets are in ${asset.mixed}; trade markets of one money asset or drop risk.account`,
+    );
   }
   return { account: { limits, money: asset.money } };
 }
 
 /** Account limits add the strategies' PnL, so their markets must share one money asset; returns it, or the mix. */
-export function accountMoneyAsset(strategies: readonly { readonly id: string; readonly money: string }[]): { readonly money: string } | { readonly mixed: string } {
+export function accountMoneyAsset(
+  strategies: readonly { readonly id: string; readonly money: string }[],
+): { readonly money: string } | { readonly mixed: string } {
   const byMoney = new Map<string, string[]>();
   for (const s of strategies) byMoney.set(s.money, [...(byMoney.get(s.money) ?? []), s.id]);
   if (byMoney.size === 1) return { money: [...byMoney.keys()][0]! };

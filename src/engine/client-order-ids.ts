@@ -32,7 +32,10 @@ export const MAX_PREFIX_LENGTH = 12;
 
 /** Derives a strategy's prefix from its instance id (validated: letters, digits, single dashes). */
 export function prefixFor(strategyId: string): string {
-  const cleaned = strategyId.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const cleaned = strategyId
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   const prefix = cleaned.slice(0, MAX_PREFIX_LENGTH).replace(/-$/, '');
   if (!PREFIX_PATTERN.test(prefix)) {
     throw new ConfigError(`strategy id ${JSON.stringify(strategyId)} gives no usable client order id prefix (letters, digits, dashes)`);

@@ -18,7 +18,9 @@ export interface DeadManPlan {
 
 export function planDeadMan(timeoutSec: number): DeadManPlan {
   if (!Number.isInteger(timeoutSec) || timeoutSec < KILL_SWITCH_MIN_SEC || timeoutSec > KILL_SWITCH_MAX_SEC) {
-    throw new ConfigError(`deadMan.timeoutSec: expected whole seconds from ${KILL_SWITCH_MIN_SEC} to ${KILL_SWITCH_MAX_SEC} (the venue's range), got ${timeoutSec}`);
+    throw new ConfigError(
+      `deadMan.timeoutSec: expected whole seconds from ${KILL_SWITCH_MIN_SEC} to ${KILL_SWITCH_MAX_SEC} (the venue's range), got ${timeoutSec}`,
+    );
   }
   const periodMs = Math.floor((timeoutSec * 1000) / 3);
   return { timeoutSec, periodMs, retryMs: Math.min(2000, Math.max(250, Math.floor(periodMs / 4))) };

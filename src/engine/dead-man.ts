@@ -103,20 +103,28 @@ export class DeadManTimer {
     await this.stop();
     for (const market of keepArmed) {
       if (this.slots.some((s) => s.market === market)) {
-        this.o.logger.warn({ market }, 'dead-man timer left armed: orders of this market could not be confirmed cancelled; the venue cancels them when it runs out');
+        this.o.logger.warn(
+          { market },
+          'dead-man timer left armed: orders of this market could not be confirmed cancelled; the venue cancels them when it runs out',
+        );
       }
     }
     await Promise.all(
-      this.slots.filter((s) => !keepArmed.has(s.market)).map(async (s) => {
-        try {
-          await this.o.api.killSwitch(s.market, null);
-          s.armed = false;
-          this.journal({ action: 'clear', market: s.market });
-          this.o.logger.info({ market: s.market }, 'dead-man timer cleared');
-        } catch (error) {
-          this.fail(new DeadManError(`dead-man: could not clear the timer of ${s.market}: ${messageOf(error)}`, s.market, 'ERR_DEAD_MAN_CLEAR', error), 'error');
-        }
-      }),
+      this.slots
+        .filter((s) => !keepArmed.has(s.market))
+        .map(async (s) => {
+          try {
+            await this.o.api.killSwitch(s.market, null);
+            s.armed = false;
+            this.journal({ action: 'clear', market: s.market });
+            this.o.logger.info({ market: s.market }, 'dead-man timer cleared');
+          } catch (error) {
+            this.fail(
+              new DeadManError(`dead-man: could not clear the timer of ${s.market}: ${messageOf(error)}`, s.market, 'ERR_DEAD_MAN_CLEAR', error),
+              'error',
+            );
+          }
+        }),
     );
   }
 
@@ -156,24 +164,51 @@ export class DeadManTimer {
       this.o.logger.debug({ market: s.market, cancellationTime: s.cancellationTime }, 'dead-man timer reset');
       return;
     }
-    this.journal({ action: 'arm', market: s.market, timeoutSec: this.plan.timeoutSec, ...(s.cancellationTime !== undefined ? { cancellationTime: s.cancellationTime } : {}) });
-    this.o.logger.info({ market: s.market, timeoutSec: this.plan.timeoutSec, everyMs: this.plan.periodMs }, 'dead-man timer armed: the venue cancels this market\'s orders if the daemon stops resetting it');
+    this.journal({
+      action: 'arm',
+      market: s.market,
+      timeoutSec: this.plan.timeoutSec,
+      ...(s.cancellationTime !== undefined ? { cancellationTime: s.cancellationTime } : {}),
+    });
+    this.o.logger.info(
+      { market: s.market, timeoutSec: this.plan.timeoutSec, everyMs: this.plan.periodMs },
+      "dead-man timer armed: the venue cancels this market's orders if the daemon stops resetting it",
+    );
   }
 
   private failed(s: Slot, error: unknown): void {
     s.failures++;
     const now = this.o.scheduler.now();
-    this.fail(new DeadManError(`dead-man: ${s.armed ? 'reset' : 'arming'} of ${s.market} failed (${s.failures} in a row): ${messageOf(error)}`, s.market, 'ERR_DEAD_MAN_ARM', error), 'warn');
+    this.fail(
+      new DeadManError(
+        `dead-man: ${s.armed ? 'reset' : 'arming'} of ${s.market} failed (${s.failures} in a row): ${messageOf(error)}`,
+        s.market,
+        'ERR_DEAD_MAN_ARM',
+        error,
+      ),
+      'warn',
+    );
     if (s.armed && !s.expired && s.lastArmedAt !== undefined && now >= expiresAt(this.plan, s.lastArmedAt)) {
       s.expired = true;
       this.journal({ action: 'expired', market: s.market });
       const ms = now - s.lastArmedAt;
-      this.fail(new DeadManError(`dead-man: no reset of ${s.market} for ${ms} ms: the venue's timer has run out and cancelled the account's orders there`, s.market, 'ERR_DEAD_MAN_EXPIRED', error), 'error');
+      this.fail(
+        new DeadManError(
+          `dead-man: no reset of ${s.market} for ${ms} ms: the venue's timer has run out and cancelled the account's orders there`,
+          s.market,
+          'ERR_DEAD_MAN_EXPIRED',
+          error,
+        ),
+        'error',
+      );
     }
   }
 
   private fail(error: DeadManError, level: 'warn' | 'error'): void {
-    this.o.logger[level]({ market: error.market, code: error.code, failures: this.slots.find((s) => s.market === error.market)?.failures, cause: causeCode(error.cause) }, error.message);
+    this.o.logger[level](
+      { market: error.market, code: error.code, failures: this.slots.find((s) => s.market === error.market)?.failures, cause: causeCode(error.cause) },
+      error.message,
+    );
     try {
       this.o.onError?.(error);
     } catch {

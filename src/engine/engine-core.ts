@@ -170,14 +170,19 @@ export class EngineCore {
    * a throw while it is created, or (through the daemon's process handlers) an exception or rejection traced to its
    * scope - stops that strategy alone and cancels its orders; the others carry on.
    */
-  startStrategy(run: StrategyRun, io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; trades$: Observable<PublicTrade>; candleCloseAfterMs: number; clock: Clock }): void {
+  startStrategy(
+    run: StrategyRun,
+    io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; trades$: Observable<PublicTrade>; candleCloseAfterMs: number; clock: Clock },
+  ): void {
     run.orders$.next(this.tracker.live(run.id));
     const boundary = this.o.boundary ?? NO_BOUNDARY;
     const scope: StrategyScope = { strategyId: run.id, fail: (error) => this.strategyFailed(run, error) };
     const ctx = strategyContext(run, { ...io, scheduler: this.o.scheduler, logger: this.o.logger }, (source) => boundary.deliver(scope, source));
     boundary.run(scope, () => {
       try {
-        run.subscription = run.definition.create(ctx).subscribe({ next: (intent) => boundary.exit(() => this.handleIntent(run, intent)), error: (error: unknown) => scope.fail(error) });
+        run.subscription = run.definition
+          .create(ctx)
+          .subscribe({ next: (intent) => boundary.exit(() => this.handleIntent(run, intent)), error: (error: unknown) => scope.fail(error) });
       } catch (error) {
         scope.fail(error);
       }
@@ -207,7 +212,8 @@ export class EngineCore {
       for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
       return;
     }
-    if (this.bookGuard.isStale(run.market.name)) return this.reject(run, 'risk', 'stale-data', `market data of ${run.market.name} is stale: no order is placed until a fresh sane book returns`);
+    if (this.bookGuard.isStale(run.market.name))
+      return this.reject(run, 'risk', 'stale-data', `market data of ${run.market.name} is stale: no order is placed until a fresh sane book returns`);
     if (!this.ids) return this.reject(run, 'engine', 'engine:not-started', 'runtime not started');
     const clientOrderId = this.ids.next(run.prefix);
     const result = gatePlace({

@@ -56,7 +56,13 @@ export type EngineEvent =
     })
   /** A polled book held back by the sanity check (streams/sane-books.ts): one per held poll; `heldPolls` 1 starts an episode. */
   | (Base & { readonly type: 'book-held'; readonly market: string; readonly reason: BookHoldReason; readonly heldPolls: number; readonly message: string })
-  | (Base & { readonly type: 'control'; readonly action: ControlAction; readonly strategyId?: string; readonly cancelOrders?: boolean; readonly source: string })
+  | (Base & {
+      readonly type: 'control';
+      readonly action: ControlAction;
+      readonly strategyId?: string;
+      readonly cancelOrders?: boolean;
+      readonly source: string;
+    })
   | (Base & { readonly type: 'error'; readonly strategyId?: string; readonly code: string; readonly message: string });
 
 export type EngineEventType = EngineEvent['type'];

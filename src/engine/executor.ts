@@ -142,7 +142,14 @@ export class Executor {
     const { journal, tracker, now, emit } = this.o;
     const id = order.clientOrderId;
     try {
-      journal.append({ t: now(), type: 'submit', strategyId, clientOrderId: id, order: journalOrder(order), ...(order.tag !== undefined ? { tag: order.tag } : {}) });
+      journal.append({
+        t: now(),
+        type: 'submit',
+        strategyId,
+        clientOrderId: id,
+        order: journalOrder(order),
+        ...(order.tag !== undefined ? { tag: order.tag } : {}),
+      });
     } catch (error) {
       tracker.move(id, 'rejected');
       const message = `not sent: ${(error as Error).message}`;
@@ -248,7 +255,15 @@ export class Executor {
       tracker.setFinalDealt(id, venue.dealStock);
       tracker.move(id, 'canceled', venue);
       const after = tracker.get(id);
-      journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state: after?.state ?? 'canceled', orderId: venue.orderId, left: fmt(venue.left) });
+      journal.append({
+        t: now(),
+        type: 'outcome',
+        strategyId,
+        clientOrderId: id,
+        state: after?.state ?? 'canceled',
+        orderId: venue.orderId,
+        left: fmt(venue.left),
+      });
       emit({ type: 'canceled', at: now(), strategyId, clientOrderId: id });
     } catch (error) {
       // Not found: it filled or was cancelled meanwhile; the venue's records say which.
@@ -257,10 +272,24 @@ export class Executor {
         return;
       }
       if (error instanceof VenueError && error.rejected) {
-        emit({ type: 'rejected', at: now(), strategyId, stage: 'venue', reason: `venue-cancel:${error.venueCode ?? error.status ?? error.code}`, message: error.message, clientOrderId: id });
+        emit({
+          type: 'rejected',
+          at: now(),
+          strategyId,
+          stage: 'venue',
+          reason: `venue-cancel:${error.venueCode ?? error.status ?? error.code}`,
+          message: error.message,
+          clientOrderId: id,
+        });
         return;
       }
-      emit({ type: 'error', at: now(), strategyId, code: (error as { code?: string }).code ?? 'ERR_CANCEL', message: `cancel ${id}: ${(error as Error).message}` });
+      emit({
+        type: 'error',
+        at: now(),
+        strategyId,
+        code: (error as { code?: string }).code ?? 'ERR_CANCEL',
+        message: `cancel ${id}: ${(error as Error).message}`,
+      });
       await this.o.reconciler.reconcile(id);
     }
   }

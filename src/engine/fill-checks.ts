@@ -46,7 +46,13 @@ export class FillChecks {
         if (this.malformed.size >= 10_000) this.malformed.delete(this.malformed.keys().next().value!);
         this.malformed.set(deal.id, { detail, clientOrderId: deal.clientOrderId, time: deal.time, since: known?.since ?? this.o.now() });
         const order = this.o.tracker.get(deal.clientOrderId);
-        this.report('malformed-deal', 'ERR_DEAL_MALFORMED', order, deal, `deal ${deal.id} of ${deal.clientOrderId || `order ${deal.orderId}`} is malformed and ignored: ${detail}`);
+        this.report(
+          'malformed-deal',
+          'ERR_DEAL_MALFORMED',
+          order,
+          deal,
+          `deal ${deal.id} of ${deal.clientOrderId || `order ${deal.orderId}`} is malformed and ignored: ${detail}`,
+        );
       }
       return false;
     }
@@ -135,7 +141,13 @@ export class FillChecks {
    */
   checkExecuted(order: TrackedOrder, venueDealt: TrackedOrder['dealt'], requestedAt: number): void {
     if (order.lastDealAt === undefined || requestedAt <= order.lastDealAt || !venueDealt.lt(order.dealt)) return;
-    this.report('fills-disagree', 'ERR_FILLS_DISAGREE', order, undefined, `the venue reports ${venueDealt.toFixed()} executed for ${order.clientOrderId}, its journalled deals ${order.dealt.toFixed()}`);
+    this.report(
+      'fills-disagree',
+      'ERR_FILLS_DISAGREE',
+      order,
+      undefined,
+      `the venue reports ${venueDealt.toFixed()} executed for ${order.clientOrderId}, its journalled deals ${order.dealt.toFixed()}`,
+    );
     this.o.reconcile(order.clientOrderId);
   }
 
@@ -146,7 +158,11 @@ export class FillChecks {
       type: 'anomaly',
       kind,
       strategyId: order?.strategyId ?? null,
-      ...(deal !== undefined && deal.clientOrderId !== '' ? { clientOrderId: deal.clientOrderId } : order !== undefined ? { clientOrderId: order.clientOrderId } : {}),
+      ...(deal !== undefined && deal.clientOrderId !== ''
+        ? { clientOrderId: deal.clientOrderId }
+        : order !== undefined
+          ? { clientOrderId: order.clientOrderId }
+          : {}),
       ...(deal !== undefined ? { dealId: deal.id } : {}),
       detail,
     });

@@ -65,7 +65,11 @@ export function gatePlace(input: GateInput): GateResult {
 
   // Before the book and funds checks: a price far from any sane one is the first thing to say about such an order.
   if (input.band) {
-    const band = checkPriceBand(maxDeviationOf(input.risk), input.band.reference, { side: intent.side, price: q.price, ...(activationPrice ? { activationPrice } : {}) });
+    const band = checkPriceBand(maxDeviationOf(input.risk), input.band.reference, {
+      side: intent.side,
+      price: q.price,
+      ...(activationPrice ? { activationPrice } : {}),
+    });
     if (!band.ok) return { ok: false, stage: 'risk', reason: `risk:${band.reason}`, message: band.message };
   }
 
@@ -74,10 +78,20 @@ export function gatePlace(input: GateInput): GateResult {
     const bestAsk = book.asks[0]?.price;
     const bestBid = book.bids[0]?.price;
     if (intent.side === 'buy' && bestAsk && gte(q.price, bestAsk)) {
-      return { ok: false, stage: 'rules', reason: 'rules:post-only-would-take', message: `post-only buy at ${fmt(q.price)} would take the ask ${fmt(bestAsk)}` };
+      return {
+        ok: false,
+        stage: 'rules',
+        reason: 'rules:post-only-would-take',
+        message: `post-only buy at ${fmt(q.price)} would take the ask ${fmt(bestAsk)}`,
+      };
     }
     if (intent.side === 'sell' && bestBid && lte(q.price, bestBid)) {
-      return { ok: false, stage: 'rules', reason: 'rules:post-only-would-take', message: `post-only sell at ${fmt(q.price)} would take the bid ${fmt(bestBid)}` };
+      return {
+        ok: false,
+        stage: 'rules',
+        reason: 'rules:post-only-would-take',
+        message: `post-only sell at ${fmt(q.price)} would take the bid ${fmt(bestBid)}`,
+      };
     }
   }
 

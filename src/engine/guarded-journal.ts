@@ -25,7 +25,8 @@ export class GuardedJournal implements Journal {
 
   append(record: JournalRecord): void {
     if (this.failure !== undefined) {
-      if (record.type === 'submit') throw new JournalError(`journal unwritable since: ${this.failure.message}; order ${record.clientOrderId} not sent`, this.failure);
+      if (record.type === 'submit')
+        throw new JournalError(`journal unwritable since: ${this.failure.message}; order ${record.clientOrderId} not sent`, this.failure);
       this.keep(record);
       return;
     }

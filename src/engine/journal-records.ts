@@ -39,8 +39,23 @@ export interface JournalDeal {
 export type JournalRecord =
   | { readonly t: number; readonly type: 'start'; readonly run: number; readonly strategies: readonly string[]; readonly dryRun: boolean }
   | { readonly t: number; readonly type: 'intent'; readonly strategyId: string; readonly intent: Record<string, unknown> }
-  | { readonly t: number; readonly type: 'rejected'; readonly strategyId: string; readonly stage: string; readonly reason: string; readonly message: string; readonly clientOrderId?: string }
-  | { readonly t: number; readonly type: 'submit'; readonly strategyId: string; readonly clientOrderId: string; readonly order: JournalOrder; readonly tag?: string }
+  | {
+      readonly t: number;
+      readonly type: 'rejected';
+      readonly strategyId: string;
+      readonly stage: string;
+      readonly reason: string;
+      readonly message: string;
+      readonly clientOrderId?: string;
+    }
+  | {
+      readonly t: number;
+      readonly type: 'submit';
+      readonly strategyId: string;
+      readonly clientOrderId: string;
+      readonly order: JournalOrder;
+      readonly tag?: string;
+    }
   | { readonly t: number; readonly type: 'cancel'; readonly strategyId: string; readonly clientOrderId: string }
   | {
       readonly t: number;
@@ -65,9 +80,23 @@ export type JournalRecord =
   | { readonly t: number; readonly type: 'balance'; readonly balances: Readonly<Record<string, { available: DecimalString; freeze: DecimalString }>> }
   | { readonly t: number; readonly type: 'halt'; readonly strategyId: string; readonly reason: string }
   /** The venue's dead-man timer of a market (dead-man.ts): armed (or re-armed after running out), run out, cleared at a clean stop. */
-  | { readonly t: number; readonly type: 'deadman'; readonly action: 'arm' | 'expired' | 'clear'; readonly market: string; readonly timeoutSec?: number; readonly cancellationTime?: number }
+  | {
+      readonly t: number;
+      readonly type: 'deadman';
+      readonly action: 'arm' | 'expired' | 'clear';
+      readonly market: string;
+      readonly timeoutSec?: number;
+      readonly cancellationTime?: number;
+    }
   /** An operator's control (ops HTTP surface): pause/resume a strategy, cancel its orders, stop the daemon. */
-  | { readonly t: number; readonly type: 'control'; readonly action: ControlAction; readonly strategyId?: string; readonly cancelOrders?: boolean; readonly source: string }
+  | {
+      readonly t: number;
+      readonly type: 'control';
+      readonly action: ControlAction;
+      readonly strategyId?: string;
+      readonly cancelOrders?: boolean;
+      readonly source: string;
+    }
   /**
    * A venue answer the engine did not take as fact (see answer-check.ts, fill-checks.ts): what it was and why, so an
    * audit can tell a lying venue from a bug. Replay ignores it: nothing of the answer was acted on.

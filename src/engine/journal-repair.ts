@@ -41,7 +41,7 @@ export function repairJournal(file: string, at: Date): JournalRepair {
   try {
     const fd = openSync(tmp, 'wx');
     try {
-      for (let off = 0; off < kept.length; ) off += writeSync(fd, kept, off, kept.length - off);
+      for (let off = 0; off < kept.length;) off += writeSync(fd, kept, off, kept.length - off);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -55,7 +55,10 @@ export function repairJournal(file: string, at: Date): JournalRepair {
 
 /** `FILE.bak-20260102T030405Z`, or `...-2`, `-3` when taken: an earlier copy is never overwritten. */
 function copyAside(file: string, at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   for (let n = 1; n < 1000; n++) {
     const name = `${file}.bak-${stamp}${n === 1 ? '' : `-${n}`}`;
     try {

@@ -36,7 +36,7 @@ export function scanJournal(bytes: Uint8Array): JournalScan {
   const damaged: DamagedLine[] = [];
   let lastContentLine = 0;
   let line = 0;
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0; start < bytes.length;) {
     const nl = bytes.indexOf(NEWLINE, start);
     const end = nl < 0 ? bytes.length : nl;
     line += 1;
@@ -67,7 +67,9 @@ function decodeRecord(slice: Uint8Array): JournalRecord | 'blank' | undefined {
   if (text.trim() === '') return 'blank';
   try {
     const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string' ? (value as JournalRecord) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string'
+      ? (value as JournalRecord)
+      : undefined;
   } catch {
     return undefined;
   }

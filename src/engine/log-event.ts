@@ -52,7 +52,11 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       log.error({ limit: e.limit }, `account limit crossed, halting every strategy: ${e.reason}`);
       return;
     case 'stale':
-      if (e.stale) log.warn({ market: e.market, source: e.source, canceled: e.canceled }, `market data is stale: orders refused${e.canceled ? `, ${e.canceled} resting orders being cancelled` : ''}`);
+      if (e.stale)
+        log.warn(
+          { market: e.market, source: e.source, canceled: e.canceled },
+          `market data is stale: orders refused${e.canceled ? `, ${e.canceled} resting orders being cancelled` : ''}`,
+        );
       else log.info({ market: e.market, source: e.source }, 'market data fresh again');
       return;
     case 'book-held':
@@ -60,7 +64,10 @@ export function logEvent(log: Logger, e: EngineEvent): void {
       if (e.heldPolls === 1) log.warn({ market: e.market, reason: e.reason }, `order book held back (${e.reason}): ${e.message}`);
       return;
     case 'control':
-      log.warn({ strategy: e.strategyId, action: e.action, cancelOrders: e.cancelOrders, source: e.source }, `control: ${e.action}${e.strategyId ? ` ${e.strategyId}` : ''}`);
+      log.warn(
+        { strategy: e.strategyId, action: e.action, cancelOrders: e.cancelOrders, source: e.source },
+        `control: ${e.action}${e.strategyId ? ` ${e.strategyId}` : ''}`,
+      );
       return;
     case 'error':
       log.warn({ strategy: e.strategyId, code: e.code }, e.message);

@@ -72,7 +72,10 @@ export class PlaceBatcher {
       // the stop sequence may have dropped some while the batch waited: those are never sent
       const live = batch.orders.filter((p) => this.port.start(p.order.clientOrderId));
       try {
-        await this.send(strategyId, live.map((p) => p.order));
+        await this.send(
+          strategyId,
+          live.map((p) => p.order),
+        );
       } finally {
         for (const p of batch.orders) p.settle();
       }

@@ -38,10 +38,15 @@ const ok: RiskDecision = { ok: true };
 export function checkPriceBand(maxDeviation: Decimal | undefined, reference: PriceReference | undefined, order: BandOrder): RiskDecision {
   if (maxDeviation === undefined) return ok;
   if (reference === undefined) {
-    return { ok: false, reason: 'price-band', message: `no sane reference price (no sane book and no trade yet): ${order.side} at ${fmt(order.price)} not sent` };
+    return {
+      ok: false,
+      reason: 'price-band',
+      message: `no sane reference price (no sane book and no trade yet): ${order.side} at ${fmt(order.price)} not sent`,
+    };
   }
   const ref = reference.price;
-  if (order.activationPrice !== undefined && !within(order.activationPrice, ref, maxDeviation)) return outside('activation price', order.activationPrice, reference, maxDeviation);
+  if (order.activationPrice !== undefined && !within(order.activationPrice, ref, maxDeviation))
+    return outside('activation price', order.activationPrice, reference, maxDeviation);
   if (!within(order.price, ref, maxDeviation)) return outside('price', order.price, reference, maxDeviation);
   return ok;
 }

@@ -195,7 +195,9 @@ export class Reconciler {
     tracker.markCancelSent(id);
     this.o.emit({ type: 'submitted', at: now(), strategyId: order.strategyId, clientOrderId: id, kind: 'cancel' });
     try {
-      const record = await api.cancel(order.orderId !== undefined ? { market: order.market, orderId: order.orderId } : { market: order.market, clientOrderId: id });
+      const record = await api.cancel(
+        order.orderId !== undefined ? { market: order.market, orderId: order.orderId } : { market: order.market, clientOrderId: id },
+      );
       const problems = orderAnswerProblems(order, record);
       if (problems.length > 0) throw new ImplausibleAnswerError(`cancel answer for ${id}`, problems);
       tracker.setFinalDealt(id, record.dealStock);

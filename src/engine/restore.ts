@@ -41,7 +41,10 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
   const restoredIds: string[] = [];
   for (const r of inFlight(o.state)) {
     if (!byId.has(r.strategyId)) {
-      o.logger.warn({ clientOrderId: r.clientOrderId, strategyId: r.strategyId }, 'journal has an in-flight order of a strategy no longer configured; left alone');
+      o.logger.warn(
+        { clientOrderId: r.clientOrderId, strategyId: r.strategyId },
+        'journal has an in-flight order of a strategy no longer configured; left alone',
+      );
       continue;
     }
     o.tracker.track(
@@ -56,7 +59,13 @@ export async function restoreAndAdopt(o: RestoreOptions): Promise<{ restored: nu
         ...(r.activationPrice ? { activationPrice: r.activationPrice } : {}),
         ...(r.tag !== undefined ? { tag: r.tag } : {}),
       },
-      { state: r.state, ...(r.orderId !== undefined ? { orderId: r.orderId } : {}), venueLeft: r.venueLeft, dealt: r.dealt, ...(r.cancelSent ? { cancelSent: true } : {}) },
+      {
+        state: r.state,
+        ...(r.orderId !== undefined ? { orderId: r.orderId } : {}),
+        venueLeft: r.venueLeft,
+        dealt: r.dealt,
+        ...(r.cancelSent ? { cancelSent: true } : {}),
+      },
     );
     restoredIds.push(r.clientOrderId);
   }

@@ -87,9 +87,7 @@ export function checkOrderRisk(limits: RiskLimits, market: Market, state: RiskSt
   }
   if (limits.maxInventory !== undefined) {
     const worst =
-      order.side === 'buy'
-        ? state.position.plus(state.openBuyLeft).plus(order.amount)
-        : state.position.minus(state.openSellLeft).minus(order.amount);
+      order.side === 'buy' ? state.position.plus(state.openBuyLeft).plus(order.amount) : state.position.minus(state.openSellLeft).minus(order.amount);
     // Only orders that push the worst case further out are refused: an order reducing exposure always passes.
     const grows = order.side === 'buy' ? worst.isPositive() : worst.isNegative();
     const stockLimit = limits.maxInventory[market.stock];

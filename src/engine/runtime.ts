@@ -145,7 +145,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     if (!market) throw new ConfigError(`strategy '${s.id}': market ${s.market} is not offered by the venue`);
     const prefix = prefixFor(s.id);
     const clash = prefixes.get(prefix);
-    if (clash) throw new ConfigError(`strategies '${clash}' and '${s.id}' give the same client order id prefix '${prefix}'; make their ids differ in the first 12 characters`);
+    if (clash)
+      throw new ConfigError(
+        `strategies '${clash}' and '${s.id}' give the same client order id prefix '${prefix}'; make their ids differ in the first 12 characters`,
+      );
     prefixes.set(prefix, s.id);
     return {
       id: s.id,
@@ -182,7 +185,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies
   const onPollError = (source: string) => (error: unknown, attempt: number, retryInMs: number) => {
-    core.emit({ type: 'error', at: now(), code: (error as { code?: string }).code ?? 'ERR_POLL', message: `${source} poll failed (attempt ${attempt}, retry in ${retryInMs} ms): ${(error as Error).message}` });
+    core.emit({
+      type: 'error',
+      at: now(),
+      code: (error as { code?: string }).code ?? 'ERR_POLL',
+      message: `${source} poll failed (attempt ${attempt}, retry in ${retryInMs} ms): ${(error as Error).message}`,
+    });
   };
   // Every consumer (strategies, marks, the gate, the stale watch) sees the books through the sanity check, once per
   // market: a held book reaches none of them. Strategies see them only while the market is fresh (a frozen book
@@ -192,7 +200,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const evidence =
     publicTrades === undefined
       ? undefined
-      : new TradeEvidence((m) => publicTrades(m), polling.maxJump ?? DEFAULT_MAX_JUMP, (m, error) => onPollError(`public trades ${m}`)(error, 1, polling.bookMs));
+      : new TradeEvidence(
+          (m) => publicTrades(m),
+          polling.maxJump ?? DEFAULT_MAX_JUMP,
+          (m, error) => onPollError(`public trades ${m}`)(error, 1, polling.bookMs),
+        );
   const checked = (m: string) =>
     saneBooks({
       maxJump: polling.maxJump,
@@ -203,7 +215,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         core.emit({ type: 'book-held', at: now(), market: m, reason: h.reason, heldPolls: h.heldPolls, message: h.message });
       },
       onResumed: (r) =>
-        logger.info({ market: m, heldPolls: r.heldPolls, outcome: r.outcome }, r.outcome === 'back' ? 'order book sane again, the held ones were dropped' : 'order book: new price level confirmed'),
+        logger.info(
+          { market: m, heldPolls: r.heldPolls, outcome: r.outcome },
+          r.outcome === 'back' ? 'order book sane again, the held ones were dropped' : 'order book: new price level confirmed',
+        ),
     });
   const books = new Map<string, Observable<OrderBook>>();
   const strategyBooks = new Map<string, Observable<OrderBook>>();
@@ -220,7 +235,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       },
       scheduler,
     );
-    books.set(m, (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })));
+    books.set(
+      m,
+      (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
+    );
     strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
   }
   // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's
@@ -230,7 +248,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const trades = new Map<string, Observable<PublicTrade>>();
   for (const m of marketNames) {
     const onGap = () => logger.warn({ market: m }, 'public trades: a full page newer than every trade seen; trades between two polls may be missing');
-    trades.set(m, publicTrades === undefined ? NEVER : tradesSource(publicTrades, m, { periodMs: tradesPollMs, onError: onPollError(`public trades ${m}`), onGap }, scheduler).pipe(share()));
+    trades.set(
+      m,
+      publicTrades === undefined
+        ? NEVER
+        : tradesSource(publicTrades, m, { periodMs: tradesPollMs, onError: onPollError(`public trades ${m}`), onGap }, scheduler).pipe(share()),
+    );
   }
   const stampedBalances$ = poll<Stamped<Balances>>(
     async () => {
@@ -291,9 +314,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (!options.dryRun) {
         const sinceSec = startedAt / 1000 - 60;
         subs.add(
-          dealsSource(api, m, { periodMs: polling.dealsMs, since: sinceSec, knownIds: core.tracker.seenDealIds(), onError: onPollError(`deals ${m}`) }, scheduler).subscribe(
-            (deal) => core.handleDeal(deal),
-          ),
+          dealsSource(
+            api,
+            m,
+            { periodMs: polling.dealsMs, since: sinceSec, knownIds: core.tracker.seenDealIds(), onError: onPollError(`deals ${m}`) },
+            scheduler,
+          ).subscribe((deal) => core.handleDeal(deal)),
         );
         subs.add(
           poll<Stamped<Order[]>>(
@@ -315,15 +341,28 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         core.cancelAllOf(run);
       }
       const { peak, dayStart } = core.account.status();
-      logger.warn({ limit: accountHalt.limit, since: accountHalt.at, peak: peak?.toFixed(), dayStart: dayStart?.toFixed() }, `account halted in an earlier run (${accountHalt.reason}); every strategy starts paused until an operator resumes it`);
-    } else if (replay.account) logger.info({ peak: replay.account.peak.toFixed(), day: replay.account.day, dayStart: replay.account.dayStart.toFixed() }, 'account limits: peak and day start restored from the journal');
+      logger.warn(
+        { limit: accountHalt.limit, since: accountHalt.at, peak: peak?.toFixed(), dayStart: dayStart?.toFixed() },
+        `account halted in an earlier run (${accountHalt.reason}); every strategy starts paused until an operator resumes it`,
+      );
+    } else if (replay.account)
+      logger.info(
+        { peak: replay.account.peak.toFixed(), day: replay.account.day, dayStart: replay.account.dayStart.toFixed() },
+        'account limits: peak and day start restored from the journal',
+      );
     for (const run of runs) if (!run.paused) startRun(run);
     running = true;
     logger.info({ strategies: runs.map((r) => `${r.id}@${r.market.name}`), dryRun: options.dryRun === true }, 'runtime started');
   }
 
   function startRun(run: StrategyRun): void {
-    core.startStrategy(run, { book$: strategyBooks.get(run.market.name)!, balances$, trades$: trades.get(run.market.name)!, candleCloseAfterMs: 3 * tradesPollMs, clock });
+    core.startStrategy(run, {
+      book$: strategyBooks.get(run.market.name)!,
+      balances$,
+      trades$: trades.get(run.market.name)!,
+      candleCloseAfterMs: 3 * tradesPollMs,
+      clock,
+    });
   }
 
   function stop(opts: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> } = {}): Promise<RunSummary> {

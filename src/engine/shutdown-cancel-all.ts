@@ -51,7 +51,13 @@ export async function cancelAllWhereAlone(p: CancelAllPort, startedAt: number): 
       for (const o of live) p.cancelSent(strategyId, o.clientOrderId);
       await api.cancelAll(market);
     } catch (error) {
-      p.emit({ type: 'error', at: p.now(), strategyId, code: (error as { code?: string }).code ?? 'ERR_CANCEL_ALL', message: `cancel all of ${market}: ${(error as Error).message}; cancelling one by one` });
+      p.emit({
+        type: 'error',
+        at: p.now(),
+        strategyId,
+        code: (error as { code?: string }).code ?? 'ERR_CANCEL_ALL',
+        message: `cancel all of ${market}: ${(error as Error).message}; cancelling one by one`,
+      });
       continue;
     }
     handled.add(market);
@@ -59,7 +65,13 @@ export async function cancelAllWhereAlone(p: CancelAllPort, startedAt: number): 
       const sweep = new DealTracker({ since: startedAt / 1000 - 60, knownIds: p.tracker.seenDealIds() });
       for (const d of await sweep.fetchNew((offset, limit) => api.deals({ market, offset, limit }))) p.handleDeal(d);
     } catch (error) {
-      p.emit({ type: 'error', at: p.now(), strategyId, code: (error as { code?: string }).code ?? 'ERR_STOP', message: `deals of ${market} after cancel all: ${(error as Error).message}` });
+      p.emit({
+        type: 'error',
+        at: p.now(),
+        strategyId,
+        code: (error as { code?: string }).code ?? 'ERR_STOP',
+        message: `deals of ${market} after cancel all: ${(error as Error).message}`,
+      });
     }
     for (const o of live) {
       const now = p.tracker.get(o.clientOrderId);
@@ -90,7 +102,14 @@ export function cancelAllHooks(e: {
     venueCanceled: (strategyId, id) => {
       e.tracker.move(id, 'canceled');
       const o = e.tracker.get(id);
-      e.journal.append({ t: e.now(), type: 'outcome', strategyId, clientOrderId: id, state: o?.state ?? 'canceled', ...(o?.orderId !== undefined ? { orderId: o.orderId } : {}) });
+      e.journal.append({
+        t: e.now(),
+        type: 'outcome',
+        strategyId,
+        clientOrderId: id,
+        state: o?.state ?? 'canceled',
+        ...(o?.orderId !== undefined ? { orderId: o.orderId } : {}),
+      });
       e.emit({ type: 'canceled', at: e.now(), strategyId, clientOrderId: id });
     },
   };

@@ -38,7 +38,15 @@ export function buildStatus(i: StatusInput): StatusSnapshot {
     const bestAsk = book?.asks[0]?.price;
     const runs = i.runs.filter((r) => r.market.name === name);
     const quotes = runs.flatMap((r) =>
-      i.tracker.live(r.id).map((o) => ({ strategyId: r.id, clientOrderId: o.clientOrderId, side: o.side, price: o.price, left: o.left, state: o.state, ...(o.tag !== undefined ? { tag: o.tag } : {}) })),
+      i.tracker.live(r.id).map((o) => ({
+        strategyId: r.id,
+        clientOrderId: o.clientOrderId,
+        side: o.side,
+        price: o.price,
+        left: o.left,
+        state: o.state,
+        ...(o.tag !== undefined ? { tag: o.tag } : {}),
+      })),
     );
     const strategies: StrategyFigures[] = runs.map((r) => {
       const ledger = i.ledgers.get(r.id)!;
@@ -114,12 +122,15 @@ export function formatStatusLine(s: StatusSnapshot): string {
   const parts: string[] = [];
   for (const m of s.markets) {
     const quotes = m.quotes
-      .map((q) => `${q.side === 'buy' ? 'B' : 'S'} ${q.left.toFixed()}@${q.price.toFixed()}${q.state === 'open' || q.state === 'partially-filled' ? '' : `(${q.state})`}`)
+      .map(
+        (q) =>
+          `${q.side === 'buy' ? 'B' : 'S'} ${q.left.toFixed()}@${q.price.toFixed()}${q.state === 'open' || q.state === 'partially-filled' ? '' : `(${q.state})`}`,
+      )
       .join(' ');
-    const figs = m.strategies.map((f) => `${f.id}: ${strategyFigures(f)} orders/min ${f.ordersPerMinute}${f.halted ? ' HALTED' : ''}${f.paused ? ' PAUSED' : ''}`).join('; ');
-    parts.push(
-      `${m.market} mid ${m.mid?.toDecimalPlaces(8).toFixed() ?? '-'} spread ${m.spread?.toFixed() ?? '-'} | quotes [${quotes}] | ${figs}`,
-    );
+    const figs = m.strategies
+      .map((f) => `${f.id}: ${strategyFigures(f)} orders/min ${f.ordersPerMinute}${f.halted ? ' HALTED' : ''}${f.paused ? ' PAUSED' : ''}`)
+      .join('; ');
+    parts.push(`${m.market} mid ${m.mid?.toDecimalPlaces(8).toFixed() ?? '-'} spread ${m.spread?.toFixed() ?? '-'} | quotes [${quotes}] | ${figs}`);
   }
   if (s.account) parts.push(accountLine(s.account));
   parts.push(`queue ${s.queueDepth}${s.unknownOrders > 0 ? ` unknown ${s.unknownOrders}` : ''}${headroom(s.rateLimits)}`);
@@ -137,7 +148,9 @@ export function accountLine(a: AccountStatus): string {
 function headroom(stats: unknown): string {
   if (!stats || typeof stats !== 'object') return '';
   let worst: { name: string; used: number; limit: number } | undefined;
-  const entries = Array.isArray(stats) ? stats.map((v, i) => [String((v as { bucket?: string; name?: string }).bucket ?? (v as { name?: string }).name ?? i), v] as const) : Object.entries(stats);
+  const entries = Array.isArray(stats)
+    ? stats.map((v, i) => [String((v as { bucket?: string; name?: string }).bucket ?? (v as { name?: string }).name ?? i), v] as const)
+    : Object.entries(stats);
   for (const [name, v] of entries) {
     const rec = v as { inWindow?: number; limit?: number };
     if (typeof rec?.inWindow !== 'number' || typeof rec.limit !== 'number' || rec.limit <= 0) continue;

@@ -109,7 +109,12 @@ export async function runStopSequence(p: StopPort, opts: { cancel: boolean; star
       }
     } catch (error) {
       unread.add(market);
-      p.emit({ type: 'error', at: p.now(), code: (error as { code?: string }).code ?? 'ERR_STOP', message: `open orders of ${market} after the stop: ${(error as Error).message}` });
+      p.emit({
+        type: 'error',
+        at: p.now(),
+        code: (error as { code?: string }).code ?? 'ERR_STOP',
+        message: `open orders of ${market} after the stop: ${(error as Error).message}`,
+      });
     }
   }
   const inDoubt = p.tracker

@@ -13,7 +13,8 @@ export interface ControlRequest {
   readonly source: string;
 }
 
-export type ControlResult = { readonly ok: true; readonly message: string } | { readonly ok: false; readonly status: 404 | 409 | 400; readonly message: string };
+export type ControlResult =
+  { readonly ok: true; readonly message: string } | { readonly ok: false; readonly status: 404 | 409 | 400; readonly message: string };
 
 /** What a control needs from the engine; the runtime passes its own. */
 export interface ControlTarget {
@@ -64,7 +65,8 @@ export function applyControl(t: ControlTarget, req: ControlRequest): ControlResu
       if (req.cancelOrders === true) t.cancelAllOf(run);
       return { ok: true, message: `${run.id} paused${req.cancelOrders === true ? ', its orders are being cancelled' : ', its resting orders stay'}` };
     case 'resume':
-      if (run.halted) return { ok: false, status: 409, message: `${run.id} was halted (${run.haltReason ?? 'loss limit'}); it trades again only after a restart` };
+      if (run.halted)
+        return { ok: false, status: 409, message: `${run.id} was halted (${run.haltReason ?? 'loss limit'}); it trades again only after a restart` };
       if (!run.paused) return { ok: true, message: `${run.id} is not paused` };
       record();
       run.paused = false;

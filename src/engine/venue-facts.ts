@@ -64,7 +64,8 @@ export async function venueFacts(api: TradingApi, order: AskedOrder, opts: { his
   const deals = await fetchDealsOf(api, market, clientOrderId);
   if (open !== undefined) return { open, deals };
   if (opts.history !== true && dealtBy(deals).gte(order.amount)) return { deals };
-  const finished = api.orderHistory === undefined ? undefined : (await api.orderHistory({ market, clientOrderId })).find((o) => o.clientOrderId === clientOrderId);
+  const finished =
+    api.orderHistory === undefined ? undefined : (await api.orderHistory({ market, clientOrderId })).find((o) => o.clientOrderId === clientOrderId);
   if (finished !== undefined) {
     const problems = orderAnswerProblems(order, finished);
     if (problems.length > 0) throw new ImplausibleAnswerError(`order-history record of ${clientOrderId}`, problems);

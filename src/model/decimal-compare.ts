@@ -1,7 +1,6 @@
 import type { Decimal } from './decimal-clone.js';
 import { partsOf } from './decimal-parts.js';
 
-
 /**
  * `a.cmp(b)` without its copy of `b`: decimal.js's comparison first runs `b` through the constructor, which slices
  * its digit array, so every `gt`/`lt`/`eq` allocates. This reads the same parts and answers exactly as

@@ -61,7 +61,6 @@ function split(x: Decimal): boolean {
   return true;
 }
 
-
 /** x + ySign × y on the small path, or undefined when it does not apply. */
 function smallSum(x: Decimal, y: Decimal, ySign: 1 | -1): Decimal | undefined {
   // 0 ± y and x ± 0 (a running sum starts at ZERO): the other value itself, sign applied

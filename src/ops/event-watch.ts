@@ -19,7 +19,10 @@ export class EventWatch {
   readonly failedStrategies = new Map<string, string>();
   private readonly lines: EventLine[] = [];
 
-  constructor(private readonly keep = 100, private readonly wallNow: () => number = Date.now) {}
+  constructor(
+    private readonly keep = 100,
+    private readonly wallNow: () => number = Date.now,
+  ) {}
 
   onEvent(e: EngineEvent): void {
     if (e.type === 'stale') {

@@ -87,7 +87,11 @@ const risk = z.strictObject({
       const d = parseDecimal(value);
       if (d !== undefined && d.gt(0)) return d;
       const got = d === undefined ? describeType(value) : d.toFixed();
-      ctx.addIssue({ code: 'custom', message: `expected a fraction greater than 0 (0.05 = 5 %), or false to turn the price band off, got ${got}`, input: value });
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a fraction greater than 0 (0.05 = 5 %), or false to turn the price band off, got ${got}`,
+        input: value,
+      });
       return z.NEVER;
     })
     .optional(),

@@ -21,11 +21,24 @@ export interface DaemonFiles {
 export function checkDaemonFiles(cfg: DaemonConfig, configFile: string, cwd: string, o: { readonly createFolders?: boolean } = {}): DaemonFiles {
   const create = o.createFolders === false ? { createFolders: false } : {};
   const journal = checkWritableFile(cfg.journal.path, { configFile, key: 'journal.path', cwd, ...create });
-  const journalAside = checkWritableFile(`${journal}.prev`, { configFile, key: 'journal.path (its previous copy, kept aside for an embedded sim)', cwd, ...create });
+  const journalAside = checkWritableFile(`${journal}.prev`, {
+    configFile,
+    key: 'journal.path (its previous copy, kept aside for an embedded sim)',
+    cwd,
+    ...create,
+  });
   const logFile = cfg.log.file === undefined ? undefined : checkWritableFile(cfg.log.file, { configFile, key: 'log.file', cwd, ...create });
   const simFileName = cfg.venue.kind === 'sim' ? cfg.venue.sim?.file : undefined;
   const simFile = typeof simFileName === 'string' ? checkReadableFile(simFileName, { configFile, key: 'venue.sim.file', cwd }) : undefined;
   const recordPath =
-    cfg.record === undefined ? undefined : (isRecordFile(cfg.record.path) ? checkWritableFile : checkWritableFolder)(cfg.record.path, { configFile, key: 'record.path', cwd, ...create });
-  return { journal, journalAside, ...(logFile !== undefined ? { logFile } : {}), ...(simFile !== undefined ? { simFile } : {}), ...(recordPath !== undefined ? { recordPath } : {}) };
+    cfg.record === undefined
+      ? undefined
+      : (isRecordFile(cfg.record.path) ? checkWritableFile : checkWritableFolder)(cfg.record.path, { configFile, key: 'record.path', cwd, ...create });
+  return {
+    journal,
+    journalAside,
+    ...(logFile !== undefined ? { logFile } : {}),
+    ...(simFile !== undefined ? { simFile } : {}),
+    ...(recordPath !== undefined ? { recordPath } : {}),
+  };
 }

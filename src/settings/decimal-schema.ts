@@ -32,6 +32,18 @@ export const zFraction = decimal({ test: (d) => d.gte(0) && d.lte(1), expected: 
  * A number also given as a numeric string, because values from `${ENV}` are strings (`port: ${PORT:-8080}`).
  * For counts, times and ports only; money uses the decimal schemas.
  */
-export const zNumberLike = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number)]);
+export const zNumberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, 'expected a number')
+    .transform(Number),
+]);
 /** An integer, also as a string of digits. */
-export const zIntLike = z.union([z.number().int(), z.string().regex(/^-?\d+$/, 'expected an integer').transform(Number)]);
+export const zIntLike = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/, 'expected an integer')
+    .transform(Number),
+]);

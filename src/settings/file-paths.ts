@@ -43,7 +43,10 @@ export function checkWritableFile(path: string, source: PathSource): string {
   if (st !== undefined) {
     const target = st.isSymbolicLink() ? statOrUndefined(abs, fail) : st;
     if (target === undefined) return fail('is a dangling symlink (expected a regular file or a new file)');
-    if (!target.isFile()) fail(`is ${kindOf(target)}${st.isSymbolicLink() ? ' (through a symlink)' : ''}: expected a regular file (the bot creates, appends to and renames only files it owns)`);
+    if (!target.isFile())
+      fail(
+        `is ${kindOf(target)}${st.isSymbolicLink() ? ' (through a symlink)' : ''}: expected a regular file (the bot creates, appends to and renames only files it owns)`,
+      );
     return abs;
   }
   ensureFolder(dirname(abs), fail, source.createFolders !== false);

@@ -35,7 +35,14 @@ function showValue(value: unknown, path: readonly PropertyKey[]): string {
 
 type Issue = z.core.$ZodIssue;
 
-const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false' };
+const TYPE_WORDS: Record<string, string> = {
+  object: 'a mapping',
+  array: 'a list',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+};
 const word = (expected: string): string => TYPE_WORDS[expected] ?? expected;
 
 function one(issue: Issue, prefix: readonly PropertyKey[], schema: z.ZodType | undefined): ConfigIssue[] {
@@ -43,9 +50,13 @@ function one(issue: Issue, prefix: readonly PropertyKey[], schema: z.ZodType | u
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type':
-      return [{ path, text: input === undefined ? `missing (expected ${word(issue.expected)})` : `expected ${word(issue.expected)}, got ${describeType(input)}` }];
+      return [
+        { path, text: input === undefined ? `missing (expected ${word(issue.expected)})` : `expected ${word(issue.expected)}, got ${describeType(input)}` },
+      ];
     case 'invalid_value':
-      return [{ path, text: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ${input === undefined ? 'nothing' : showValue(input, path)}` }];
+      return [
+        { path, text: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ${input === undefined ? 'nothing' : showValue(input, path)}` },
+      ];
     case 'unrecognized_keys': {
       const known = schema === undefined ? [] : objectKeysAt(schema, path, input);
       return issue.keys.map((key) => ({ path: [...path, key], text: unknownKeyText(key, known), atKey: true }));

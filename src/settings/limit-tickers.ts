@@ -31,7 +31,8 @@ export function limitTickerProblems(strategies: readonly StrategyLimits[], marke
     const m = markets.get(s.market);
     if (m === undefined) return;
     for (const ticker of Object.keys(s.risk.maxInventory ?? {})) {
-      if (ticker !== m.stock && ticker !== m.money) out.push(`strategies[${i}].risk.maxInventory.${ticker}: ${m.name} has no asset ${ticker} (it has ${m.stock}, ${m.money})`);
+      if (ticker !== m.stock && ticker !== m.money)
+        out.push(`strategies[${i}].risk.maxInventory.${ticker}: ${m.name} has no asset ${ticker} (it has ${m.stock}, ${m.money})`);
     }
   });
   return out;

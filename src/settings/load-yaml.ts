@@ -56,7 +56,9 @@ export function parseYamlConfig<S extends z.ZodType>(text: string, schema: S, so
   } catch (cause) {
     // the yaml package refuses aliases that expand past maxAliasCount (a "billion laughs" document) with a bare error
     const why = cause instanceof Error ? cause.message : String(cause);
-    throw new ConfigError(`${source}: YAML: ${/alias/i.test(why) ? 'too many aliases (an alias that expands into a huge document is refused)' : why}`, { cause });
+    throw new ConfigError(`${source}: YAML: ${/alias/i.test(why) ? 'too many aliases (an alias that expands into a huge document is refused)' : why}`, {
+      cause,
+    });
   }
   const data = interpolateEnv(js, env, problems);
   const lines = problems.map((p) => `${where(p.path)}: ${formatConfigPath(p.path)}: ${p.message}`);

@@ -44,7 +44,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         ? pino.destination({ dest: 1, sync: true })
         : dest === process.stderr
           ? pino.destination({ dest: 2, sync: true })
-          : (dest);
+          : dest;
   // Formatting and scrubbing happen line by line, synchronously, before the bytes reach the sink, so
   // the scrubber sees the final text whichever format is chosen.
   const format = pretty

@@ -22,7 +22,10 @@ export function isLoopback(host: string): boolean {
 }
 
 /** An empty string (`${BOT_HTTP_TOKEN:-}` with the variable unset) means "no token". */
-const optionalSecret = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'expected a token of at least 16 characters (e.g. `openssl rand -hex 24`)').optional());
+const optionalSecret = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.string().min(16, 'expected a token of at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
+);
 
 /**
  * `http:` of the daemon config: the operations surface (metrics, health, dashboard, controls). Off when absent.
@@ -42,7 +45,11 @@ export const HttpConfigSchema = z
   .superRefine((v, ctx) => {
     const at = parseListen(v.listen);
     if (at && !isLoopback(at.host) && v.token === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['token'], message: `listening on ${at.host} (not loopback) needs a token: set http.token (e.g. \${BOT_HTTP_TOKEN})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['token'],
+        message: `listening on ${at.host} (not loopback) needs a token: set http.token (e.g. \${BOT_HTTP_TOKEN})`,
+      });
     }
   });
 
@@ -55,7 +62,10 @@ const seconds = zIntLike.pipe(z.number().int().min(1).max(86_400));
 export const AlertsConfigSchema = z.strictObject({
   /** The receiver. Treated as a secret (chat webhooks carry their key in the URL): never logged. */
   webhook: z.string().url('expected the webhook URL, e.g. https://hooks.example.com/T000/B000'),
-  on: z.array(z.enum(ALERT_KINDS)).min(1).default([...ALERT_KINDS]),
+  on: z
+    .array(z.enum(ALERT_KINDS))
+    .min(1)
+    .default([...ALERT_KINDS]),
   /** `venue-unreachable` after this long without a successful venue call. Default 30. */
   venueUnreachableSec: seconds.default(30),
   /** `order-unknown` when an order's outcome is still unknown this long after it became so. Default 60. */

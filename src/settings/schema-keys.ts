@@ -45,7 +45,8 @@ function expand(d: Def, depth = 0): Def[] {
   if (d.type === 'pipe' && d.in) return expand(defOf(d.in), depth + 1);
   if (d.type === 'lazy' && d.getter) return expand(defOf(d.getter()), depth + 1);
   if (d.type === 'intersection' && d.left && d.right) return [...expand(defOf(d.left), depth + 1), ...expand(defOf(d.right), depth + 1)];
-  if (d.type === 'union' && d.options) return d.options.flatMap((o) => expand(defOf(o), depth + 1)).map((o) => (d.discriminator === undefined ? o : { ...o, discriminator: d.discriminator }));
+  if (d.type === 'union' && d.options)
+    return d.options.flatMap((o) => expand(defOf(o), depth + 1)).map((o) => (d.discriminator === undefined ? o : { ...o, discriminator: d.discriminator }));
   return [d];
 }
 

@@ -10,7 +10,10 @@ import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig, type SimConfig } from './sim-
  * config file and `venue.sim` (and the sim file when one is given): an unreadable sim file too, which used to
  * surface as a bare ENOENT with exit 1 (a config-fuzzer finding).
  */
-export function embeddedSimConfig(sim: Readonly<Record<string, unknown>> | undefined, o: { readonly cwd: string; readonly configFile: string; readonly env?: NodeJS.ProcessEnv }): SimConfig {
+export function embeddedSimConfig(
+  sim: Readonly<Record<string, unknown>> | undefined,
+  o: { readonly cwd: string; readonly configFile: string; readonly env?: NodeJS.ProcessEnv },
+): SimConfig {
   const { file, ...overrides } = sim ?? {};
   let base: unknown = DEFAULT_SIM_CONFIG_INPUT;
   if (typeof file === 'string') {
@@ -25,7 +28,10 @@ export function embeddedSimConfig(sim: Readonly<Record<string, unknown>> | undef
       throw error;
     }
   }
-  return parseSimConfig(deepMerge(base, overrides), typeof file === 'string' ? `${o.configFile}: venue.sim (${file} + overrides)` : `${o.configFile}: venue.sim`);
+  return parseSimConfig(
+    deepMerge(base, overrides),
+    typeof file === 'string' ? `${o.configFile}: venue.sim (${file} + overrides)` : `${o.configFile}: venue.sim`,
+  );
 }
 
 /** Objects merge key by key; arrays and scalars from `over` replace. */

@@ -8,9 +8,17 @@ const HUNDRED = D(100);
 /** Domain market from its config entry (fees: percent → fraction). */
 export function marketFromConfig(m: SimConfig['markets'][number]): Market {
   return {
-    name: m.name, stock: m.stock, money: m.money, stockPrec: m.stockPrec, moneyPrec: m.moneyPrec,
-    minAmount: m.minAmount, minTotal: m.minTotal, maxTotal: m.maxTotal.isZero() ? null : m.maxTotal,
-    makerFee: m.makerFee.div(HUNDRED), takerFee: m.takerFee.div(HUNDRED), tradesEnabled: m.tradesEnabled,
+    name: m.name,
+    stock: m.stock,
+    money: m.money,
+    stockPrec: m.stockPrec,
+    moneyPrec: m.moneyPrec,
+    minAmount: m.minAmount,
+    minTotal: m.minTotal,
+    maxTotal: m.maxTotal.isZero() ? null : m.maxTotal,
+    makerFee: m.makerFee.div(HUNDRED),
+    takerFee: m.takerFee.div(HUNDRED),
+    tradesEnabled: m.tradesEnabled,
   };
 }
 

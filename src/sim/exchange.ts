@@ -23,8 +23,17 @@ import { type SimOrder, toOrder } from './sim-order.js';
 import { pow10, scaledSafeInteger, toUnits } from './units.js';
 import { KILL_SWITCH_ORDER_TYPES, type KillSwitchOrderType } from '../venue/wire.js';
 import type {
-  CancelBy, CreateCodeResult, DealsFilter, KillSwitchStatus, LimitOrderInput, OpenOrdersFilter, PlaceResult, SimAccount,
-  SimTrade, StopLimitInput, TransferResult,
+  CancelBy,
+  CreateCodeResult,
+  DealsFilter,
+  KillSwitchStatus,
+  LimitOrderInput,
+  OpenOrdersFilter,
+  PlaceResult,
+  SimAccount,
+  SimTrade,
+  StopLimitInput,
+  TransferResult,
 } from './sim-types.js';
 
 /**
@@ -56,12 +65,19 @@ export class SimExchange {
     const markets = new Map<string, Market>();
     for (const m of config.markets) markets.set(m.name, marketFromConfig(m));
     this.markets = markets;
-    this.ledger = new Ledger(config.markets.flatMap((m) => [m.stock, m.money]), ledgerScale(config, markets));
+    this.ledger = new Ledger(
+      config.markets.flatMap((m) => [m.stock, m.money]),
+      ledgerScale(config, markets),
+    );
     const accounts: SimAccount[] = [];
     for (const a of config.accounts) {
       const account: SimAccount = {
-        id: a.name, name: a.name, partner: a.partner, internal: a.internal,
-        apiKey: a.apiKey ?? randomBytes(16).toString('hex'), apiSecret: a.apiSecret ?? randomBytes(32).toString('hex'),
+        id: a.name,
+        name: a.name,
+        partner: a.partner,
+        internal: a.internal,
+        apiKey: a.apiKey ?? randomBytes(16).toString('hex'),
+        apiSecret: a.apiSecret ?? randomBytes(32).toString('hex'),
       };
       accounts.push(account);
       this.byKey.set(account.apiKey, account);
@@ -120,7 +136,16 @@ export class SimExchange {
     if (!pre.ok) return pre;
     const { engine, state } = pre;
     const m = engine.market;
-    const order = this.newOrder(accountId, engine, o, 'stop-limit', toTicks(o.price, m.moneyPrec), false, { postOnly: false, ioc: false, rpi: false }, o.activationPrice);
+    const order = this.newOrder(
+      accountId,
+      engine,
+      o,
+      'stop-limit',
+      toTicks(o.price, m.moneyPrec),
+      false,
+      { postOnly: false, ioc: false, rpi: false },
+      o.activationPrice,
+    );
     if (order === undefined) return notEnoughBalance();
     state.addOpen(order);
     engine.submitStop(order);
@@ -262,7 +287,12 @@ export class SimExchange {
    * cancels the account's orders in that market (the sim's orders are all `spot`: a timer whose `types` leave
    * spot out cancels nothing). `null` deletes the timer (returns undefined). The market must exist.
    */
-  killSwitch(accountId: string, market: string, timeoutSec: number | null, types: readonly KillSwitchOrderType[] = KILL_SWITCH_ORDER_TYPES): KillSwitchStatus | undefined {
+  killSwitch(
+    accountId: string,
+    market: string,
+    timeoutSec: number | null,
+    types: readonly KillSwitchOrderType[] = KILL_SWITCH_ORDER_TYPES,
+  ): KillSwitchStatus | undefined {
     if (timeoutSec === null) {
       this.killSwitches.clear(accountId, market);
       return undefined;
@@ -313,9 +343,11 @@ export class SimExchange {
     return e;
   }
 
-  private precheck(accountId: string, market: string, clientOrderId: string | undefined):
-    | { ok: true; engine: MarketEngine; state: AccountState }
-    | { ok: false; reason: 'account' | 'market' | 'client-order-id'; message: string } {
+  private precheck(
+    accountId: string,
+    market: string,
+    clientOrderId: string | undefined,
+  ): { ok: true; engine: MarketEngine; state: AccountState } | { ok: false; reason: 'account' | 'market' | 'client-order-id'; message: string } {
     const state = this.states.get(accountId);
     if (state === undefined) return { ok: false, reason: 'account', message: 'Unknown account.' };
     const engine = this.engines.get(market);
@@ -327,8 +359,16 @@ export class SimExchange {
   }
 
   /** Builds the order and freezes its funds; undefined (nothing frozen) when the balance is short. */
-  private newOrder(accountId: string, engine: MarketEngine, o: LimitOrderInput | StopLimitInput, kind: SimOrder['kind'], ticks: number,
-    makerOnly: boolean, flags: { postOnly: boolean; ioc: boolean; rpi: boolean }, activationPrice?: Decimal): SimOrder | undefined {
+  private newOrder(
+    accountId: string,
+    engine: MarketEngine,
+    o: LimitOrderInput | StopLimitInput,
+    kind: SimOrder['kind'],
+    ticks: number,
+    makerOnly: boolean,
+    flags: { postOnly: boolean; ioc: boolean; rpi: boolean },
+    activationPrice?: Decimal,
+  ): SimOrder | undefined {
     const m = engine.market;
     const lots = scaledSafeInteger(o.amount, m.stockPrec);
     if (lots !== undefined ? lots <= 0 : !(o.amount.gt(0) && o.amount.decimalPlaces() <= m.stockPrec)) {
@@ -340,11 +380,31 @@ export class SimExchange {
     const hold = engine.settlement.lock(accountId, o.side, amountU, ticksU, makerOnly);
     if (hold === undefined) return undefined;
     const order: SimOrder = {
-      id: ++this.orderSeq, accountId, clientOrderId: o.clientOrderId ?? '', market: o.market, side: o.side, kind,
-      timestamp: this.eventTime(), amount: o.amount, price: o.price, ticks, ticksU,
-      amountU, leftU: amountU, dealMoneyU: 0n, dealFeeU: 0n, postOnly: flags.postOnly, ioc: flags.ioc, rpi: flags.rpi,
-      stp: normaliseStp(o.stp), status: 'NEW', lockU: hold.lockU, lockCell: hold.lockCell, gainCell: hold.gainCell,
-      state: this.states.get(accountId)!, open: true,
+      id: ++this.orderSeq,
+      accountId,
+      clientOrderId: o.clientOrderId ?? '',
+      market: o.market,
+      side: o.side,
+      kind,
+      timestamp: this.eventTime(),
+      amount: o.amount,
+      price: o.price,
+      ticks,
+      ticksU,
+      amountU,
+      leftU: amountU,
+      dealMoneyU: 0n,
+      dealFeeU: 0n,
+      postOnly: flags.postOnly,
+      ioc: flags.ioc,
+      rpi: flags.rpi,
+      stp: normaliseStp(o.stp),
+      status: 'NEW',
+      lockU: hold.lockU,
+      lockCell: hold.lockCell,
+      gainCell: hold.gainCell,
+      state: this.states.get(accountId)!,
+      open: true,
     };
     return activationPrice === undefined ? order : { ...order, activationPrice };
   }
@@ -364,4 +424,3 @@ function killSwitchStatus(t: KillSwitchTimerState): KillSwitchStatus {
 function notEnoughBalance(): PlaceResult {
   return { ok: false, reason: 'balance', message: 'Not enough balance.' };
 }
-

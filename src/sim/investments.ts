@@ -39,7 +39,8 @@ export function validateInvestmentFilters(body: Readonly<Record<string, unknown>
   else if (typeof ticker === 'string' && knownTickers !== undefined && !knownTickers.has(ticker)) errors.ticker = [INVESTMENT_MESSAGES.unknownTicker];
   if (status !== undefined && status !== 1 && status !== 2) errors.status = [INVESTMENT_MESSAGES.status];
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= 100)) errors.limit = [INVESTMENT_MESSAGES.limit];
-  if (offset !== undefined && !(Number.isInteger(offset) && (offset as number) >= 0 && (offset as number) <= 10_000)) errors.offset = [INVESTMENT_MESSAGES.offset];
+  if (offset !== undefined && !(Number.isInteger(offset) && (offset as number) >= 0 && (offset as number) <= 10_000))
+    errors.offset = [INVESTMENT_MESSAGES.offset];
   return errors;
 }
 
@@ -81,7 +82,12 @@ export class InvestmentBook {
         const span = plan.maxInvestment.sub(plan.minInvestment);
         const amount = plan.minInvestment.add(span.mul(prng.int(101)).div(100)).toDecimalPlaces(8);
         const elapsedShare = Math.min(1, (startSec - created) / (plan.duration * 60));
-        const interest = amount.mul(plan.percent).div(100).mul(Math.floor(elapsedShare * 100)).div(100).toDecimalPlaces(8);
+        const interest = amount
+          .mul(plan.percent)
+          .div(100)
+          .mul(Math.floor(elapsedShare * 100))
+          .div(100)
+          .toDecimalPlaces(8);
         list.push({
           id: uuidFrom(prng),
           plan,
@@ -101,7 +107,10 @@ export class InvestmentBook {
   query(accountId: string, f: InvestmentFilters): Investment[] {
     const all = this.records.get(accountId) ?? [];
     return all
-      .filter((r) => (f.id === undefined || r.id === f.id) && (f.ticker === undefined || r.plan.ticker === f.ticker) && (f.status === undefined || r.status === f.status))
+      .filter(
+        (r) =>
+          (f.id === undefined || r.id === f.id) && (f.ticker === undefined || r.plan.ticker === f.ticker) && (f.status === undefined || r.status === f.status),
+      )
       .slice(f.offset, f.offset + f.limit);
   }
 }

@@ -30,7 +30,14 @@ export function transferFunds(ledger: Ledger, accountId: string, ticker: string,
  * the raw body itself; the fields are validated again here so the call is safe on its own.
  * The funds move to the ledger's code pool (a created code still holds them).
  */
-export function createCodeFromMain(ledger: Ledger, accountId: string, ticker: string, amount: Decimal | string, passphrase?: string, description?: string): CreateCodeResult {
+export function createCodeFromMain(
+  ledger: Ledger,
+  accountId: string,
+  ticker: string,
+  amount: Decimal | string,
+  passphrase?: string,
+  description?: string,
+): CreateCodeResult {
   const body = { ticker, amount: typeof amount === 'string' ? amount : amount.toFixed(), passphrase, description };
   const errors = validateCodeRequest(body, ledger.assets);
   if (Object.keys(errors).length > 0) return { ok: false, reason: 'validation', message: 'Validation failed', errors };

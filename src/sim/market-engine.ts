@@ -104,8 +104,16 @@ export class MarketEngine {
     const takerFee = this.settlement.fill(taker, units, deal, 'taker');
 
     const fill: SimFill = {
-      id: this.ctx.nextDealId(), time: this.ctx.eventTime(), market: m.name, price: maker.price,
-      amountU: units, dealU: deal, makerFeeU: makerFee, takerFeeU: takerFee, maker, taker,
+      id: this.ctx.nextDealId(),
+      time: this.ctx.eventTime(),
+      market: m.name,
+      price: maker.price,
+      amountU: units,
+      dealU: deal,
+      makerFeeU: makerFee,
+      takerFeeU: takerFee,
+      maker,
+      taker,
     };
     this.lastPrice = maker.price;
     maker.state.addDeal(fill, true);
@@ -113,7 +121,14 @@ export class MarketEngine {
     this.applyFill(maker, units, deal, makerFee);
     this.applyFill(taker, units, deal, takerFee);
     if (this.ctx.hasTradeListeners()) {
-      this.ctx.publishTrade({ id: fill.id, market: m.name, time: Math.round(fill.time * 1000), price: maker.price, amount: ledger.decimal(units), takerSide: taker.side });
+      this.ctx.publishTrade({
+        id: fill.id,
+        market: m.name,
+        time: Math.round(fill.time * 1000),
+        price: maker.price,
+        amount: ledger.decimal(units),
+        takerSide: taker.side,
+      });
     }
   }
 

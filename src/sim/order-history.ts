@@ -21,12 +21,7 @@ export interface OrderHistoryFilter {
  * it traded) that dealt something, as the venue's "history of fully and partially executed orders" says; a
  * cancelled order that never traded is not in it. The sim keeps finished orders up to its history bound.
  */
-export function queryOrderHistory(
-  finished: Iterable<SimOrder>,
-  f: OrderHistoryFilter,
-  scale: number,
-  markets: ReadonlyMap<string, Market>,
-): ExecutedOrder[] {
+export function queryOrderHistory(finished: Iterable<SimOrder>, f: OrderHistoryFilter, scale: number, markets: ReadonlyMap<string, Market>): ExecutedOrder[] {
   const out: ExecutedOrder[] = [];
   let skipped = 0;
   for (const o of finished) {

@@ -33,7 +33,8 @@ export function createPrng(seed: number): Prng {
     poisson: (mean) => {
       if (mean <= 0) return 0;
       // Large means (fast speed factors) use the normal approximation to stay O(1).
-      if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * (Math.sqrt(-2 * Math.log(Math.max(next(), 1e-12))) * Math.cos(2 * Math.PI * next()))));
+      if (mean > 30)
+        return Math.max(0, Math.round(mean + Math.sqrt(mean) * (Math.sqrt(-2 * Math.log(Math.max(next(), 1e-12))) * Math.cos(2 * Math.PI * next()))));
       const limit = Math.exp(-mean);
       let k = 0;
       let p = next();

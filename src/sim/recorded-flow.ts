@@ -94,7 +94,11 @@ export function createRecordedFlow(o: RecordedFlowOptions): RecordedFlow {
  * that market. Everything else (client accounts, other markets) comes from `base`. Use:
  * `startSim({ config: simConfigForRecording(books.market), marketFlow: createRecordedFlow({ books, speed }) })`.
  */
-export function simConfigForRecording(market: WireMarket, base: SimConfigInput = DEFAULT_SIM_CONFIG_INPUT, flowAccount = base.flow?.account ?? 'market'): SimConfig {
+export function simConfigForRecording(
+  market: WireMarket,
+  base: SimConfigInput = DEFAULT_SIM_CONFIG_INPUT,
+  flowAccount = base.flow?.account ?? 'market',
+): SimConfig {
   const huge = { [market.stock]: '1000000000', [market.money]: '1000000000000000' };
   const accounts = base.accounts.some((a) => a.name === flowAccount)
     ? base.accounts.map((a) => (a.name === flowAccount ? { ...a, internal: true, trade: { ...(a.trade ?? {}), ...huge } } : a))
@@ -105,16 +109,27 @@ export function simConfigForRecording(market: WireMarket, base: SimConfigInput =
   );
   const flowMarkets = { ...(base.flow?.markets ?? {}) };
   delete flowMarkets[market.name];
-  return parseSimConfig({
-    ...base,
-    markets: [
-      ...base.markets.filter((m) => m.name !== market.name),
-      {
-        name: market.name, stock: market.stock, money: market.money, stockPrec: Number(market.stockPrec), moneyPrec: Number(market.moneyPrec),
-        minAmount: market.minAmount, minTotal: market.minTotal, maxTotal: market.maxTotal, makerFee: market.makerFee, takerFee: market.takerFee,
-      },
-    ],
-    accounts: withAssets,
-    flow: { ...(base.flow ?? {}), account: flowAccount, markets: flowMarkets },
-  }, `sim config for ${market.name}`);
+  return parseSimConfig(
+    {
+      ...base,
+      markets: [
+        ...base.markets.filter((m) => m.name !== market.name),
+        {
+          name: market.name,
+          stock: market.stock,
+          money: market.money,
+          stockPrec: Number(market.stockPrec),
+          moneyPrec: Number(market.moneyPrec),
+          minAmount: market.minAmount,
+          minTotal: market.minTotal,
+          maxTotal: market.maxTotal,
+          makerFee: market.makerFee,
+          takerFee: market.takerFee,
+        },
+      ],
+      accounts: withAssets,
+      flow: { ...(base.flow ?? {}), account: flowAccount, markets: flowMarkets },
+    },
+    `sim config for ${market.name}`,
+  );
 }

@@ -127,8 +127,30 @@ export type SimMarketFlowConfig = z.output<typeof marketFlowSchema>;
 /** The raw default (what config/sim.yaml also spells out). */
 export const DEFAULT_SIM_CONFIG_INPUT: SimConfigInput = {
   markets: [
-    { name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.001', minTotal: '5.05', maxTotal: '0', makerFee: '0.1', takerFee: '0.1' },
-    { name: 'ETH_USDT', stock: 'ETH', money: 'USDT', stockPrec: 4, moneyPrec: 2, minAmount: '0.001', minTotal: '5.05', maxTotal: '0', makerFee: '0.1', takerFee: '0.1' },
+    {
+      name: 'BTC_USDT',
+      stock: 'BTC',
+      money: 'USDT',
+      stockPrec: 6,
+      moneyPrec: 2,
+      minAmount: '0.001',
+      minTotal: '5.05',
+      maxTotal: '0',
+      makerFee: '0.1',
+      takerFee: '0.1',
+    },
+    {
+      name: 'ETH_USDT',
+      stock: 'ETH',
+      money: 'USDT',
+      stockPrec: 4,
+      moneyPrec: 2,
+      minAmount: '0.001',
+      minTotal: '5.05',
+      maxTotal: '0',
+      makerFee: '0.1',
+      takerFee: '0.1',
+    },
   ],
   accounts: [
     { name: 'alice', partner: true, trade: { BTC: '10', ETH: '100', USDT: '1000000' }, main: { BTC: '1', ETH: '10', USDT: '10000' } },
@@ -148,7 +170,16 @@ export const DEFAULT_SIM_CONFIG_INPUT: SimConfigInput = {
     plans: [
       { ticker: 'USDT', percent: '8', duration: 43200, interestTicker: 'USDT', minInvestment: '100', maxInvestment: '100000', maxPossibleInvestment: '50000' },
       { ticker: 'BTC', percent: '3', duration: 129600, interestTicker: 'BTC', minInvestment: '0.01', maxInvestment: '10', maxPossibleInvestment: '5' },
-      { ticker: 'ETH', status: 2, percent: '4', duration: 86400, interestTicker: 'ETH', minInvestment: '0.1', maxInvestment: '100', maxPossibleInvestment: '0' },
+      {
+        ticker: 'ETH',
+        status: 2,
+        percent: '4',
+        duration: 86400,
+        interestTicker: 'ETH',
+        minInvestment: '0.1',
+        maxInvestment: '100',
+        maxPossibleInvestment: '0',
+      },
     ],
     recordsPerAccount: 12,
   },

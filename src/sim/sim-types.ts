@@ -37,9 +37,7 @@ export type StopLimitInput = Omit<StopLimitOrderRequest, 'kind' | 'stp'> & { rea
  */
 export type PlaceRejectReason = 'balance' | 'post-only' | 'market' | 'client-order-id' | 'account';
 
-export type PlaceResult =
-  | { readonly ok: true; readonly order: Order }
-  | { readonly ok: false; readonly reason: PlaceRejectReason; readonly message: string };
+export type PlaceResult = { readonly ok: true; readonly order: Order } | { readonly ok: false; readonly reason: PlaceRejectReason; readonly message: string };
 
 export interface CancelBy {
   readonly orderId?: number;

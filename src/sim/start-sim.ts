@@ -72,7 +72,13 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   const config = options.config ?? DEFAULT_SIM_CONFIG;
   const dialect = options.dialect ?? 'contract';
   const exchange = new SimExchange(config, () => Date.now());
-  const { server, stats, faults, lies } = createSimServer({ exchange, dialect, faults: options.faults, rateLimits: options.rateLimits, onRequest: options.onRequest });
+  const { server, stats, faults, lies } = createSimServer({
+    exchange,
+    dialect,
+    faults: options.faults,
+    rateLimits: options.rateLimits,
+    onRequest: options.onRequest,
+  });
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -104,9 +110,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<SimHandle
   return {
     baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    accounts: exchange.accounts
-      .filter((a) => !a.internal)
-      .map((a) => ({ name: a.name, apiKey: a.apiKey, apiSecret: a.apiSecret, partner: a.partner })),
+    accounts: exchange.accounts.filter((a) => !a.internal).map((a) => ({ name: a.name, apiKey: a.apiKey, apiSecret: a.apiSecret, partner: a.partner })),
     exchange,
     stats,
     faults,

@@ -20,14 +20,20 @@ import { looksLikeModulePath, resolveStrategyUse, type ConfigRelative } from './
  * `defineStrategy`). Every failure is a ConfigError saying which; with `where` (e.g. `config/x.yaml:
  * strategies[0].use`) its message starts with it, so it names the config file and path like every other config error.
  */
-export async function loadStrategy(builtins: StrategyRegistry, nameOrPath: string, base: string | ConfigRelative = process.cwd(), where?: string): Promise<StrategyDefinition> {
+export async function loadStrategy(
+  builtins: StrategyRegistry,
+  nameOrPath: string,
+  base: string | ConfigRelative = process.cwd(),
+  where?: string,
+): Promise<StrategyDefinition> {
   try {
     if (typeof base === 'string') return await loadStrategyModule(builtins, nameOrPath, base);
     const file = resolveStrategyUse(nameOrPath, base, where ?? `${base.configFile}: use`);
     return await loadStrategyModule(builtins, file, path.dirname(path.resolve(base.configFile)), nameOrPath);
   } catch (error) {
     // resolveStrategyUse names `where` itself
-    if (where !== undefined && error instanceof ConfigError && !error.message.startsWith(`${where}: `)) throw new ConfigError(`${where}: ${error.message}`, { cause: error.cause ?? error });
+    if (where !== undefined && error instanceof ConfigError && !error.message.startsWith(`${where}: `))
+      throw new ConfigError(`${where}: ${error.message}`, { cause: error.cause ?? error });
     throw error;
   }
 }
@@ -119,7 +125,8 @@ export function parseParams<S extends z.ZodType>(def: StrategyDefinition<S>, raw
   };
   const problems = result.error.issues.flatMap((issue) => {
     // one line per unknown key, named in the path, with the near miss when there is one (`sprad` → `spread`)
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${place([...issue.path, key], true)}: ${unknownKeyText(key, objectKeysAt(def.params, issue.path, issue.input))}`);
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => `${place([...issue.path, key], true)}: ${unknownKeyText(key, objectKeysAt(def.params, issue.path, issue.input))}`);
     return [`${place(issue.path, false)}: ${issue.message}`];
   });
   throw new ConfigError(`invalid params for strategy '${def.name}':\n  ${problems.join('\n  ')}`, { cause: result.error });

@@ -154,7 +154,14 @@ export function ownOrderFixture(
 }
 
 /** A public trade as `trades$` gives it: `time` in Unix ms, `amount` 1 and a buying taker unless given. */
-export function tradeFixture(o: { id: number; time: number; price: DecimalInput; amount?: DecimalInput; takerSide?: 'buy' | 'sell'; market?: string }): PublicTrade {
+export function tradeFixture(o: {
+  id: number;
+  time: number;
+  price: DecimalInput;
+  amount?: DecimalInput;
+  takerSide?: 'buy' | 'sell';
+  market?: string;
+}): PublicTrade {
   const price = D(o.price);
   const amount = D(o.amount ?? 1);
   return { market: o.market ?? 'BTC_USDT', id: o.id, time: o.time, price, amount, value: price.mul(amount), takerSide: o.takerSide ?? 'buy' };

@@ -39,7 +39,9 @@ export function observeAttempt<T>(
       ...(call.market !== undefined ? { market: call.market } : {}),
       ms: performance.now() - started,
       ...(status !== undefined ? { status } : {}),
-      ...(error !== undefined ? { error: (error as { code?: string }).code ?? 'ERR_UNKNOWN', ...(notReached(error) ? { notReached: true as const } : {}) } : {}),
+      ...(error !== undefined
+        ? { error: (error as { code?: string }).code ?? 'ERR_UNKNOWN', ...(notReached(error) ? { notReached: true as const } : {}) }
+        : {}),
     });
   return send().then(
     (res) => {

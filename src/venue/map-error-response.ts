@@ -19,20 +19,10 @@ export type ErrorFamily = 'public' | 'trading' | 'mainAccount';
 
 type ErrorMap = Record<string, string[]>;
 
-const AUTH_MESSAGES = new Set([
-  'Payload not provided.',
-  'Invalid payload.',
-  'Unauthorized request.',
-  'Request not provided.',
-]);
+const AUTH_MESSAGES = new Set(['Payload not provided.', 'Invalid payload.', 'Unauthorized request.', 'Request not provided.']);
 
 function isErrorMap(v: unknown): v is ErrorMap {
-  return (
-    v !== null &&
-    typeof v === 'object' &&
-    !Array.isArray(v) &&
-    Object.values(v).every((m) => Array.isArray(m) && m.every((s) => typeof s === 'string'))
-  );
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((m) => Array.isArray(m) && m.every((s) => typeof s === 'string'));
 }
 
 function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {

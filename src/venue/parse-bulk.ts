@@ -5,10 +5,7 @@ import { parseOrder } from './parse-order.js';
 import { parseShape } from './parse-shape.js';
 
 /** The venue's per-order error: its `{code, message, errors}` body, or (older docs) a bare message string. */
-const itemError = z.union([
-  z.object({ code: z.number().int(), message: z.string(), errors: z.record(z.string(), z.array(z.string())).nullish() }),
-  z.string(),
-]);
+const itemError = z.union([z.object({ code: z.number().int(), message: z.string(), errors: z.record(z.string(), z.array(z.string())).nullish() }), z.string()]);
 
 const bulkSchema = z.array(z.object({ result: z.unknown().optional(), error: itemError.nullish() }));
 
@@ -38,7 +35,8 @@ export function parseBulkResults(raw: unknown, requestedIds: readonly string[], 
     }
     const hasResult = item.result !== undefined && item.result !== null;
     const hasError = item.error !== undefined && item.error !== null;
-    if (hasResult === hasError) return { status: 'unknown', reason: `${endpoint}: result ${i + 1} has ${hasResult ? 'both a record and an error' : 'neither a record nor an error'}` };
+    if (hasResult === hasError)
+      return { status: 'unknown', reason: `${endpoint}: result ${i + 1} has ${hasResult ? 'both a record and an error' : 'neither a record nor an error'}` };
     if (hasError) {
       failed = true;
       return { status: 'rejected', error: itemVenueError(item.error!, endpoint) };

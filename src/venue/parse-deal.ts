@@ -29,9 +29,7 @@ const historySchema = z.union([z.array(dealSchema), z.record(z.string(), z.array
  */
 export function parseDeals(raw: unknown, market?: string, endpoint = '/api/v4/trade-account/executed-history'): Deal[] {
   const w = parseShape(historySchema, raw, endpoint, 'executed history');
-  const deals = Array.isArray(w)
-    ? w.map((d) => toDeal(d, d.market ?? market ?? ''))
-    : Object.entries(w).flatMap(([m, list]) => list.map((d) => toDeal(d, m)));
+  const deals = Array.isArray(w) ? w.map((d) => toDeal(d, d.market ?? market ?? '')) : Object.entries(w).flatMap(([m, list]) => list.map((d) => toDeal(d, m)));
   return deals.sort((a, b) => b.time - a.time || b.id - a.id);
 }
 

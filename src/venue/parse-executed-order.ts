@@ -42,7 +42,9 @@ const flatSchema = z.array(recordSchema);
  */
 export function parseOrderHistory(raw: unknown, endpoint = 'order history'): ExecutedOrder[] {
   // the two forms are told apart first, so a wrong field is named by its path rather than as "no union member matched"
-  const parsed = Array.isArray(raw) ? parseShape(flatSchema, raw, endpoint, 'executed-orders history') : parseShape(groupedSchema, raw, endpoint, 'executed-orders history');
+  const parsed = Array.isArray(raw)
+    ? parseShape(flatSchema, raw, endpoint, 'executed-orders history')
+    : parseShape(groupedSchema, raw, endpoint, 'executed-orders history');
   const groups: Array<[string | undefined, z.output<typeof recordSchema>[]]> = Array.isArray(parsed) ? [[undefined, parsed]] : Object.entries(parsed);
   const out: ExecutedOrder[] = [];
   for (const [key, records] of groups) {

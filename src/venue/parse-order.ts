@@ -46,28 +46,26 @@ export function orderKindOfType(type: string): OrderKind {
 }
 
 /** Schema of one order record in either dialect; exported for list endpoints. */
-export const wireOrderSchema = orderSchema.transform(
-  (w): Order => ({
-    orderId: w.order_id,
-    clientOrderId: w.client_order_id ?? '',
-    market: w.market,
-    side: w.side,
-    kind: orderKindOfType(w.type),
-    timestamp: w.timestamp,
-    amount: w.amount,
-    price: w.price,
-    ...(w.activation_price !== undefined ? { activationPrice: w.activation_price } : {}),
-    left: w.left,
-    dealStock: w.deal_stock,
-    dealMoney: w.deal_money,
-    dealFee: w.deal_fee,
-    postOnly: w.postOnly ?? false,
-    ioc: w.ioc ?? false,
-    rpi: w.rpi ?? false,
-    stp: toStpMode(w.stp) ?? 'no',
-    status: w.status ?? '',
-  }),
-);
+export const wireOrderSchema = orderSchema.transform((w): Order => ({
+  orderId: w.order_id,
+  clientOrderId: w.client_order_id ?? '',
+  market: w.market,
+  side: w.side,
+  kind: orderKindOfType(w.type),
+  timestamp: w.timestamp,
+  amount: w.amount,
+  price: w.price,
+  ...(w.activation_price !== undefined ? { activationPrice: w.activation_price } : {}),
+  left: w.left,
+  dealStock: w.deal_stock,
+  dealMoney: w.deal_money,
+  dealFee: w.deal_fee,
+  postOnly: w.postOnly ?? false,
+  ioc: w.ioc ?? false,
+  rpi: w.rpi ?? false,
+  stp: toStpMode(w.stp) ?? 'no',
+  status: w.status ?? '',
+}));
 
 /**
  * The hot path (every order placed or cancelled): a hand-written check of the common, well-formed
@@ -98,13 +96,14 @@ export function readOrderRecord(raw: unknown): Order | undefined {
   const dealStock = decimal(r.deal_stock !== undefined ? r.deal_stock : r.dealStock);
   const dealMoney = decimal(r.deal_money !== undefined ? r.deal_money : r.dealMoney);
   const dealFee = decimal(r.deal_fee !== undefined ? r.deal_fee : r.dealFee);
-  if (amount === undefined || price === undefined || left === undefined || dealStock === undefined || dealMoney === undefined || dealFee === undefined) return undefined;
+  if (amount === undefined || price === undefined || left === undefined || dealStock === undefined || dealMoney === undefined || dealFee === undefined)
+    return undefined;
   const act = r.activation_price !== undefined ? r.activation_price : r.activationPrice;
   const activationPrice = act === undefined ? undefined : decimal(act);
   if (act !== undefined && activationPrice === undefined) return undefined;
   const order: Order = {
     orderId,
-    clientOrderId: (cid) ?? '',
+    clientOrderId: cid ?? '',
     market,
     side,
     kind: orderKindOfType(type),
@@ -119,7 +118,7 @@ export function readOrderRecord(raw: unknown): Order | undefined {
     ioc: (ioc as boolean | undefined) ?? false,
     rpi: (rpi as boolean | undefined) ?? false,
     stp: toStpMode(stp) ?? 'no',
-    status: (status) ?? '',
+    status: status ?? '',
   };
   // no spread on the common path: it would build every order through the slow generic copy
   return activationPrice === undefined ? order : { ...order, activationPrice };

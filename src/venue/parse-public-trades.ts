@@ -7,14 +7,16 @@ import { parseShape, zDecimal } from './parse-shape.js';
  * id a non-negative integer, the side `buy`/`sell`, amounts positive. Anything else is a
  * MalformedResponseError, never a trade with a guessed field: a recorder writes what it parses for good.
  */
-const tradeSchema = z.object({
-  tradeID: z.number().int().nonnegative(),
-  price: zDecimal,
-  quote_volume: zDecimal,
-  base_volume: zDecimal,
-  trade_timestamp: z.number().nonnegative().finite(),
-  type: z.enum(['buy', 'sell']),
-}).refine((t) => t.price.gt(0) && t.quote_volume.gt(0), { message: 'price and amount must be positive' });
+const tradeSchema = z
+  .object({
+    tradeID: z.number().int().nonnegative(),
+    price: zDecimal,
+    quote_volume: zDecimal,
+    base_volume: zDecimal,
+    trade_timestamp: z.number().nonnegative().finite(),
+    type: z.enum(['buy', 'sell']),
+  })
+  .refine((t) => t.price.gt(0) && t.quote_volume.gt(0), { message: 'price and amount must be positive' });
 
 const tradesSchema = z.array(tradeSchema);
 

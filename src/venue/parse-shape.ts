@@ -13,7 +13,13 @@ export const zDecimal = z.union([z.string(), z.number()]).transform((value, ctx)
 });
 
 /** An integer the venue may send as a number or as a string of digits. */
-export const zIntLike = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+export const zIntLike = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
 /**
  * Validates `data` against `schema`, or throws MalformedResponseError naming the endpoint and the

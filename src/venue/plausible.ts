@@ -13,12 +13,14 @@ export function orderRecordDefects(o: Order): string[] {
   const out: string[] = [];
   if (!o.amount.isFinite() || !o.amount.isPositive() || o.amount.isZero()) out.push(`amount ${o.amount.toFixed()} is not positive`);
   if (!o.price.isFinite() || !o.price.isPositive() || o.price.isZero()) out.push(`price ${o.price.toFixed()} is not positive`);
-  if (o.activationPrice !== undefined && (!o.activationPrice.isPositive() || o.activationPrice.isZero())) out.push(`activation price ${o.activationPrice.toFixed()} is not positive`);
+  if (o.activationPrice !== undefined && (!o.activationPrice.isPositive() || o.activationPrice.isZero()))
+    out.push(`activation price ${o.activationPrice.toFixed()} is not positive`);
   if (o.left.isNegative()) out.push(`left ${o.left.toFixed()} is negative`);
   else if (o.left.gt(o.amount)) out.push(`left ${o.left.toFixed()} is above the amount ${o.amount.toFixed()}`);
   if (o.dealStock.isNegative()) out.push(`deal stock ${o.dealStock.toFixed()} is negative`);
   else if (o.dealStock.gt(o.amount)) out.push(`deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
-  else if (o.left.plus(o.dealStock).gt(o.amount)) out.push(`left ${o.left.toFixed()} + deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
+  else if (o.left.plus(o.dealStock).gt(o.amount))
+    out.push(`left ${o.left.toFixed()} + deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
   if (o.dealMoney.isNegative()) out.push(`deal money ${o.dealMoney.toFixed()} is negative`);
   if (o.dealFee.isNegative()) out.push(`deal fee ${o.dealFee.toFixed()} is negative`);
   return out;

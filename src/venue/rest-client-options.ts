@@ -97,7 +97,10 @@ export function resolveRestClientOptions(o: RestClientOptions): ResolvedRestClie
   if (dialect !== 'contract' && dialect !== 'exchange') {
     throw new ConfigError(`RestClient option dialect must be "contract" or "exchange", got "${String(dialect)}"`);
   }
-  for (const [name, v] of [['apiKey', o.apiKey], ['apiSecret', o.apiSecret]] as const) {
+  for (const [name, v] of [
+    ['apiKey', o.apiKey],
+    ['apiSecret', o.apiSecret],
+  ] as const) {
     if (v !== undefined && (typeof v !== 'string' || v.length === 0)) throw new ConfigError(`RestClient option ${name} must be a non-empty string`);
   }
   const timeoutMs = positive('timeoutMs', o.timeoutMs, 10_000);

@@ -47,7 +47,6 @@ interface CallSpec<T> {
   readonly market?: string;
 }
 
-
 /** The count of a call before its first failure; shared, as counts are never changed in place. */
 const NO_FAILURES: RetryCount = { retries: 0, rateLimited: 0, nonce: 0 };
 
@@ -116,7 +115,15 @@ export class RestClient implements TradingApi {
   async publicTrades(market: string, query: { readonly type?: 'buy' | 'sell' } = {}): Promise<PublicTrade[]> {
     const qs = query.type === undefined ? '' : `?type=${query.type}`;
     const path = `${PATHS.publicTrades}/${encodeURIComponent(market)}`;
-    return this.call({ endpoint: 'publicTrades', path, query: qs, market, family: 'public', policy: 'read', parse: (raw, endpoint) => parsePublicTrades(raw, endpoint, market) });
+    return this.call({
+      endpoint: 'publicTrades',
+      path,
+      query: qs,
+      market,
+      family: 'public',
+      policy: 'read',
+      parse: (raw, endpoint) => parsePublicTrades(raw, endpoint, market),
+    });
   }
 
   // ------------------------------------------------------------ trading
@@ -204,11 +211,15 @@ export class RestClient implements TradingApi {
       });
     } catch (error) {
       if (error instanceof OutcomeUnknownError) {
-        throw new BulkOutcomeUnknownError(`${PATHS.orderBulk}: the ${ids.length} orders may or may not have been placed (${String(error.cause instanceof Error ? error.cause.message : error.message)}); reconcile each by client order id`, ids, {
-          endpoint: PATHS.orderBulk,
-          ...(error.status !== undefined ? { status: error.status } : {}),
-          cause: error.cause,
-        });
+        throw new BulkOutcomeUnknownError(
+          `${PATHS.orderBulk}: the ${ids.length} orders may or may not have been placed (${String(error.cause instanceof Error ? error.cause.message : error.message)}); reconcile each by client order id`,
+          ids,
+          {
+            endpoint: PATHS.orderBulk,
+            ...(error.status !== undefined ? { status: error.status } : {}),
+            cause: error.cause,
+          },
+        );
       }
       throw error;
     }
@@ -298,7 +309,12 @@ export class RestClient implements TradingApi {
     const observer = this.observer;
     if (observer === undefined) return this.send(spec).then((res) => this.read(spec, res));
     const market = spec.market ?? (typeof spec.fields?.market === 'string' ? spec.fields.market : undefined);
-    return observeAttempt(observer, { endpoint: spec.endpoint, market }, () => this.send(spec), (res) => this.read(spec, res));
+    return observeAttempt(
+      observer,
+      { endpoint: spec.endpoint, market },
+      () => this.send(spec),
+      (res) => this.read(spec, res),
+    );
   }
 
   private send(spec: CallSpec<unknown>): Promise<RawResponse> {

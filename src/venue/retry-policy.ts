@@ -57,7 +57,8 @@ export function countFailure(error: VenueError, count: RetryCount): RetryCount {
 export function surfacedError(error: VenueError, policy: CallPolicy, path: string, clientOrderId: string): VenueError {
   const uncertain = !wasCertainlyNotSent(error) && (notReached(error) || error instanceof MalformedResponseError);
   if (policy !== 'create' || !uncertain) return error;
-  const how = clientOrderId === '' ? 'no client order id was given: reconcile by market, side, price and amount' : `reconcile by client order id "${clientOrderId}"`;
+  const how =
+    clientOrderId === '' ? 'no client order id was given: reconcile by market, side, price and amount' : `reconcile by client order id "${clientOrderId}"`;
   return new OutcomeUnknownError(`${path}: the order may or may not have been placed (${error.message}); ${how}`, clientOrderId, {
     endpoint: path,
     ...(error.status !== undefined ? { status: error.status } : {}),

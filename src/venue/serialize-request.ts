@@ -3,7 +3,16 @@ import { BotError } from '../model/errors.js';
 import type { CreateCodeRequest, InvestmentsQuery, TransferRequest } from './account-records.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, PlaceLimitRequest, PlaceStopLimitRequest } from './trading-api.js';
 import type { OrderHistoryQuery } from './bulk-records.js';
-import { BULK_MAX_ORDERS, KILL_SWITCH_MAX_SEC, KILL_SWITCH_MIN_SEC, type Dialect, type KillSwitchOrderType, type NewOrderBody, type RequestFields, type StopLimitBody } from './wire.js';
+import {
+  BULK_MAX_ORDERS,
+  KILL_SWITCH_MAX_SEC,
+  KILL_SWITCH_MIN_SEC,
+  type Dialect,
+  type KillSwitchOrderType,
+  type NewOrderBody,
+  type RequestFields,
+  type StopLimitBody,
+} from './wire.js';
 
 /**
  * Domain requests into the endpoint's own body fields (without `request`/`nonce`), in the dialect of

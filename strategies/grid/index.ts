@@ -49,13 +49,12 @@ export default defineStrategy({
       const level = levelOfClientId.get(deal.clientOrderId) ?? nearestLevel(levels, deal.price);
       blocked.delete(level);
       // orders$ may still show the filled order: take the fill into account now, so it is not canceled as stale
-      live = live
-        .map((o) => (o.clientOrderId === deal.clientOrderId ? { ...o, left: o.left.minus(deal.amount) } : o))
-        .filter((o) => o.left.gt(0));
+      live = live.map((o) => (o.clientOrderId === deal.clientOrderId ? { ...o, left: o.left.minus(deal.amount) } : o)).filter((o) => o.left.gt(0));
       // A sell filled at j: the market went up through j, the gap moves up to j; a buy filled at i: down to i.
       // max/min rather than "last fill wins" because the deals of one poll arrive in no particular order.
       const next = gap === undefined ? level : deal.side === 'sell' ? Math.max(gap, level) : Math.min(gap, level);
-      if (gap !== next) ctx.log.info({ level, side: deal.side, price: deal.price.toFixed(), amount: deal.amount.toFixed(), gap: next }, 'grid level filled; gap moves');
+      if (gap !== next)
+        ctx.log.info({ level, side: deal.side, price: deal.price.toFixed(), amount: deal.amount.toFixed(), gap: next }, 'grid level filled; gap moves');
       gap = next;
     };
 

@@ -72,8 +72,7 @@ function inventory$(ctx: StrategyContext<MarketMakerParams>): Observable<Decimal
   }
   const stock = ctx.market.stock;
   const total$ = ctx.balances$.pipe(map((b) => (b[stock] ? b[stock].available.plus(b[stock].freeze) : ZERO)));
-  const baseline$ =
-    ctx.params.inventoryBaseline !== undefined ? from([ctx.params.inventoryBaseline]) : total$.pipe(take(1));
+  const baseline$ = ctx.params.inventoryBaseline !== undefined ? from([ctx.params.inventoryBaseline]) : total$.pipe(take(1));
   return combineLatest([total$, baseline$]).pipe(map(([total, baseline]) => total.minus(baseline)));
 }
 
@@ -101,7 +100,15 @@ function quoteConstants(p: MarketMakerParams): QuoteConstants {
       const offset = half.plus(p.levelSpacing.times(i));
       levels.push({ bidFactor: ONE.minus(offset), askFactor: ONE.plus(offset), bidTag: `bid-${i}`, askTag: `ask-${i}` });
     }
-    c = { levels, minInventory: p.maxInventory.neg(), lastInventory: undefined, lastCentreFactor: ONE, lastBidFactors: [], lastAskFactors: [], lastFactorDigits: Infinity };
+    c = {
+      levels,
+      minInventory: p.maxInventory.neg(),
+      lastInventory: undefined,
+      lastCentreFactor: ONE,
+      lastBidFactors: [],
+      lastAskFactors: [],
+      lastFactorDigits: Infinity,
+    };
     constantsOf.set(p, c);
   }
   return c;

@@ -126,7 +126,9 @@ export function planGuard(input: GuardInput): GuardDecision {
   if (own.length === 0) {
     if (!target || input.hold) return { intents: [], state: {} };
     return {
-      intents: [{ kind: 'place-stop-limit', side: target.side, amount: target.amount, price: target.price, activationPrice: target.activationPrice, tag: 'stop-guard' }],
+      intents: [
+        { kind: 'place-stop-limit', side: target.side, amount: target.amount, price: target.price, activationPrice: target.activationPrice, tag: 'stop-guard' },
+      ],
       state: { anchor: target.reference },
       why: `guard ${target.side} ${target.amount.toFixed()} @ activation ${target.activationPrice.toFixed()}`,
     };

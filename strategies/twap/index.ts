@@ -15,7 +15,17 @@
  * `retryAfterMs` (15000). Orders carry the tag `twap-<slice>`.
  */
 import { combineLatest, EMPTY, from, interval, map, merge, mergeMap, of, takeWhile, type Observable } from 'rxjs';
-import { bookTop, Decimal, defineStrategy, midPrice, ZERO, type Intent, type OrderBook, type OwnOrder, type StrategyContext } from '../../src/strategy/index.js';
+import {
+  bookTop,
+  Decimal,
+  defineStrategy,
+  midPrice,
+  ZERO,
+  type Intent,
+  type OrderBook,
+  type OwnOrder,
+  type StrategyContext,
+} from '../../src/strategy/index.js';
 import { planTwap, type TwapDecision } from './twap-plan.js';
 import { twapParams, type TwapParams } from './params.js';
 

@@ -46,7 +46,12 @@ export function slicePrice(market: Market, side: Side, improveTicks: number, lim
 
 /** True when the market's minimums allow an order of `amount` at `price`. */
 export function tradeable(market: Market, amount: Decimal, price: Decimal): boolean {
-  return amount.gt(0) && amount.gte(market.minAmount) && amount.times(price).gte(market.minTotal) && (market.maxTotal === null || amount.times(price).lte(market.maxTotal));
+  return (
+    amount.gt(0) &&
+    amount.gte(market.minAmount) &&
+    amount.times(price).gte(market.minTotal) &&
+    (market.maxTotal === null || amount.times(price).lte(market.maxTotal))
+  );
 }
 
 export interface TwapInput {

@@ -5,12 +5,24 @@ import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 
 const deal = (id: number, market: string, clientOrderId: string): Deal => ({
-  id, time: id, market, side: id % 2 ? 'buy' : 'sell', role: 'maker',
-  amount: D('0.001'), price: D(100), deal: D('0.1'), fee: D('0.0001'), orderId: id, clientOrderId,
+  id,
+  time: id,
+  market,
+  side: id % 2 ? 'buy' : 'sell',
+  role: 'maker',
+  amount: D('0.001'),
+  price: D(100),
+  deal: D('0.1'),
+  fee: D('0.0001'),
+  orderId: id,
+  clientOrderId,
 });
 
 /** The venue's semantics spelt out: newest first, filtered, then offset and limit. */
-function naive(all: readonly Deal[], q: { market?: string | undefined; clientOrderId?: string | undefined; offset?: number | undefined; limit?: number | undefined }): Deal[] {
+function naive(
+  all: readonly Deal[],
+  q: { market?: string | undefined; clientOrderId?: string | undefined; offset?: number | undefined; limit?: number | undefined },
+): Deal[] {
   return [...all]
     .reverse()
     .filter((d) => (q.market === undefined || d.market === q.market) && (q.clientOrderId === undefined || d.clientOrderId === q.clientOrderId))

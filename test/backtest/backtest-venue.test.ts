@@ -11,7 +11,22 @@ import { btcUsdtWireMarket } from './fixtures.js';
 
 const market = parseMarket(btcUsdtWireMarket()); // tick 0.01, lot 0.00001, fees 0.1 %
 const snapshot = (t: number, bid: string, ask: string): RecordedSnapshot =>
-  new RecordedSnapshot(t, { ticker_id: 'BTC_USDT', timestamp: t / 1000, bids: [[bid, '1'], ['99.00', '5']], asks: [[ask, '1'], ['102.00', '5']] }, 100);
+  new RecordedSnapshot(
+    t,
+    {
+      ticker_id: 'BTC_USDT',
+      timestamp: t / 1000,
+      bids: [
+        [bid, '1'],
+        ['99.00', '5'],
+      ],
+      asks: [
+        [ask, '1'],
+        ['102.00', '5'],
+      ],
+    },
+    100,
+  );
 
 /** Drives the scheduler until `p` settles (as the replay loop does). */
 async function drive<T>(s: SteppingScheduler, p: Promise<T>): Promise<T> {
@@ -27,7 +42,13 @@ async function drive<T>(s: SteppingScheduler, p: Promise<T>): Promise<T> {
 
 function setup(latency = { requestMs: 20, responseMs: 30 }) {
   const scheduler = new SteppingScheduler(1_000_000);
-  const exchange = new VirtualExchange({ market, assumption: 'pessimistic', balances: { BTC: D('1'), USDT: D('1000') }, hasTrades: false, now: () => scheduler.now() });
+  const exchange = new VirtualExchange({
+    market,
+    assumption: 'pessimistic',
+    balances: { BTC: D('1'), USDT: D('1000') },
+    hasTrades: false,
+    now: () => scheduler.now(),
+  });
   exchange.onSnapshot(snapshot(1_000_000, '100.00', '100.10'));
   const venue = new BacktestVenue({ exchange, scheduler, latency });
   return { scheduler, exchange, venue };
@@ -75,7 +96,10 @@ describe('stepping scheduler', () => {
 describe('backtest venue', () => {
   it('acts at arrival time and answers after the response latency', async () => {
     const { scheduler, venue } = setup();
-    const order = await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('99.5'), clientOrderId: 'a-1', postOnly: true }));
+    const order = await drive(
+      scheduler,
+      venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('99.5'), clientOrderId: 'a-1', postOnly: true }),
+    );
     expect(scheduler.now()).toBe(1_000_050);
     expect(order.timestamp).toBe(1_000_020 / 1000);
     const bal = await drive(scheduler, venue.tradeBalance());
@@ -118,7 +142,10 @@ describe('backtest venue', () => {
     const { scheduler, venue, exchange } = setup({ requestMs: 0, responseMs: 0 });
     const o = await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('1.5'), price: D('102.00'), ioc: true }));
     expect(o.left.toFixed()).toBe('0');
-    expect(exchange.fills.map((f) => `${f.role} ${f.price.toFixed()} ${f.amount.toFixed()} ${f.fee.toFixed()}`)).toEqual(['taker 100.1 1 0.1001', 'taker 102 0.5 0.051']);
+    expect(exchange.fills.map((f) => `${f.role} ${f.price.toFixed()} ${f.amount.toFixed()} ${f.fee.toFixed()}`)).toEqual([
+      'taker 100.1 1 0.1001',
+      'taker 102 0.5 0.051',
+    ]);
     const bal = exchange.tradeBalances();
     expect(bal['BTC']!.available.toFixed()).toBe('2.5');
     expect(bal['USDT']!.available.toFixed()).toBe(D('1000').sub('100.1').sub('0.1001').sub('51').sub('0.051').toFixed());

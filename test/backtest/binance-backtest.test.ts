@@ -22,11 +22,15 @@ beforeAll(async () => {
   const mm = await loadStrategy(builtinStrategies, 'market-maker');
   result = await runBacktest({
     files: [data],
-    strategies: [{
-      id: 'mm', definition: mm, market: 'BTC_USDT',
-      // tight quotes (about 6 USDT from a 61,800 mid) so the 11 minutes give fills on both sides
-      params: { spread: '0.0002', size: '0.002', levels: 2, levelSpacing: '0.0001', maxInventory: '0.02', refreshThreshold: '0.00005' },
-    }],
+    strategies: [
+      {
+        id: 'mm',
+        definition: mm,
+        market: 'BTC_USDT',
+        // tight quotes (about 6 USDT from a 61,800 mid) so the 11 minutes give fills on both sides
+        params: { spread: '0.0002', size: '0.002', levels: 2, levelSpacing: '0.0001', maxInventory: '0.02', refreshThreshold: '0.00005' },
+      },
+    ],
     balances: initial,
     polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 },
   });

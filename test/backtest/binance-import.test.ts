@@ -90,7 +90,12 @@ describe('Binance diff-depth rebuild', () => {
     const file = join(tmp, 'bad-capture.txt');
     const snapshot = '{"lastUpdateId":10,"bids":[["100.00","1"]],"asks":[["101.00","1"]]}';
     const diff = (U: number, b: string): string => `{"stream":"btcusdt@depth@100ms","data":{"U":${U},"u":${U},"b":${b},"a":[]}}`;
-    writeFileSync(file, [`1000000000 ${snapshot}`, `1500000000 ${diff(11, '[["100.00","2"]]')}`, `2500000000 ${diff(12, '[]')}`, `3500000000 ${diff(13, '[["100.00",2]]')}`].join('\n'));
+    writeFileSync(
+      file,
+      [`1000000000 ${snapshot}`, `1500000000 ${diff(11, '[["100.00","2"]]')}`, `2500000000 ${diff(12, '[]')}`, `3500000000 ${diff(13, '[["100.00",2]]')}`].join(
+        '\n',
+      ),
+    );
     const out = join(tmp, 'bad.jsonl.gz');
     const error = await importBinanceDepth({ files: [file], intervalMs: 1000, limit: 20, out, market: btcUsdtWireMarket() }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ERR_CAPTURE_FORMAT' });

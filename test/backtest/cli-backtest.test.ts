@@ -27,7 +27,12 @@ describe('bot backtest', () => {
     expect(r.stdout).toMatch(/pessimistic +fills \d+/);
     // every report states the fill model and the fee rates it used
     expect(r.stdout).toContain('fill model: pessimistic bound; optimistic lane queueAhead 1, decreaseTrades 1 (defaults); fees maker 0.1 %, taker 0.1 %');
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { snapshots: number; lanes: Array<{ fills: unknown[] }>; fillModelParams: unknown; fees: unknown };
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      snapshots: number;
+      lanes: Array<{ fills: unknown[] }>;
+      fillModelParams: unknown;
+      fees: unknown;
+    };
     expect(report.snapshots).toBeGreaterThan(400);
     expect(report.lanes[0]!.fills.length).toBeGreaterThan(0);
     expect(report.fillModelParams).toEqual({ queueAhead: 1, decreaseTrades: 1 });
@@ -40,7 +45,10 @@ describe('bot backtest', () => {
     const cut = ['--no-progress'];
     const head = JSON.parse(readFileSync(join(tmp, 'report', 'report.json'), 'utf8')) as { start: string };
     const to = new Date(Date.parse(head.start) + 120_000).toISOString();
-    const [a, b] = await Promise.all([bot(['backtest', 'config/backtest.yaml', '--out', par, '--to', to, '--parallel', ...cut]), bot(['backtest', 'config/backtest.yaml', '--out', seq, '--to', to, '--sequential', ...cut])]);
+    const [a, b] = await Promise.all([
+      bot(['backtest', 'config/backtest.yaml', '--out', par, '--to', to, '--parallel', ...cut]),
+      bot(['backtest', 'config/backtest.yaml', '--out', seq, '--to', to, '--sequential', ...cut]),
+    ]);
     expect([a.code, b.code, a.stderr, b.stderr]).toEqual([0, 0, '', '']);
     const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { snapshots: number; lanes: Array<{ fills: unknown[] }> };
     expect(report(par).snapshots).toBeGreaterThan(100);
@@ -54,7 +62,17 @@ describe('bot backtest', () => {
     const out = join(tmp, 'cut');
     const head = JSON.parse(readFileSync(join(tmp, 'report', 'report.json'), 'utf8')) as { start: string };
     const from = Date.parse(head.start) + 60_000;
-    const r = await bot(['backtest', 'config/backtest.yaml', '--out', out, '--from', String(from), '--to', new Date(from + 60_000).toISOString(), '--no-progress']);
+    const r = await bot([
+      'backtest',
+      'config/backtest.yaml',
+      '--out',
+      out,
+      '--from',
+      String(from),
+      '--to',
+      new Date(from + 60_000).toISOString(),
+      '--no-progress',
+    ]);
     expect(r.code).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { snapshots: number; start: string };
     expect(report.snapshots).toBeGreaterThanOrEqual(59);

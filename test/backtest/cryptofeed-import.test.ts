@@ -14,11 +14,37 @@ export const KRAKEN_FILE = join(data, 'cryptofeed-kraken-xbtchf', 'KRAKEN.ws.50.
 const tmp = mkdtempSync(join(tmpdir(), 'bt-cryptofeed-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const okxMarket = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 8, moneyPrec: 1, minAmount: '0.00001', minTotal: '5', makerFeePercent: '0.1', takerFeePercent: '0.1' });
-const krakenMarket = wireMarketFromOptions({ name: 'BTC_CHF', stock: 'BTC', money: 'CHF', stockPrec: 8, moneyPrec: 1, minAmount: '0.0001', minTotal: '5', makerFeePercent: '0.16', takerFeePercent: '0.26' });
+const okxMarket = wireMarketFromOptions({
+  name: 'BTC_USDT',
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 8,
+  moneyPrec: 1,
+  minAmount: '0.00001',
+  minTotal: '5',
+  makerFeePercent: '0.1',
+  takerFeePercent: '0.1',
+});
+const krakenMarket = wireMarketFromOptions({
+  name: 'BTC_CHF',
+  stock: 'BTC',
+  money: 'CHF',
+  stockPrec: 8,
+  moneyPrec: 1,
+  minAmount: '0.0001',
+  minTotal: '5',
+  makerFeePercent: '0.16',
+  takerFeePercent: '0.26',
+});
 
 /** Independent of the importer: the capture's received frames for one instrument, time as ms from the text. */
-interface Frame { t: number; snapshot: boolean; bids: string[][]; asks: string[][]; trades: Array<{ price: string; amount: string; side: string }> }
+interface Frame {
+  t: number;
+  snapshot: boolean;
+  bids: string[][];
+  asks: string[][];
+  trades: Array<{ price: string; amount: string; side: string }>;
+}
 function frames(file: string, venue: 'okx' | 'kraken', symbol: string): Frame[] {
   const out: Frame[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -34,7 +60,13 @@ function frames(file: string, venue: 'okx' | 'kraken', symbol: string): Frame[] 
         const d = m.data[0]!;
         out.push({ t, snapshot: m.action === 'snapshot', bids: d['bids'] as string[][], asks: d['asks'] as string[][], trades: [] });
       } else if (m.arg.channel === 'trades') {
-        out.push({ t, snapshot: false, bids: [], asks: [], trades: m.data.map((d) => ({ price: d['px'] as string, amount: d['sz'] as string, side: d['side'] as string })) });
+        out.push({
+          t,
+          snapshot: false,
+          bids: [],
+          asks: [],
+          trades: m.data.map((d) => ({ price: d['px'] as string, amount: d['sz'] as string, side: d['side'] as string })),
+        });
       }
     } else if (venue === 'kraken' && Array.isArray(msg) && msg[msg.length - 1] === symbol) {
       const parts = msg.slice(1, -2) as Array<Record<string, string[][]>>;
@@ -57,15 +89,25 @@ function naiveBook(all: Frame[], t: number, limit: number): { bids: string[][]; 
   const asks = new Map<number, string[]>();
   for (const f of all) {
     if (f.t >= t) break;
-    if (f.snapshot) { bids.clear(); asks.clear(); }
-    for (const [side, levels] of [[bids, f.bids], [asks, f.asks]] as const) {
+    if (f.snapshot) {
+      bids.clear();
+      asks.clear();
+    }
+    for (const [side, levels] of [
+      [bids, f.bids],
+      [asks, f.asks],
+    ] as const) {
       for (const [p, q] of levels) {
         if (Number(q) === 0) side.delete(Number(p));
         else side.set(Number(p), [trim(p!), trim(q!)]);
       }
     }
   }
-  const top = (m: Map<number, string[]>, desc: boolean): string[][] => [...m.keys()].sort((a, b) => (desc ? b - a : a - b)).slice(0, limit).map((k) => m.get(k)!);
+  const top = (m: Map<number, string[]>, desc: boolean): string[][] =>
+    [...m.keys()]
+      .sort((a, b) => (desc ? b - a : a - b))
+      .slice(0, limit)
+      .map((k) => m.get(k)!);
   return { bids: top(bids, true), asks: top(asks, false) };
 }
 
@@ -77,7 +119,16 @@ async function lines(file: string): Promise<RecordingLine[]> {
 
 describe.each([
   { name: 'OKX BTC-USDT', file: OKX_FILE, venue: 'okx' as const, symbol: 'BTC-USDT', market: okxMarket, interval: 200, bookFrames: 98, checksums: 98 },
-  { name: 'Kraken XBT/CHF', file: KRAKEN_FILE, venue: 'kraken' as const, symbol: 'XBT/CHF', market: krakenMarket, interval: 500, bookFrames: 290, checksums: 289 },
+  {
+    name: 'Kraken XBT/CHF',
+    file: KRAKEN_FILE,
+    venue: 'kraken' as const,
+    symbol: 'XBT/CHF',
+    market: krakenMarket,
+    interval: 500,
+    bookFrames: 290,
+    checksums: 289,
+  },
 ])('bot import cryptofeed on the real $name capture', ({ file, venue, symbol, market, interval, bookFrames, checksums }) => {
   const limit = 25;
   let out: RecordingLine[];
@@ -110,7 +161,9 @@ describe.each([
 
   it('keeps the capture’s trades from the first snapshot on, with the taker’s side', () => {
     const first = out.find((l) => l.type === 'book')!;
-    const expected = all.filter((f) => f.t >= first.t).flatMap((f) => f.trades.map((x) => ({ t: f.t, price: trim(x.price), amount: trim(x.amount), side: x.side })));
+    const expected = all
+      .filter((f) => f.t >= first.t)
+      .flatMap((f) => f.trades.map((x) => ({ t: f.t, price: trim(x.price), amount: trim(x.amount), side: x.side })));
     const got = out.filter((l) => l.type === 'trade').map((l) => l.type === 'trade' && { t: l.t, price: l.price, amount: l.amount, side: l.side });
     expect(got).toEqual(expected);
     expect(got.length).toBe(venue === 'okx' ? 68 : 0); // Kraken: the book connection only (see its README)
@@ -148,21 +201,58 @@ describe('a capture that would give a wrong book is refused', () => {
   });
 
   it('a capture of several instruments needs --symbol; a line that is not a frame names its line', async () => {
-    await expect(importCryptofeed({ file: KRAKEN_FILE, intervalMs: 500, limit: 25, out: join(tmp, 'x.jsonl.gz'), market: krakenMarket })).rejects.toThrow(/holds the books of .*XBT\/CHF.*--symbol/);
+    await expect(importCryptofeed({ file: KRAKEN_FILE, intervalMs: 500, limit: 25, out: join(tmp, 'x.jsonl.gz'), market: krakenMarket })).rejects.toThrow(
+      /holds the books of .*XBT\/CHF.*--symbol/,
+    );
     const file = join(tmp, 'garbled');
     const src = readFileSync(OKX_FILE, 'utf8').split('\n');
     src[20] = src[20]!.slice(0, 60);
     writeFileSync(file, src.join('\n'));
-    await expect(importCryptofeed({ file, symbol: 'BTC-USDT', intervalMs: 200, limit: 25, out: join(tmp, 'y.jsonl.gz'), market: okxMarket })).rejects.toThrow(`${file}:21: JSON does not parse`);
+    await expect(importCryptofeed({ file, symbol: 'BTC-USDT', intervalMs: 200, limit: 25, out: join(tmp, 'y.jsonl.gz'), market: okxMarket })).rejects.toThrow(
+      `${file}:21: JSON does not parse`,
+    );
   });
 });
 
 describe('Kraken book depth', () => {
   it('keeps the book to the subscribed depth (Kraken drops levels pushed out by an insert)', () => {
     const book = new LevelBook(1);
-    const frame = (snapshot: boolean, bids: string[][], asks: string[][]) => ({ kind: 'book' as const, venue: 'kraken' as const, symbol: 'XBT/CHF', t: 0, snapshot, bids: bids as Array<[string, string]>, asks: asks as Array<[string, string]>, checksum: undefined, depth: 2 });
-    applyCryptofeedBook(book, frame(true, [['10.0', '1'], ['9.0', '1']], [['11.0', '1'], ['12.0', '1']]), 'x:1');
+    const frame = (snapshot: boolean, bids: string[][], asks: string[][]) => ({
+      kind: 'book' as const,
+      venue: 'kraken' as const,
+      symbol: 'XBT/CHF',
+      t: 0,
+      snapshot,
+      bids: bids as Array<[string, string]>,
+      asks: asks as Array<[string, string]>,
+      checksum: undefined,
+      depth: 2,
+    });
+    applyCryptofeedBook(
+      book,
+      frame(
+        true,
+        [
+          ['10.0', '1'],
+          ['9.0', '1'],
+        ],
+        [
+          ['11.0', '1'],
+          ['12.0', '1'],
+        ],
+      ),
+      'x:1',
+    );
     applyCryptofeedBook(book, frame(false, [['9.5', '2']], [['10.5', '2']]), 'x:2');
-    expect(book.top(5)).toEqual({ bids: [['10.0', '1'], ['9.5', '2']], asks: [['10.5', '2'], ['11.0', '1']] });
+    expect(book.top(5)).toEqual({
+      bids: [
+        ['10.0', '1'],
+        ['9.5', '2'],
+      ],
+      asks: [
+        ['10.5', '2'],
+        ['11.0', '1'],
+      ],
+    });
   });
 });

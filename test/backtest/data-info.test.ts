@@ -15,7 +15,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'bt-data-info-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const book = (bid: string | undefined, ask: string | undefined): OrderBookResponse => ({
-  ticker_id: 'BTC_USDT', timestamp: 1, bids: bid === undefined ? [] : [[bid, '1']], asks: ask === undefined ? [] : [[ask, '1']],
+  ticker_id: 'BTC_USDT',
+  timestamp: 1,
+  bids: bid === undefined ? [] : [[bid, '1']],
+  asks: ask === undefined ? [] : [[ask, '1']],
 });
 
 describe('bot data info', () => {
@@ -33,13 +36,27 @@ describe('bot data info', () => {
     await w.close();
     const info = await recordingInfo(out);
     expect(info).toMatchObject({
-      market: 'BTC_USDT', source: 'hand', tradesComplete: false, firstT: t0, lastT: t0 + 15_500, spanMs: 15_500,
-      snapshots: 10, trades: 4, crossedBooks: 2, oneSidedBooks: 1, timeReversals: 0,
+      market: 'BTC_USDT',
+      source: 'hand',
+      tradesComplete: false,
+      firstT: t0,
+      lastT: t0 + 15_500,
+      spanMs: 15_500,
+      snapshots: 10,
+      trades: 4,
+      crossedBooks: 2,
+      oneSidedBooks: 1,
+      timeReversals: 0,
       cadence: { medianMs: 1000, maxMs: 5000 },
     });
     expect(info.gaps).toEqual({
-      thresholdMs: 2000, count: 2, totalMs: 8500,
-      longest: [{ fromT: t0 + 3000, toT: t0 + 8000, ms: 5000 }, { fromT: t0 + 10_000, toT: t0 + 13_500, ms: 3500 }],
+      thresholdMs: 2000,
+      count: 2,
+      totalMs: 8500,
+      longest: [
+        { fromT: t0 + 3000, toT: t0 + 8000, ms: 5000 },
+        { fromT: t0 + 10_000, toT: t0 + 13_500, ms: 3500 },
+      ],
     });
   });
 
@@ -52,7 +69,21 @@ describe('bot data info', () => {
         return book.bids.length > 0 && book.asks.length > 0;
       });
       const out = join(tmp, 'sim.jsonl.gz');
-      const rec = await runBot(['record', 'BTC_USDT', '--base-url', s.baseUrl, '--interval', '100ms', '--limit', '10', '--count', '30', '--out', out, '--json']);
+      const rec = await runBot([
+        'record',
+        'BTC_USDT',
+        '--base-url',
+        s.baseUrl,
+        '--interval',
+        '100ms',
+        '--limit',
+        '10',
+        '--count',
+        '30',
+        '--out',
+        out,
+        '--json',
+      ]);
       expect(rec.code).toBe(0);
       const recorded = JSON.parse(rec.stdout) as { snapshots: number; trades: number };
       expect(recorded.snapshots).toBe(30);
@@ -60,7 +91,16 @@ describe('bot data info', () => {
       const r = await runBot(['data', 'info', out, '--json']);
       expect(r.code).toBe(0);
       const info = JSON.parse(r.stdout) as RecordingInfo;
-      expect(info).toMatchObject({ market: 'BTC_USDT', source: s.baseUrl, tradesComplete: true, snapshots: 30, trades: recorded.trades, crossedBooks: 0, oneSidedBooks: 0, timeReversals: 0 });
+      expect(info).toMatchObject({
+        market: 'BTC_USDT',
+        source: s.baseUrl,
+        tradesComplete: true,
+        snapshots: 30,
+        trades: recorded.trades,
+        crossedBooks: 0,
+        oneSidedBooks: 0,
+        timeReversals: 0,
+      });
       // a 100 ms grid, polled over loopback
       expect(info.cadence.medianMs).toBeGreaterThanOrEqual(50);
       expect(info.cadence.medianMs).toBeLessThanOrEqual(150);
@@ -75,7 +115,9 @@ describe('bot data info', () => {
 
       // --no-trades: books only, and the head does not claim every trade
       const booksOnly = join(tmp, 'sim-books.jsonl.gz');
-      expect((await runBot(['record', 'BTC_USDT', '--base-url', s.baseUrl, '--interval', '100ms', '--count', '5', '--no-trades', '--out', booksOnly])).code).toBe(0);
+      expect(
+        (await runBot(['record', 'BTC_USDT', '--base-url', s.baseUrl, '--interval', '100ms', '--count', '5', '--no-trades', '--out', booksOnly])).code,
+      ).toBe(0);
       expect(await recordingInfo(booksOnly)).toMatchObject({ snapshots: 5, trades: 0, tradesComplete: false });
     }, 60_000);
   });
@@ -85,8 +127,14 @@ describe('bot data info', () => {
     const summary = await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 5, out, market: btcUsdtWireMarket() });
     const info = await recordingInfo(out);
     expect(info).toMatchObject({
-      market: 'BTC_USDT', tradesComplete: true, snapshots: summary.snapshots, trades: summary.trades,
-      crossedBooks: 0, oneSidedBooks: 0, timeReversals: 0, cadence: { medianMs: 1000, maxMs: 1000 },
+      market: 'BTC_USDT',
+      tradesComplete: true,
+      snapshots: summary.snapshots,
+      trades: summary.trades,
+      crossedBooks: 0,
+      oneSidedBooks: 0,
+      timeReversals: 0,
+      cadence: { medianMs: 1000, maxMs: 1000 },
     });
     expect(info.gaps.count).toBe(0);
     expect(info.spanMs).toBeGreaterThan(600_000);

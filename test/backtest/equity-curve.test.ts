@@ -46,6 +46,8 @@ describe('EquityCurve (columns instead of one object per point)', () => {
     expect(Object.is(c.at(0)!.mid, -0)).toBe(true);
     expect(c.at(0)!.equity).toBe(Number.POSITIVE_INFINITY);
     expect(c.at(0.5)).toBeUndefined();
-    expect(() => new EquityCurve({ t: new Float64Array(2), mid: new Float64Array(2), equity: new Float64Array(1), inventory: new Float64Array(2) })).toThrow(RangeError);
+    expect(() => new EquityCurve({ t: new Float64Array(2), mid: new Float64Array(2), equity: new Float64Array(1), inventory: new Float64Array(2) })).toThrow(
+      RangeError,
+    );
   });
 });

@@ -15,7 +15,12 @@ function snap(t: number, bids: Record<string, string>, asks: Record<string, stri
 }
 
 const P = 10000; // 100.00 in ticks
-const step = (assumption: FillAssumption, before: RecordedSnapshot, after: RecordedSnapshot, opts: { left?: string; trades?: TickTrade[]; hasTrades?: boolean } = {}) =>
+const step = (
+  assumption: FillAssumption,
+  before: RecordedSnapshot,
+  after: RecordedSnapshot,
+  opts: { left?: string; trades?: TickTrade[]; hasTrades?: boolean } = {},
+) =>
   fillStep({
     side: 'buy',
     priceTicks: P,
@@ -79,9 +84,29 @@ describe('fill model (resting buy at 100.00)', () => {
 
   it('does not count the same resting through-quantity twice (pessimistic)', () => {
     const s1 = snap(1000, { '99.98': '1' }, { '100.00': '0.2', '100.01': '3' });
-    const first = fillStep({ side: 'buy', priceTicks: P, left: D('1'), state: initialQueue(s0, 'buy', P), before: s0, after: s1, trades: [], hasTrades: false, assumption: 'pessimistic' });
+    const first = fillStep({
+      side: 'buy',
+      priceTicks: P,
+      left: D('1'),
+      state: initialQueue(s0, 'buy', P),
+      before: s0,
+      after: s1,
+      trades: [],
+      hasTrades: false,
+      assumption: 'pessimistic',
+    });
     expect(first.fill.toFixed()).toBe('0.2');
-    const again = fillStep({ side: 'buy', priceTicks: P, left: D('0.8'), state: first.state, before: s1, after: s1, trades: [], hasTrades: false, assumption: 'pessimistic' });
+    const again = fillStep({
+      side: 'buy',
+      priceTicks: P,
+      left: D('0.8'),
+      state: first.state,
+      before: s1,
+      after: s1,
+      trades: [],
+      hasTrades: false,
+      assumption: 'pessimistic',
+    });
     expect(again.fill.toFixed()).toBe('0');
   });
 
@@ -89,30 +114,46 @@ describe('fill model (resting buy at 100.00)', () => {
     const qty = fc.integer({ min: 0, max: 500 }).map((n) => (n / 100).toFixed(2));
     const book = fc.record({ bidAt: qty, bidBelow: qty, askAt: qty, askAbove: qty, askBelow: qty });
     fc.assert(
-      fc.property(book, book, fc.integer({ min: 1, max: 400 }), fc.array(fc.record({ dp: fc.integer({ min: -2, max: 2 }), a: fc.integer({ min: 1, max: 300 }), sell: fc.boolean() }), { maxLength: 5 }), fc.boolean(), (b0, b1, left100, trs, hasTrades) => {
-        const mk = (b: typeof b0, t: number, crossed: boolean): RecordedSnapshot => {
-          const bids: Record<string, string> = {};
-          const asks: Record<string, string> = {};
-          if (!crossed && Number(b.bidAt) > 0) bids['100.00'] = b.bidAt;
-          if (Number(b.bidBelow) > 0) bids['99.90'] = b.bidBelow;
-          if (Number(b.askAbove) > 0) asks['100.10'] = b.askAbove;
-          if (crossed && Number(b.askAt) > 0) asks['100.00'] = b.askAt;
-          if (crossed && Number(b.askBelow) > 0) asks['99.95'] = b.askBelow;
-          return snap(t, bids, asks);
-        };
-        const before = mk(b0, 0, false);
-        const after = mk(b1, 1000, Number(b1.askAt) > 2);
-        const trades: TickTrade[] = trs.map((x) => ({ t: 500, priceTicks: P + x.dp, amount: D(x.a).div(100), takerSide: x.sell ? 'sell' : 'buy' }));
-        const left = D(left100).div(100);
-        const args = { side: 'buy' as const, priceTicks: P, left, state: initialQueue(before, 'buy', P), before, after, trades: hasTrades ? trades : [], hasTrades };
-        const opt = fillStep({ ...args, assumption: 'optimistic' });
-        const pes = fillStep({ ...args, assumption: 'pessimistic' });
-        for (const r of [opt, pes]) {
-          expect(r.fill.gte(0) && r.fill.lte(left)).toBe(true);
-          expect(r.state.queueAhead.gte(0)).toBe(true);
-        }
-        expect(pes.fill.lte(opt.fill)).toBe(true);
-      }),
+      fc.property(
+        book,
+        book,
+        fc.integer({ min: 1, max: 400 }),
+        fc.array(fc.record({ dp: fc.integer({ min: -2, max: 2 }), a: fc.integer({ min: 1, max: 300 }), sell: fc.boolean() }), { maxLength: 5 }),
+        fc.boolean(),
+        (b0, b1, left100, trs, hasTrades) => {
+          const mk = (b: typeof b0, t: number, crossed: boolean): RecordedSnapshot => {
+            const bids: Record<string, string> = {};
+            const asks: Record<string, string> = {};
+            if (!crossed && Number(b.bidAt) > 0) bids['100.00'] = b.bidAt;
+            if (Number(b.bidBelow) > 0) bids['99.90'] = b.bidBelow;
+            if (Number(b.askAbove) > 0) asks['100.10'] = b.askAbove;
+            if (crossed && Number(b.askAt) > 0) asks['100.00'] = b.askAt;
+            if (crossed && Number(b.askBelow) > 0) asks['99.95'] = b.askBelow;
+            return snap(t, bids, asks);
+          };
+          const before = mk(b0, 0, false);
+          const after = mk(b1, 1000, Number(b1.askAt) > 2);
+          const trades: TickTrade[] = trs.map((x) => ({ t: 500, priceTicks: P + x.dp, amount: D(x.a).div(100), takerSide: x.sell ? 'sell' : 'buy' }));
+          const left = D(left100).div(100);
+          const args = {
+            side: 'buy' as const,
+            priceTicks: P,
+            left,
+            state: initialQueue(before, 'buy', P),
+            before,
+            after,
+            trades: hasTrades ? trades : [],
+            hasTrades,
+          };
+          const opt = fillStep({ ...args, assumption: 'optimistic' });
+          const pes = fillStep({ ...args, assumption: 'pessimistic' });
+          for (const r of [opt, pes]) {
+            expect(r.fill.gte(0) && r.fill.lte(left)).toBe(true);
+            expect(r.state.queueAhead.gte(0)).toBe(true);
+          }
+          expect(pes.fill.lte(opt.fill)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -9,7 +9,14 @@ export const BINANCE_FILES = [`${dataDir}btcusdt_20240808.gz`, `${dataDir}btcusd
 /** Binance BTCUSDT's rules in the venue's form: tick 0.01, lot 0.00001, fees 0.1 %. */
 export function btcUsdtWireMarket(): WireMarket {
   return wireMarketFromOptions({
-    name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 5, moneyPrec: 2,
-    minAmount: '0.00001', minTotal: '5', makerFeePercent: '0.1', takerFeePercent: '0.1',
+    name: 'BTC_USDT',
+    stock: 'BTC',
+    money: 'USDT',
+    stockPrec: 5,
+    moneyPrec: 2,
+    minAmount: '0.00001',
+    minTotal: '5',
+    makerFeePercent: '0.1',
+    takerFeePercent: '0.1',
   });
 }

@@ -21,18 +21,25 @@ function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 }
 
 /** A small backtest config for one imported recording: the market maker quoting near the touch. */
-async function backtest(name: string, recording: string, o: { market: string; balances: string; bookMs: number; size: string }): Promise<{ snapshots: number; fills: number }> {
+async function backtest(
+  name: string,
+  recording: string,
+  o: { market: string; balances: string; bookMs: number; size: string },
+): Promise<{ snapshots: number; fills: number }> {
   const cfg = join(tmp, `${name}.yaml`);
-  writeFileSync(cfg, [
-    `data: [${JSON.stringify(recording)}]`,
-    `balances: ${o.balances}`,
-    'fills: [optimistic, pessimistic]',
-    `polling: { bookMs: ${o.bookMs}, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 }`,
-    'strategies:',
-    `  - { id: mm, use: market-maker, market: ${o.market}, params: { spread: "0.0002", size: "${o.size}", levels: 1, levelSpacing: "0.0001", maxInventory: "0.05", refreshThreshold: "0.00005" } }`,
-    'log: { level: warn }',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    cfg,
+    [
+      `data: [${JSON.stringify(recording)}]`,
+      `balances: ${o.balances}`,
+      'fills: [optimistic, pessimistic]',
+      `polling: { bookMs: ${o.bookMs}, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 }`,
+      'strategies:',
+      `  - { id: mm, use: market-maker, market: ${o.market}, params: { spread: "0.0002", size: "${o.size}", levels: 1, levelSpacing: "0.0001", maxInventory: "0.05", refreshThreshold: "0.00005" } }`,
+      'log: { level: warn }',
+      '',
+    ].join('\n'),
+  );
   const out = join(tmp, `${name}-report`);
   const r = await bot(['backtest', cfg, '--out', out, '--no-progress', '--no-cache']);
   expect(r.stderr).toBe('');
@@ -58,7 +65,22 @@ describe('bot import tardis | cryptofeed, then bot backtest on each import', () 
 
   it('cryptofeed: the real OKX BTC-USDT capture', async () => {
     const out = join(tmp, 'okx.jsonl.gz');
-    const r = await bot(['import', 'cryptofeed', join(data, 'cryptofeed-okx-btcusdt', 'OKX.ws.1.0'), '--symbol', 'BTC-USDT', '--stock-prec', '8', '--money-prec', '1', '--interval', '200', '--out', out, '--json']);
+    const r = await bot([
+      'import',
+      'cryptofeed',
+      join(data, 'cryptofeed-okx-btcusdt', 'OKX.ws.1.0'),
+      '--symbol',
+      'BTC-USDT',
+      '--stock-prec',
+      '8',
+      '--money-prec',
+      '1',
+      '--interval',
+      '200',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ exchange: 'okx', checksumsVerified: 98, trades: 68 });
@@ -68,8 +90,28 @@ describe('bot import tardis | cryptofeed, then bot backtest on each import', () 
 
   it('cryptofeed: the real Kraken XBT/CHF capture', async () => {
     const out = join(tmp, 'kraken.jsonl.gz');
-    const r = await bot(['import', 'cryptofeed', join(data, 'cryptofeed-kraken-xbtchf', 'KRAKEN.ws.50.0'), '--symbol', 'XBT/CHF', '--market', 'BTC_CHF', '--money', 'CHF',
-      '--stock-prec', '8', '--money-prec', '1', '--min-amount', '0.0001', '--interval', '500', '--out', out, '--json']);
+    const r = await bot([
+      'import',
+      'cryptofeed',
+      join(data, 'cryptofeed-kraken-xbtchf', 'KRAKEN.ws.50.0'),
+      '--symbol',
+      'XBT/CHF',
+      '--market',
+      'BTC_CHF',
+      '--money',
+      'CHF',
+      '--stock-prec',
+      '8',
+      '--money-prec',
+      '1',
+      '--min-amount',
+      '0.0001',
+      '--interval',
+      '500',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ exchange: 'kraken', symbol: 'XBT/CHF', checksumsVerified: 289 });
@@ -87,13 +129,17 @@ describe('bot import tardis | cryptofeed, then bot backtest on each import', () 
   }, 60_000);
 
   // util-linux `script` gives the command a pseudo-terminal, so stderr is a TTY there.
-  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, an import draws a progress bar on stderr (all three importers share src/cli/import-progress.ts)', async () => {
-    const out = join(tmp, 'tty.jsonl.gz');
-    const cmd = `${JSON.stringify(process.execPath)} bin/bot.js import binance-depth ${BINANCE_FILES.map((f) => JSON.stringify(f)).join(' ')} --interval 5s --limit 5 --out ${JSON.stringify(out)}`;
-    const text = await new Promise<string>((resolve) => {
-      execFile('/usr/bin/script', ['-qec', cmd, '/dev/null'], { cwd: root, timeout: 120_000 }, (_e, stdout) => resolve(stdout));
-    });
-    expect(text).toMatch(/import binance-depth \[[^\]]*\] 100% \| 3\/3 MB/);
-    expect(text).toContain('imported ');
-  }, 130_000);
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'on a terminal, an import draws a progress bar on stderr (all three importers share src/cli/import-progress.ts)',
+    async () => {
+      const out = join(tmp, 'tty.jsonl.gz');
+      const cmd = `${JSON.stringify(process.execPath)} bin/bot.js import binance-depth ${BINANCE_FILES.map((f) => JSON.stringify(f)).join(' ')} --interval 5s --limit 5 --out ${JSON.stringify(out)}`;
+      const text = await new Promise<string>((resolve) => {
+        execFile('/usr/bin/script', ['-qec', cmd, '/dev/null'], { cwd: root, timeout: 120_000 }, (_e, stdout) => resolve(stdout));
+      });
+      expect(text).toMatch(/import binance-depth \[[^\]]*\] 100% \| 3\/3 MB/);
+      expect(text).toContain('imported ');
+    },
+    130_000,
+  );
 });

@@ -32,15 +32,17 @@ export interface LockstepResult {
 
 /** Wraps every call so the driver knows when the engine waits on the network. */
 function counting(api: TradingApi, inflight: { n: number; total: number }): TradingApi {
-  const wrap = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    inflight.n += 1;
-    inflight.total += 1;
-    try {
-      return await fn(...a);
-    } finally {
-      inflight.n -= 1;
-    }
-  };
+  const wrap =
+    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      inflight.n += 1;
+      inflight.total += 1;
+      try {
+        return await fn(...a);
+      } finally {
+        inflight.n -= 1;
+      }
+    };
   return {
     ping: wrap(() => api.ping()),
     markets: wrap(() => api.markets()),
@@ -65,7 +67,20 @@ export async function runDaemonAgainstReplayingSim(o: {
   const w = o.books.market;
   const trade = Object.fromEntries(Object.entries(o.balances).map(([k, v]) => [k, v.toFixed()]));
   const config = parseSimConfig({
-    markets: [{ name: w.name, stock: w.stock, money: w.money, stockPrec: Number(w.stockPrec), moneyPrec: Number(w.moneyPrec), minAmount: w.minAmount, minTotal: w.minTotal, maxTotal: w.maxTotal, makerFee: w.makerFee, takerFee: w.takerFee }],
+    markets: [
+      {
+        name: w.name,
+        stock: w.stock,
+        money: w.money,
+        stockPrec: Number(w.stockPrec),
+        moneyPrec: Number(w.moneyPrec),
+        minAmount: w.minAmount,
+        minTotal: w.minTotal,
+        maxTotal: w.maxTotal,
+        makerFee: w.makerFee,
+        takerFee: w.takerFee,
+      },
+    ],
     accounts: [
       { name: 'trader', apiKey: 'trader-key-0001', apiSecret: 'trader-secret-0001', trade },
       { name: 'market', internal: true, trade: { [w.stock]: '1000000000', [w.money]: '1000000000000000' } },
@@ -78,7 +93,16 @@ export async function runDaemonAgainstReplayingSim(o: {
   const { server } = createSimServer({ exchange, clock: now });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const limiter = new RateLimiter({ marginMs: 0, clock: { now, setTimer: (ms, fn) => { const s = scheduler.schedule(fn, Math.max(0, ms)); return () => s.unsubscribe(); } } });
+  const limiter = new RateLimiter({
+    marginMs: 0,
+    clock: {
+      now,
+      setTimer: (ms, fn) => {
+        const s = scheduler.schedule(fn, Math.max(0, ms));
+        return () => s.unsubscribe();
+      },
+    },
+  });
   const client = new RestClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'trader-key-0001', apiSecret: 'trader-secret-0001', rateLimiter: limiter });
   const inflight = { n: 0, total: 0 };
   const flow = createRecordedFlow({ books: o.books, account: 'market', startAt: first });
@@ -90,7 +114,16 @@ export async function runDaemonAgainstReplayingSim(o: {
   const recorder =
     o.record === undefined
       ? undefined
-      : await SessionRecorder.open({ path: o.record, markets: [market], tradesMs: o.polling.bookMs, scheduler, clock: { now }, logger, source: 'lockstep daemon polls', resume: false });
+      : await SessionRecorder.open({
+          path: o.record,
+          markets: [market],
+          tradesMs: o.polling.bookMs,
+          scheduler,
+          clock: { now },
+          logger,
+          source: 'lockstep daemon polls',
+          resume: false,
+        });
   const api = counting(client, inflight);
   const runtime = createRuntime({
     api,

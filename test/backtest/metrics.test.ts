@@ -11,7 +11,20 @@ let id = 0;
 const fill = (side: 'buy' | 'sell', amount: string, price: string, fee = '0'): FillRecord => {
   const a = D(amount);
   const p = D(price);
-  return { id: ++id, t: id * 1000, time: id, market: 'BTC_USDT', side, role: 'maker', amount: a, price: p, deal: a.mul(p), fee: D(fee), orderId: id, clientOrderId: `c-${id}` };
+  return {
+    id: ++id,
+    t: id * 1000,
+    time: id,
+    market: 'BTC_USDT',
+    side,
+    role: 'maker',
+    amount: a,
+    price: p,
+    deal: a.mul(p),
+    fee: D(fee),
+    orderId: id,
+    clientOrderId: `c-${id}`,
+  };
 };
 
 /** The lane's PnL as the report gets it: the engine's ledger over the fills, its figures marked at `mid`. */
@@ -20,8 +33,20 @@ function enginePnl(fills: readonly FillRecord[], mid: Decimal) {
   for (const f of fills) ledger.apply(f);
   const s = ledger.snapshot();
   const figures = {
-    id: 's', market: 'BTC_USDT', fills: s.fills, volume: s.volume, fees: s.fees, realised: s.realised, unrealised: ledger.unrealised(mid),
-    net: ledger.net(mid), inventory: s.position, avgCost: s.avgCost, ordersPerMinute: 0, liveOrders: 0, halted: false, paused: false,
+    id: 's',
+    market: 'BTC_USDT',
+    fills: s.fills,
+    volume: s.volume,
+    fees: s.fees,
+    realised: s.realised,
+    unrealised: ledger.unrealised(mid),
+    net: ledger.net(mid),
+    inventory: s.position,
+    avgCost: s.avgCost,
+    ordersPerMinute: 0,
+    liveOrders: 0,
+    halted: false,
+    paused: false,
   };
   return lanePnl([figures], mid, mid);
 }
@@ -42,11 +67,20 @@ describe('backtest metrics', () => {
     const market = parseMarket(btcUsdtWireMarket());
     const fills = [fill('buy', '1', '100', '0.1'), fill('sell', '0.5', '110', '0.055')];
     const m = laneMetrics({
-      market, fills, pnl: enginePnl(fills, D('105')), sampleMs: 1000,
-      equity: [{ t: 0, mid: 100, equity: 1100, inventory: 0 }, { t: 1, mid: 105, equity: 1102, inventory: 0.5 }],
+      market,
+      fills,
+      pnl: enginePnl(fills, D('105')),
+      sampleMs: 1000,
+      equity: [
+        { t: 0, mid: 100, equity: 1100, inventory: 0 },
+        { t: 1, mid: 105, equity: 1102, inventory: 0.5 },
+      ],
       initial: { BTC: ZERO, USDT: D('1000') },
       final: { BTC: D('0.5'), USDT: D('1000').sub('100.1').add('54.945') },
-      firstMid: D('100'), lastMid: D('105'), orderedBase: D('2'), ordersAccepted: 3,
+      firstMid: D('100'),
+      lastMid: D('105'),
+      orderedBase: D('2'),
+      ordersAccepted: 3,
     });
     expect(m.realised.toFixed()).toBe('5');
     expect(m.unrealised.toFixed()).toBe('2.5');
@@ -65,10 +99,17 @@ describe('backtest metrics', () => {
     const equity = mids.map((mid, t) => ({ t, mid, equity: 1000 + mid, inventory: 1 }));
     expect(strategyPnlCurve(equity, 1000, 1)).toEqual([0, 0, 0, 0]);
     const m = laneMetrics({
-      market, fills: [], pnl: NO_PNL, sampleMs: 1000, equity,
+      market,
+      fills: [],
+      pnl: NO_PNL,
+      sampleMs: 1000,
+      equity,
       initial: { BTC: D('1'), USDT: D('1000') },
       final: { BTC: D('1'), USDT: D('1000') },
-      firstMid: D('100'), lastMid: D('120'), orderedBase: ZERO, ordersAccepted: 0,
+      firstMid: D('100'),
+      lastMid: D('120'),
+      orderedBase: ZERO,
+      ordersAccepted: 0,
     });
     expect(m.equityChange.toFixed()).toBe('20'); // the revaluation shows in the equity change ...
     expect(m.maxDrawdown).toBe(0); // ... but not in the strategy's drawdown
@@ -81,10 +122,17 @@ describe('backtest metrics', () => {
     // Flat price 100, starting 0 BTC + 1000 USDT; the strategy's PnL goes 0, +2, -1, +3 (equity = 1000 + PnL).
     const equity = [0, 2, -1, 3].map((pnl, t) => ({ t, mid: 100, equity: 1000 + pnl, inventory: 0 }));
     const m = laneMetrics({
-      market, fills: [], pnl: NO_PNL, sampleMs: 60_000, equity,
+      market,
+      fills: [],
+      pnl: NO_PNL,
+      sampleMs: 60_000,
+      equity,
       initial: { BTC: ZERO, USDT: D('1000') },
       final: { BTC: ZERO, USDT: D('1003') },
-      firstMid: D('100'), lastMid: D('100'), orderedBase: ZERO, ordersAccepted: 0,
+      firstMid: D('100'),
+      lastMid: D('100'),
+      orderedBase: ZERO,
+      ordersAccepted: 0,
     });
     expect(m.maxDrawdown).toBe(3);
     expect(m.maxDrawdownFraction).toBeCloseTo(0.003);

@@ -25,7 +25,13 @@ const source: StrategySource = {
 describe('lanes in parallel (one worker thread per fill assumption beyond the first)', () => {
   it('decide exactly what the lanes decide in sequence: same fingerprint, same report', async () => {
     const { use: _u, cwd: _c, ...rest } = source;
-    const sequential = await runBacktest({ files: [sample], cache: { dir: false }, strategies: [{ ...rest, definition: await loadStrategy(builtinStrategies, 'market-maker') }], balances, polling });
+    const sequential = await runBacktest({
+      files: [sample],
+      cache: { dir: false },
+      strategies: [{ ...rest, definition: await loadStrategy(builtinStrategies, 'market-maker') }],
+      balances,
+      polling,
+    });
     const parallel = await runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [source], balances, polling, fingerprint: true });
     expect(parallel.lanes.map((l) => l.assumption)).toEqual(['optimistic', 'pessimistic']);
     expect(parallel.lanes[1]!.exchange.fills.length).toBeGreaterThan(0);
@@ -41,7 +47,9 @@ describe('lanes in parallel (one worker thread per fill assumption beyond the fi
   }, 120_000);
 
   it('a config error (here: the strategy trades another market than the data) is a ConfigError, as in sequence', async () => {
-    await expect(runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [{ ...source, market: 'ETH_USDT' }], balances, polling })).rejects.toBeInstanceOf(ConfigError);
+    await expect(
+      runBacktestParallel({ files: [sample], cache: { dir: false }, sources: [{ ...source, market: 'ETH_USDT' }], balances, polling }),
+    ).rejects.toBeInstanceOf(ConfigError);
     // the worker taken for the failed run is not back in the pool
     expect(idleLaneWorkers()).toBe(0);
   }, 60_000);

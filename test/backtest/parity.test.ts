@@ -35,7 +35,17 @@ import { runDaemonAgainstReplayingSim, type LockstepResult } from './lockstep-da
  */
 const tmp = mkdtempSync(join(tmpdir(), 'bt-parity-'));
 const file = join(tmp, 'gen.jsonl.gz');
-const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.2' });
+const market = wireMarketFromOptions({
+  name: 'BTC_USDT',
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 6,
+  moneyPrec: 2,
+  minAmount: '0.0001',
+  minTotal: '1',
+  makerFeePercent: '0.1',
+  takerFeePercent: '0.2',
+});
 const balances = { BTC: D('1'), USDT: D('100000') };
 const polling = { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 };
 let strategies: RuntimeStrategy[];
@@ -44,10 +54,27 @@ let backtest: BacktestResult;
 let daemon: LockstepResult;
 
 beforeAll(async () => {
-  await generateRecording({ out: file, market, snapshots: 240, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, stepTicks: 250, seed: 5, minQty: 0.5 });
+  await generateRecording({
+    out: file,
+    market,
+    snapshots: 240,
+    intervalMs: 1000,
+    startT: 1_700_000_000_000,
+    startTicks: 3_000_000,
+    stepTicks: 250,
+    seed: 5,
+    minQty: 0.5,
+  });
   books = await loadRecordedBooks(file);
   const mm = await loadStrategy(builtinStrategies, 'market-maker');
-  strategies = [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' } }];
+  strategies = [
+    {
+      id: 'mm',
+      definition: mm,
+      market: 'BTC_USDT',
+      params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' },
+    },
+  ];
   backtest = await runBacktest({ files: [file], strategies, balances, polling, latency: { requestMs: 0, responseMs: 0 }, assumptions: ['pessimistic'] });
   daemon = await runDaemonAgainstReplayingSim({ books, balances, strategies, polling });
 }, 240_000);

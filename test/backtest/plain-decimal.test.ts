@@ -29,7 +29,18 @@ describe('plainDecimal', () => {
   });
 
   it('lays out the words at each boundary of the base-1e7 digits', () => {
-    for (const [n, dec] of [[1, 0], [9_999_999, 0], [10_000_000, 0], [1, 7], [1, 8], [12_345_678, 7], [3_000_000, 2], [3_000_001, 2], [1, 20], [2 ** 53 - 1, 20]] as const) {
+    for (const [n, dec] of [
+      [1, 0],
+      [9_999_999, 0],
+      [10_000_000, 0],
+      [1, 7],
+      [1, 8],
+      [12_345_678, 7],
+      [3_000_000, 2],
+      [3_000_001, 2],
+      [1, 20],
+      [2 ** 53 - 1, 20],
+    ] as const) {
       expect(parts(plainDecimal(n, dec))).toEqual(parts(new Decimal(formatPlainDecimal(n, dec))));
     }
   });

@@ -31,7 +31,10 @@ const tradeLines = (lines: RecordingLine[]): TradeLine[] => lines.filter((l): l 
  * The sim in-process on a virtual clock (test/helpers/virtual-sim.ts), closed after `fn`; the recorder's clock and
  * grid waits are the sim's, so a recording of simulated seconds takes none of the wall clock and is the same every run.
  */
-async function withVirtualSim<T>(o: { config?: SimConfig; rateLimits?: ConstructorParameters<typeof VirtualSim>[0]['rateLimits'] }, fn: (sim: VirtualSim) => Promise<T>): Promise<T> {
+async function withVirtualSim<T>(
+  o: { config?: SimConfig; rateLimits?: ConstructorParameters<typeof VirtualSim>[0]['rateLimits'] },
+  fn: (sim: VirtualSim) => Promise<T>,
+): Promise<T> {
   const sim = new VirtualSim({ config: o.config ?? DEFAULT_SIM_CONFIG, ...(o.rateLimits ? { rateLimits: o.rateLimits } : {}) });
   try {
     return await fn(sim);
@@ -41,14 +44,17 @@ async function withVirtualSim<T>(o: { config?: SimConfig; rateLimits?: Construct
 }
 
 /** A public client of the virtual sim (no key), its limiter and nonces on the sim's clock. */
-const publicClient = (sim: VirtualSim, extra: { rateLimiter?: RateLimiter } = {}): RestClient => new RestClient({ baseUrl: sim.baseUrl, ...sim.clientOptions('public'), ...extra });
+const publicClient = (sim: VirtualSim, extra: { rateLimiter?: RateLimiter } = {}): RestClient =>
+  new RestClient({ baseUrl: sim.baseUrl, ...sim.clientOptions('public'), ...extra });
 const onClock = (sim: VirtualSim) => ({ now: () => sim.scheduler.now(), sleep: sim.sleep });
 
 describe('bot record keeps the venue’s trades (against the simulated exchange)', () => {
   it('writes every trade of the sim’s matching once, in time order among the snapshots, across a resume', async () => {
     await withVirtualSim({}, async (sim) => {
       const seen: number[] = [];
-      const off = sim.exchange.onTrade((t) => { if (t.market === 'BTC_USDT') seen.push(t.id); });
+      const off = sim.exchange.onTrade((t) => {
+        if (t.market === 'BTC_USDT') seen.push(t.id);
+      });
       const api = publicClient(sim);
       try {
         const out = join(tmp, 'sim-trades.jsonl.gz');
@@ -90,7 +96,18 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
     await withVirtualSim({ rateLimits: { public: tight } }, async (sim) => {
       const api = publicClient(sim, { rateLimiter: new RateLimiter({ limits: { ...RATE_LIMITS, public: tight }, clock: sim.limiterClock }) });
       try {
-        const r = await sim.run(recordBooks({ api, market: 'BTC_USDT', intervalMs: 20, limit: 5, count: 12, out: join(tmp, 'budget.jsonl.gz'), publicTrades: (m) => api.publicTrades(m), ...onClock(sim) }));
+        const r = await sim.run(
+          recordBooks({
+            api,
+            market: 'BTC_USDT',
+            intervalMs: 20,
+            limit: 5,
+            count: 12,
+            out: join(tmp, 'budget.jsonl.gz'),
+            publicTrades: (m) => api.publicTrades(m),
+            ...onClock(sim),
+          }),
+        );
         expect(r).toMatchObject({ snapshots: 12, errors: 0 });
       } finally {
         api.close();
@@ -118,12 +135,32 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
     // than the default (the quotes stay long enough for queue decreases to matter) and busier (more posts and cancels).
     const flow = DEFAULT_SIM_CONFIG.flow!;
     const btc = flow.markets['BTC_USDT']!;
-    const config = { ...DEFAULT_SIM_CONFIG, speed: 10, flow: { ...flow, markets: { BTC_USDT: { ...btc, seed: 2, levelTicks: 5, halfSpreadTicks: 5, depth: 40, volatility: 0.00003, postRate: 60, cancelRate: 40, takeRate: 4 } } } };
+    const config = {
+      ...DEFAULT_SIM_CONFIG,
+      speed: 10,
+      flow: {
+        ...flow,
+        markets: {
+          BTC_USDT: { ...btc, seed: 2, levelTicks: 5, halfSpreadTicks: 5, depth: 40, volatility: 0.00003, postRate: 60, cancelRate: 40, takeRate: 4 },
+        },
+      },
+    };
     await withVirtualSim({ config }, async (sim) => {
       const api = publicClient(sim);
       try {
         await sim.advance(500); // the synthetic flow's first quotes
-        const r = await sim.run(recordBooks({ api, market: 'BTC_USDT', intervalMs: 80, limit: 20, count: 160, out: withTrades, publicTrades: (m) => api.publicTrades(m), ...onClock(sim) }));
+        const r = await sim.run(
+          recordBooks({
+            api,
+            market: 'BTC_USDT',
+            intervalMs: 80,
+            limit: 20,
+            count: 160,
+            out: withTrades,
+            publicTrades: (m) => api.publicTrades(m),
+            ...onClock(sim),
+          }),
+        );
         expect(r.trades).toBeGreaterThan(10);
       } finally {
         api.close();
@@ -142,7 +179,14 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
       const result = await runBacktest({
         files: [file],
         cache: { dir: false },
-        strategies: [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.00003', size: '0.01', levels: 3, levelSpacing: '0.00002', refreshThreshold: '0.0003' } }],
+        strategies: [
+          {
+            id: 'mm',
+            definition: mm,
+            market: 'BTC_USDT',
+            params: { spread: '0.00003', size: '0.01', levels: 3, levelSpacing: '0.00002', refreshThreshold: '0.0003' },
+          },
+        ],
         balances: initial,
         polling: { bookMs: 100, bookLimit: 20, balancesMs: 1000, openOrdersMs: 1000, dealsMs: 200 },
       });
@@ -154,6 +198,9 @@ describe('bot record keeps the venue’s trades (against the simulated exchange)
     const b = await band(withoutTrades);
     // the band without trades must be wide for the comparison to mean anything
     expect(width(b.volume).gt(0), `without trades: ${b.volume.join(' .. ')}`).toBe(true);
-    expect(width(a.volume).lt(width(b.volume)), `volume band with trades ${a.volume.join(' .. ')}, without ${b.volume.join(' .. ')}; fills ${a.fills.join('..')} vs ${b.fills.join('..')}`).toBe(true);
+    expect(
+      width(a.volume).lt(width(b.volume)),
+      `volume band with trades ${a.volume.join(' .. ')}, without ${b.volume.join(' .. ')}; fills ${a.fills.join('..')} vs ${b.fills.join('..')}`,
+    ).toBe(true);
   }, 60_000);
 });

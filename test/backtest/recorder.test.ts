@@ -70,7 +70,17 @@ describe('bot record (recorder) against the simulated exchange', () => {
 
 describe('the simulated exchange replaying a recording (recorded flow)', () => {
   it('shows the recorded book to clients and moves through the snapshots at the chosen speed', async () => {
-    const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.001', minTotal: '5.05', makerFeePercent: '0.1', takerFeePercent: '0.1' });
+    const market = wireMarketFromOptions({
+      name: 'BTC_USDT',
+      stock: 'BTC',
+      money: 'USDT',
+      stockPrec: 6,
+      moneyPrec: 2,
+      minAmount: '0.001',
+      minTotal: '5.05',
+      makerFeePercent: '0.1',
+      takerFeePercent: '0.1',
+    });
     const file = join(tmp, 'gen.jsonl.gz');
     await generateRecording({ out: file, market, snapshots: 5, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, levels: 5, seed: 3 });
     const books = await loadRecordedBooks(file);
@@ -79,7 +89,10 @@ describe('the simulated exchange replaying a recording (recorded flow)', () => {
     await withSim({ flow: false, config: { ...DEFAULT_SIM_CONFIG, flow: undefined } }, async (sim) => {
       const api = new RestClient({ baseUrl: sim.baseUrl });
       try {
-        for (const [at, index] of [[0, 0], [2500, 2]] as const) {
+        for (const [at, index] of [
+          [0, 0],
+          [2500, 2],
+        ] as const) {
           flow.step(sim.exchange, at);
           expect(flow.shown).toBe(index);
           const got = sim.exchange.book('BTC_USDT', { limit: 5 });
@@ -90,7 +103,11 @@ describe('the simulated exchange replaying a recording (recorded flow)', () => {
         // and over HTTP, through the real client, once the sim's 100 ms book cache has let the earlier book go
         const want = books.snapshots[2]!.book.bids[0]![0];
         let shown = '';
-        await waitUntil(`the third snapshot's best bid ${want} over HTTP (last seen ${shown})`, async () => (shown = (await api.orderBook('BTC_USDT', { limit: 5 })).bids[0]!.price.toFixed(2)) === want, { everyMs: 20 });
+        await waitUntil(
+          `the third snapshot's best bid ${want} over HTTP (last seen ${shown})`,
+          async () => (shown = (await api.orderBook('BTC_USDT', { limit: 5 })).bids[0]!.price.toFixed(2)) === want,
+          { everyMs: 20 },
+        );
         expect(shown).toBe(want);
       } finally {
         api.close();
@@ -99,7 +116,17 @@ describe('the simulated exchange replaying a recording (recorded flow)', () => {
   });
 
   it('runs inside startSim on the sim’s own timer, accelerated, with the recording’s market rules', async () => {
-    const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 5, moneyPrec: 2, minAmount: '0.00001', minTotal: '5', makerFeePercent: '0.05', takerFeePercent: '0.1' });
+    const market = wireMarketFromOptions({
+      name: 'BTC_USDT',
+      stock: 'BTC',
+      money: 'USDT',
+      stockPrec: 5,
+      moneyPrec: 2,
+      minAmount: '0.00001',
+      minTotal: '5',
+      makerFeePercent: '0.05',
+      takerFeePercent: '0.1',
+    });
     const file = join(tmp, 'gen-fast.jsonl.gz');
     await generateRecording({ out: file, market, snapshots: 60, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, levels: 5, seed: 9 });
     const books = await loadRecordedBooks(file);

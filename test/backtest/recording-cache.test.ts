@@ -31,17 +31,34 @@ function writeRecording(file: string, members: readonly (readonly string[])[]): 
 }
 
 /** Everything a consumer can see of the feed's events, as plain data (Decimals by their strings). */
-async function readEvents(file: string, cache: RecordingCacheOptions, to?: number): Promise<{ sources: string[]; events: unknown[]; market?: unknown; error?: string }> {
+async function readEvents(
+  file: string,
+  cache: RecordingCacheOptions,
+  to?: number,
+): Promise<{ sources: string[]; events: unknown[]; market?: unknown; error?: string }> {
   const feed = new DataFeed({ files: [file], cache, ...(to === undefined ? {} : { to }) });
   const events: unknown[] = [];
   try {
     for (let e = await feed.next(); e !== undefined; e = await feed.next()) {
       if (e.kind === 'trade') {
-        events.push({ kind: e.kind, t: e.t, price: e.price.toString(), ticks: e.trade.priceTicks, amount: e.trade.amount.toString(), side: e.trade.takerSide, tt: e.trade.t });
+        events.push({
+          kind: e.kind,
+          t: e.t,
+          price: e.price.toString(),
+          ticks: e.trade.priceTicks,
+          amount: e.trade.amount.toString(),
+          side: e.trade.takerSide,
+          tt: e.trade.t,
+        });
         continue;
       }
       const s = e.snapshot;
-      const level = (l: { wire: WireLevel; price: { toString(): string }; amount: { toString(): string } }) => [l.wire[0], l.wire[1], l.price.toString(), l.amount.toString()];
+      const level = (l: { wire: WireLevel; price: { toString(): string }; amount: { toString(): string } }) => [
+        l.wire[0],
+        l.wire[1],
+        l.price.toString(),
+        l.amount.toString(),
+      ];
       // the level queries: asked before the sides' arrays are built (as the fill model does), and again after
       const levelQueries = () =>
         (['asks', 'bids'] as const).map((side) => {
@@ -53,8 +70,16 @@ async function readEvents(file: string, cache: RecordingCacheOptions, to?: numbe
       const queries = levelQueries();
       const ob = s.toOrderBook('X', 2);
       events.push({
-        kind: e.kind, t: e.t, st: s.t, scale: s.tickScale, timestamp: s.timestamp, wire: s.wire,
-        askTicks: [...s.askTicks()], bidTicks: [...s.bidTicks()], asks: s.asks.map(level), bids: s.bids.map(level),
+        kind: e.kind,
+        t: e.t,
+        st: s.t,
+        scale: s.tickScale,
+        timestamp: s.timestamp,
+        wire: s.wire,
+        askTicks: [...s.askTicks()],
+        bidTicks: [...s.bidTicks()],
+        asks: s.asks.map(level),
+        bids: s.bids.map(level),
         ob: { ts: ob.timestamp, asks: ob.asks.map((l) => l.price.toString()), bids: ob.bids.map((l) => l.amount.toString()) },
         queries,
         queriesBuilt: levelQueries(),
@@ -72,10 +97,13 @@ const cacheFiles = (dir: string): string[] => readdirSync(dir).filter((f) => f.e
 
 /** A decimal string of `int / 10^decimals`, in a format a recorder might write; `weird` gives non-plain ones. */
 const decimalString = fc.oneof(
-  { weight: 20, arbitrary: fc.tuple(fc.oneof(fc.nat(1000), fc.nat(10_000_000), fc.maxSafeNat()), fc.nat(10), fc.boolean()).map(([int, d, trim]) => {
-    const s = formatPlainDecimal(int, d);
-    return trim && s.includes('.') ? s.replace(/\.?0+$/, '') || '0' : s;
-  }) },
+  {
+    weight: 20,
+    arbitrary: fc.tuple(fc.oneof(fc.nat(1000), fc.nat(10_000_000), fc.maxSafeNat()), fc.nat(10), fc.boolean()).map(([int, d, trim]) => {
+      const s = formatPlainDecimal(int, d);
+      return trim && s.includes('.') ? s.replace(/\.?0+$/, '') || '0' : s;
+    }),
+  },
   { weight: 1, arbitrary: fc.constantFrom('1e-8', '-0.5', '01.5', '1.', '.5', '12345678901234567890', '0.000000000000000000001', ' 1') },
 );
 
@@ -87,11 +115,24 @@ const levels = (price: fc.Arbitrary<string>, amount: fc.Arbitrary<string>) => fc
 function lineArb(fixed: boolean, pd: number, ad: number): fc.Arbitrary<RecordingLine | string> {
   const price = fixed ? fixedDecimal(pd) : decimalString;
   const amount = fixed ? fixedDecimal(ad) : decimalString;
-  const t = fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1_700_000_000_000, max: 1_700_000_100_000 }) }, { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) });
-  const book = fc.record({ t, ts: fc.oneof(fc.nat(2_000_000_000), fc.double({ noNaN: true, noDefaultInfinity: true })), asks: levels(price, amount), bids: levels(price, amount), ticker: fc.constantFrom('BTC_USDT', 'ETH_USDT') })
+  const t = fc.oneof(
+    { weight: 9, arbitrary: fc.integer({ min: 1_700_000_000_000, max: 1_700_000_100_000 }) },
+    { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  );
+  const book = fc
+    .record({
+      t,
+      ts: fc.oneof(fc.nat(2_000_000_000), fc.double({ noNaN: true, noDefaultInfinity: true })),
+      asks: levels(price, amount),
+      bids: levels(price, amount),
+      ticker: fc.constantFrom('BTC_USDT', 'ETH_USDT'),
+    })
     .map(({ t, ts, asks, bids, ticker }): RecordingLine => ({ type: 'book', t, book: { ticker_id: ticker, timestamp: ts, asks, bids } }));
   const trade = fc.record({ t, price, amount, side: fc.constantFrom('buy' as const, 'sell' as const) }).map((r): RecordingLine => ({ type: 'trade', ...r }));
-  const marketLine = fc.constantFrom<RecordingLine>({ type: 'market', version: 1, market, source: 'test' }, { type: 'market', version: 1, market: { ...market, moneyPrec: '4' }, trades: true });
+  const marketLine = fc.constantFrom<RecordingLine>(
+    { type: 'market', version: 1, market, source: 'test' },
+    { type: 'market', version: 1, market: { ...market, moneyPrec: '4' }, trades: true },
+  );
   return fc.oneof(
     { weight: 10, arbitrary: book },
     { weight: 4, arbitrary: trade },
@@ -99,21 +140,22 @@ function lineArb(fixed: boolean, pd: number, ad: number): fc.Arbitrary<Recording
     // skipped by both readers: a blank line and a type from the future
     { weight: 1, arbitrary: fc.constantFrom('', '{"type":"future","t":5}') },
     // not cacheable: a book record with a field the cache does not keep
-    { weight: fixed ? 0 : 1, arbitrary: book.map((l) => ({ ...l, book: { ...(l as Extract<RecordingLine, { type: 'book' }>).book, extra: 1 } }) as unknown as RecordingLine) },
+    {
+      weight: fixed ? 0 : 1,
+      arbitrary: book.map((l) => ({ ...l, book: { ...(l as Extract<RecordingLine, { type: 'book' }>).book, extra: 1 } }) as unknown as RecordingLine),
+    },
   );
 }
 
-const recordingArb = fc
-  .tuple(fc.boolean(), fc.nat(8), fc.nat(8))
-  .chain(([fixed, pd, ad]) =>
-    fc.record({
-      startsWithMarket: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-      lines: fc.array(lineArb(fixed, pd, ad), { maxLength: 40 }),
-      cuts: fc.array(fc.nat(40), { maxLength: 3 }),
-      gzip: fc.boolean(),
-      blockEvents: fc.integer({ min: 1, max: 6 }),
-    }),
-  );
+const recordingArb = fc.tuple(fc.boolean(), fc.nat(8), fc.nat(8)).chain(([fixed, pd, ad]) =>
+  fc.record({
+    startsWithMarket: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    lines: fc.array(lineArb(fixed, pd, ad), { maxLength: 40 }),
+    cuts: fc.array(fc.nat(40), { maxLength: 3 }),
+    gzip: fc.boolean(),
+    blockEvents: fc.integer({ min: 1, max: 6 }),
+  }),
+);
 
 // ------------------------------------------------------------------------------------------ tests
 
@@ -136,7 +178,9 @@ describe('recording cache', () => {
   it('any recording read through the cache yields exactly the events read from the text', async () => {
     await fc.assert(
       fc.asyncProperty(recordingArb, async ({ startsWithMarket, lines, cuts, gzip, blockEvents }) => {
-        const all = (startsWithMarket ? [encodeLine({ type: 'market', version: 1, market })] : []).concat(lines.map((l) => (typeof l === 'string' ? l : encodeLine(l))));
+        const all = (startsWithMarket ? [encodeLine({ type: 'market', version: 1, market })] : []).concat(
+          lines.map((l) => (typeof l === 'string' ? l : encodeLine(l))),
+        );
         const at = [...new Set(cuts.map((c) => Math.min(c, all.length)))].sort((a, b) => a - b);
         const members = [0, ...at].map((from, i, a) => all.slice(from, a[i + 1] ?? all.length));
         const file = fresh(gzip ? 'prop.jsonl.gz' : 'prop.jsonl');
@@ -150,7 +194,9 @@ describe('recording cache', () => {
         expect(building.sources).toEqual(['text']);
         expect(building).toEqual(text);
         expect({ ...cached, sources: [] }).toEqual({ ...text, sources: [] });
-        const notCacheable = lines.some((l) => typeof l !== 'string' && l.type === 'book' && 'extra' in l.book) || all.some((l) => /"(1e-8|-0\.5|01\.5|1\.|\.5|12345678901234567890|0\.000000000000000000001| 1)"/.test(l));
+        const notCacheable =
+          lines.some((l) => typeof l !== 'string' && l.type === 'book' && 'extra' in l.book) ||
+          all.some((l) => /"(1e-8|-0\.5|01\.5|1\.|\.5|12345678901234567890|0\.000000000000000000001| 1)"/.test(l));
         // a recording that stops with an error is not cached (the read did not reach the end)
         const expectCache = !notCacheable && text.error === undefined;
         expect(cached.sources).toEqual([expectCache ? 'cache' : 'text']);
@@ -168,8 +214,23 @@ describe('recording cache', () => {
     for (let i = 0; i < n; i++) {
       const bid = 3_000_000 + ((i * 7919 + seed) % 500);
       const px = (ticks: number) => formatPlainDecimal(ticks, 2);
-      lines.push(encodeLine({ type: 'book', t: 1_700_000_000_000 + i * 1000, book: { ticker_id: 'BTC_USDT', timestamp: 1_700_000_000 + i, asks: [[px(bid + 1), '0.50000'], [px(bid + 2), '1.25000']], bids: [[px(bid), '2.00000']] } }));
-      if (i % 3 === 0) lines.push(encodeLine({ type: 'trade', t: 1_700_000_000_500 + i * 1000, price: px(bid), amount: '0.01000', side: i % 2 ? 'buy' : 'sell' }));
+      lines.push(
+        encodeLine({
+          type: 'book',
+          t: 1_700_000_000_000 + i * 1000,
+          book: {
+            ticker_id: 'BTC_USDT',
+            timestamp: 1_700_000_000 + i,
+            asks: [
+              [px(bid + 1), '0.50000'],
+              [px(bid + 2), '1.25000'],
+            ],
+            bids: [[px(bid), '2.00000']],
+          },
+        }),
+      );
+      if (i % 3 === 0)
+        lines.push(encodeLine({ type: 'trade', t: 1_700_000_000_500 + i * 1000, price: px(bid), amount: '0.01000', side: i % 2 ? 'buy' : 'sell' }));
     }
     writeRecording(file, [lines.slice(0, 100), lines.slice(100)]);
     return file;
@@ -268,11 +329,28 @@ describe('recording cache', () => {
   it('a backtest replayed from the cache gives the same intents, fills, rejections and equity as from the text', async () => {
     const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.jsonl.gz', import.meta.url));
     const mm = await loadStrategy(builtinStrategies, 'market-maker');
-    const strategies = [{ id: 'mm', definition: mm, market: 'BTC_USDT', params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' } }];
+    const strategies = [
+      {
+        id: 'mm',
+        definition: mm,
+        market: 'BTC_USDT',
+        params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' },
+      },
+    ];
     const dir = fresh('cache');
     const replay = async (cache: RecordingCacheOptions): Promise<string> => {
-      const r = await runBacktest({ files: [sample], cache, strategies, balances: { BTC: D('1'), USDT: D('50000') }, polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 } });
-      return JSON.stringify({ snapshots: r.snapshots, trades: r.trades, lanes: r.lanes.map((l) => ({ intents: l.intents, fills: l.exchange.fills, rejections: [...l.rejections], errors: l.errors, equity: l.equity })) });
+      const r = await runBacktest({
+        files: [sample],
+        cache,
+        strategies,
+        balances: { BTC: D('1'), USDT: D('50000') },
+        polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 },
+      });
+      return JSON.stringify({
+        snapshots: r.snapshots,
+        trades: r.trades,
+        lanes: r.lanes.map((l) => ({ intents: l.intents, fills: l.exchange.fills, rejections: [...l.rejections], errors: l.errors, equity: l.equity })),
+      });
     };
     const text = await replay({ dir: false });
     expect(await replay({ dir })).toBe(text); // reads the text, builds the cache

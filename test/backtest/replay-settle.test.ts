@@ -14,7 +14,14 @@ async function replay(extra: Partial<BacktestOptions>) {
     files: [sample],
     cache: { dir: false },
     to: 1795344940780 + 120_000, // two minutes of the sample: the check turns the event loop at every step
-    strategies: [{ id: 's', definition: await loadStrategy(builtinStrategies, 'market-maker'), market: 'BTC_USDT', params: { spread: '0.0004', size: '0.01', levels: 2, maxInventory: '0.1', refreshThreshold: '0.0002' } }],
+    strategies: [
+      {
+        id: 's',
+        definition: await loadStrategy(builtinStrategies, 'market-maker'),
+        market: 'BTC_USDT',
+        params: { spread: '0.0004', size: '0.01', levels: 2, maxInventory: '0.1', refreshThreshold: '0.0002' },
+      },
+    ],
     balances: { BTC: D('1'), USDT: D('50000') },
     polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 },
     ...extra,

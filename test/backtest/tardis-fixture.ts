@@ -17,11 +17,12 @@ function gzipWriter(path: string): { write(line: string): void; close(): Promise
   gz.pipe(file);
   return {
     write: (line) => void gz.write(line + '\n'),
-    close: () => new Promise((resolve, reject) => {
-      file.once('close', () => resolve());
-      file.once('error', reject);
-      gz.end();
-    }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        file.once('close', () => resolve());
+        file.once('error', reject);
+        gz.end();
+      }),
   };
 }
 

@@ -28,7 +28,12 @@ function csv(rows: string[], header = HEADER): string {
 const row = (ms: number, snap: boolean, side: 'bid' | 'ask', price: string, amount: string): string =>
   `x,BTCUSDT,${ms * 1000},${ms * 1000},${snap},${side},${price},${amount}`;
 const opts = (book: string, extra: Partial<Parameters<typeof importTardis>[0]> = {}): Parameters<typeof importTardis>[0] => ({
-  book, intervalMs: 1000, limit: 20, out: join(tmp, `out-${++n}.jsonl.gz`), market: btcUsdtWireMarket(), ...extra,
+  book,
+  intervalMs: 1000,
+  limit: 20,
+  out: join(tmp, `out-${++n}.jsonl.gz`),
+  market: btcUsdtWireMarket(),
+  ...extra,
 });
 
 describe('bot import tardis on Tardis-schema files made from the Binance capture', () => {
@@ -86,9 +91,12 @@ describe('bot import tardis on Tardis-schema files made from the Binance capture
 describe('Tardis incremental_book_L2 rules', () => {
   it('a new snapshot run resets the book; amount 0 deletes a level', async () => {
     const f = csv([
-      row(100, true, 'bid', '100.00', '1'), row(100, true, 'bid', '99.00', '2'), row(100, true, 'ask', '101.00', '1'),
+      row(100, true, 'bid', '100.00', '1'),
+      row(100, true, 'bid', '99.00', '2'),
+      row(100, true, 'ask', '101.00', '1'),
       row(1500, false, 'bid', '100.00', '0'), // delete
-      row(2500, true, 'bid', '98.00', '3'), row(2500, true, 'ask', '102.00', '4'), // new run: 99 and 101 vanish
+      row(2500, true, 'bid', '98.00', '3'),
+      row(2500, true, 'ask', '102.00', '4'), // new run: 99 and 101 vanish
       row(3500, false, 'ask', '103.00', '1'),
       row(4200, false, 'ask', '103.00', '2'),
     ]);
@@ -97,23 +105,54 @@ describe('Tardis incremental_book_L2 rules', () => {
     expect(s.snapshotRuns).toBe(2);
     const books = (await lines(o.out)).filter((l) => l.type === 'book');
     expect(books.map((b) => [b.t, b.book.bids, b.book.asks])).toEqual([
-      [1000, [['100', '1'], ['99', '2']], [['101', '1']]],
+      [
+        1000,
+        [
+          ['100', '1'],
+          ['99', '2'],
+        ],
+        [['101', '1']],
+      ],
       [2000, [['99', '2']], [['101', '1']]],
       [3000, [['98', '3']], [['102', '4']]], // the new run replaced 99 and 101
-      [4000, [['98', '3']], [['102', '4'], ['103', '1']]],
+      [
+        4000,
+        [['98', '3']],
+        [
+          ['102', '4'],
+          ['103', '1'],
+        ],
+      ],
     ]);
   });
 
   it('updates before the first snapshot are counted and skipped; trades without a side are counted', async () => {
-    const book = csv([row(50, false, 'bid', '1.00', '1'), row(100, true, 'bid', '100.00', '1'), row(100, true, 'ask', '101.00', '1'), row(1200, false, 'ask', '101.00', '2'), row(2200, false, 'ask', '101.00', '3')]);
-    const trades = csv(['x,BTCUSDT,300000,300000,0,buy,101.00,0.5', 'x,BTCUSDT,1300000,1300000,1,buy,101.00,0.5', 'x,BTCUSDT,1400000,1400000,2,unknown,101.00,0.5', 'x,BTCUSDT,1500000,1500000,3,sell,100.00,0.25'], 'exchange,symbol,timestamp,local_timestamp,id,side,price,amount');
+    const book = csv([
+      row(50, false, 'bid', '1.00', '1'),
+      row(100, true, 'bid', '100.00', '1'),
+      row(100, true, 'ask', '101.00', '1'),
+      row(1200, false, 'ask', '101.00', '2'),
+      row(2200, false, 'ask', '101.00', '3'),
+    ]);
+    const trades = csv(
+      [
+        'x,BTCUSDT,300000,300000,0,buy,101.00,0.5',
+        'x,BTCUSDT,1300000,1300000,1,buy,101.00,0.5',
+        'x,BTCUSDT,1400000,1400000,2,unknown,101.00,0.5',
+        'x,BTCUSDT,1500000,1500000,3,sell,100.00,0.25',
+      ],
+      'exchange,symbol,timestamp,local_timestamp,id,side,price,amount',
+    );
     const o = opts(book, { trades });
     const s = await importTardis(o);
     expect(s.updatesBeforeSnapshot).toBe(1);
     expect(s.tradesUnknownSide).toBe(1);
     expect(s.trades).toBe(2);
     const out = await lines(o.out);
-    expect(out.filter((l) => l.type === 'trade').map((l) => l.type === 'trade' && [l.t, l.side, l.price, l.amount])).toEqual([[1300, 'buy', '101', '0.5'], [1500, 'sell', '100', '0.25']]);
+    expect(out.filter((l) => l.type === 'trade').map((l) => l.type === 'trade' && [l.t, l.side, l.price, l.amount])).toEqual([
+      [1300, 'buy', '101', '0.5'],
+      [1500, 'sell', '100', '0.25'],
+    ]);
   });
 
   it.each([
@@ -124,7 +163,13 @@ describe('Tardis incremental_book_L2 rules', () => {
     ['another symbol', row(2400, false, 'bid', '100.00', '1').replace('BTCUSDT', 'ETHUSDT'), /:5: symbol "ETHUSDT".*--symbol/],
   ])('%s is a typed error naming file and line, and nothing is left written', async (_what, bad, message) => {
     // grid times 1000 and 2000 are written before the bad line: the partial output must go
-    const f = csv([row(100, true, 'bid', '100.00', '1'), row(1200, false, 'ask', '101.00', '1'), row(2300, false, 'ask', '102.00', '1'), bad, row(3500, false, 'ask', '101.00', '1')]);
+    const f = csv([
+      row(100, true, 'bid', '100.00', '1'),
+      row(1200, false, 'ask', '101.00', '1'),
+      row(2300, false, 'ask', '102.00', '1'),
+      bad,
+      row(3500, false, 'ask', '101.00', '1'),
+    ]);
     const o = opts(f);
     const error = await importTardis(o).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ERR_CAPTURE_FORMAT' });
@@ -160,20 +205,28 @@ describe('Tardis incremental_book_L2 rules', () => {
         await importTardis(o);
         const books = (await lines(o.out)).filter((l) => l.type === 'book');
         // naive rebuild: replay all rows received before each grid time
-        const all = [{ t: 0, snapshot: true, side: 'bid' as const, price: '99', amount: '1' }, { t: 0, snapshot: true, side: 'ask' as const, price: '101', amount: '1' }, ...timed];
+        const all = [
+          { t: 0, snapshot: true, side: 'bid' as const, price: '99', amount: '1' },
+          { t: 0, snapshot: true, side: 'ask' as const, price: '101', amount: '1' },
+          ...timed,
+        ];
         const at = (g: number): { bids: string[][]; asks: string[][] } | undefined => {
           const bid = new Map<string, string>();
           const ask = new Map<string, string>();
           let prevSnap = false;
           for (const r of all) {
             if (r.t >= g) break;
-            if (r.snapshot && !prevSnap) { bid.clear(); ask.clear(); }
+            if (r.snapshot && !prevSnap) {
+              bid.clear();
+              ask.clear();
+            }
             prevSnap = r.snapshot;
             const m = r.side === 'bid' ? bid : ask;
             if (Number(r.amount) === 0) m.delete(r.price);
             else m.set(r.price, r.amount);
           }
-          const sort = (m: Map<string, string>, desc: boolean): string[][] => [...m].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0]))).map(([p, q]) => [p, q]);
+          const sort = (m: Map<string, string>, desc: boolean): string[][] =>
+            [...m].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0]))).map(([p, q]) => [p, q]);
           return { bids: sort(bid, true), asks: sort(ask, false) };
         };
         expect(books.length).toBeGreaterThan(0);

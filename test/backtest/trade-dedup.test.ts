@@ -42,10 +42,11 @@ function pollsArb(tape: Tape, maxStep: number): fc.Arbitrary<number[]> {
       p = Math.min(tape.trades.length, p + s);
       out.push(p);
     }
-    if (p < tape.trades.length) for (let q = p + maxStep; ; q += maxStep) {
-      out.push(Math.min(q, tape.trades.length));
-      if (q >= tape.trades.length) break;
-    }
+    if (p < tape.trades.length)
+      for (let q = p + maxStep; ; q += maxStep) {
+        out.push(Math.min(q, tape.trades.length));
+        if (q >= tape.trades.length) break;
+      }
     return out;
   });
 }
@@ -55,16 +56,19 @@ const ids = (ts: readonly PublicTrade[]): number[] => ts.map((t) => t.id);
 describe('trade de-duplication (property-based)', () => {
   it('overlapping polls (fewer than 100 new trades between two): every trade written exactly once, in id order, no gap reported', () => {
     fc.assert(
-      fc.property(tapeArb.chain((tape) => fc.tuple(fc.constant(tape), pollsArb(tape, PAGE - 1))), ([tape, polls]) => {
-        const d = new TradeDeduper();
-        const written: PublicTrade[] = [];
-        for (const p of polls) {
-          const step = d.accept(page(tape, p));
-          expect(step.gap).toBe(false);
-          written.push(...step.fresh);
-        }
-        expect(ids(written)).toEqual(ids(tape.trades));
-      }),
+      fc.property(
+        tapeArb.chain((tape) => fc.tuple(fc.constant(tape), pollsArb(tape, PAGE - 1))),
+        ([tape, polls]) => {
+          const d = new TradeDeduper();
+          const written: PublicTrade[] = [];
+          for (const p of polls) {
+            const step = d.accept(page(tape, p));
+            expect(step.gap).toBe(false);
+            written.push(...step.fresh);
+          }
+          expect(ids(written)).toEqual(ids(tape.trades));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -72,7 +76,15 @@ describe('trade de-duplication (property-based)', () => {
   it('equal timestamps: trades sharing a second are told apart by id, never merged or dropped', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 250 }), fc.integer({ min: 1, max: PAGE }), (n, stride) => {
-        const trades: PublicTrade[] = Array.from({ length: n }, (_, i) => ({ market: 'M', id: 10 + i, time: 5000, price: D(1), amount: D(1), value: D(1), takerSide: 'buy' }));
+        const trades: PublicTrade[] = Array.from({ length: n }, (_, i) => ({
+          market: 'M',
+          id: 10 + i,
+          time: 5000,
+          price: D(1),
+          amount: D(1),
+          value: D(1),
+          takerSide: 'buy',
+        }));
         const d = new TradeDeduper();
         const written: number[] = [];
         for (let p = stride; ; p += stride) {
@@ -91,7 +103,7 @@ describe('trade de-duplication (property-based)', () => {
         ([tape, polls, seed]) => {
           // swap neighbouring polls by a seeded rule and shuffle inside each page
           let s = seed;
-          const rnd = (): number => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+          const rnd = (): number => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
           const order = [...polls];
           for (let i = 0; i + 1 < order.length; i += 2) if (rnd() < 0.5) [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
           const d = new TradeDeduper();
@@ -132,29 +144,44 @@ describe('trade de-duplication (property-based)', () => {
 
   it('polls a page or more apart: a possible gap is reported exactly when the page does not reach back to a known trade', () => {
     fc.assert(
-      fc.property(tapeArb.chain((tape) => fc.tuple(fc.constant(tape), pollsArb(tape, 3 * PAGE))), ([tape, polls]) => {
-        const d = new TradeDeduper();
-        const written = new Set<number>();
-        let prev = 0;
-        for (const p of polls) {
-          const step = d.accept(page(tape, p));
-          // 100 new trades or more: the full page cannot show whether trades were missed (>100) or not (=100)
-          const unproven = prev > 0 && p - prev >= PAGE;
-          expect(step.gap).toBe(unproven);
-          for (const id of ids(step.fresh)) {
-            expect(written.has(id)).toBe(false);
-            written.add(id);
+      fc.property(
+        tapeArb.chain((tape) => fc.tuple(fc.constant(tape), pollsArb(tape, 3 * PAGE))),
+        ([tape, polls]) => {
+          const d = new TradeDeduper();
+          const written = new Set<number>();
+          let prev = 0;
+          for (const p of polls) {
+            const step = d.accept(page(tape, p));
+            // 100 new trades or more: the full page cannot show whether trades were missed (>100) or not (=100)
+            const unproven = prev > 0 && p - prev >= PAGE;
+            expect(step.gap).toBe(unproven);
+            for (const id of ids(step.fresh)) {
+              expect(written.has(id)).toBe(false);
+              written.add(id);
+            }
+            prev = p;
           }
-          prev = p;
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('gap at the edges: 99 new trades overlap, 100 and 101 cannot be told apart and are both reported', () => {
-    const trades: PublicTrade[] = Array.from({ length: 400 }, (_, i) => ({ market: 'M', id: 7 + 3 * i, time: 0, price: D(1), amount: D(1), value: D(1), takerSide: 'buy' }));
-    for (const [step, gap] of [[99, false], [100, true], [101, true]] as const) {
+    const trades: PublicTrade[] = Array.from({ length: 400 }, (_, i) => ({
+      market: 'M',
+      id: 7 + 3 * i,
+      time: 0,
+      price: D(1),
+      amount: D(1),
+      value: D(1),
+      takerSide: 'buy',
+    }));
+    for (const [step, gap] of [
+      [99, false],
+      [100, true],
+      [101, true],
+    ] as const) {
       const d = new TradeDeduper();
       expect(d.accept(page({ trades }, 50)).gap).toBe(false);
       const next = d.accept(page({ trades }, 50 + step));
@@ -164,7 +191,15 @@ describe('trade de-duplication (property-based)', () => {
   });
 
   it('bounded memory: ids older than the remembered window are not written again', () => {
-    const trades: PublicTrade[] = Array.from({ length: 1000 }, (_, i) => ({ market: 'M', id: i + 1, time: i, price: D(1), amount: D(1), value: D(1), takerSide: 'sell' }));
+    const trades: PublicTrade[] = Array.from({ length: 1000 }, (_, i) => ({
+      market: 'M',
+      id: i + 1,
+      time: i,
+      price: D(1),
+      amount: D(1),
+      value: D(1),
+      takerSide: 'sell',
+    }));
     const d = new TradeDeduper([], { memory: 300 });
     for (let p = 50; p <= 1000; p += 50) d.accept(page({ trades }, p));
     expect(d.size).toBeLessThanOrEqual(300);

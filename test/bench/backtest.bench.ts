@@ -34,7 +34,17 @@ import { compareWithBaseline } from './baseline-build.js';
 import { calibrate, calibrationLine } from './calibration.js';
 import { idleShare } from './idle-share.js';
 
-const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.1' });
+const market = wireMarketFromOptions({
+  name: 'BTC_USDT',
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 6,
+  moneyPrec: 2,
+  minAmount: '0.0001',
+  minTotal: '1',
+  makerFeePercent: '0.1',
+  takerFeePercent: '0.1',
+});
 
 async function dataFile(n: number): Promise<string> {
   const dir = join(tmpdir(), 'v4-trader-bench');
@@ -42,7 +52,17 @@ async function dataFile(n: number): Promise<string> {
   const file = join(dir, `backtest-${n}-v1.jsonl.gz`);
   if (!existsSync(file)) {
     const partial = `${file}.part-${process.pid}`;
-    await generateRecording({ out: partial, market, snapshots: n, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, stepTicks: 150, seed: 42, minQty: 0.2 });
+    await generateRecording({
+      out: partial,
+      market,
+      snapshots: n,
+      intervalMs: 1000,
+      startT: 1_700_000_000_000,
+      startTicks: 3_000_000,
+      stepTicks: 150,
+      seed: 42,
+      minQty: 0.2,
+    });
     renameSync(partial, file);
   }
   return file;
@@ -75,7 +95,8 @@ async function readOnly(file: string, cacheDir: string | false): Promise<number>
 async function compiledReplay() {
   const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
   const dist = freshBuildDir(root);
-  if (dist === undefined) throw new Error('the backtest bench replays the compiled build and there is no fresh one: run `npm run build` (`npm run bench` does)');
+  if (dist === undefined)
+    throw new Error('the backtest bench replays the compiled build and there is no fresh one: run `npm run build` (`npm run bench` does)');
   const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(dist, path)).href)) as T;
   return {
     ...(await load<typeof import('../../backtest/replay/run-backtest.js')>('backtest/replay/run-backtest.js')),
@@ -112,7 +133,11 @@ function cliDay(file: string, cacheDir: string): { parallel: number; sequential:
   const bot = fileURLToPath(new URL('../../bin/bot.js', import.meta.url));
   const once = (extra: string[]): number => {
     const t = performance.now();
-    execFileSync(process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64', bot, 'backtest', config, '--no-progress', '--cache', cacheDir, ...extra], { stdio: 'ignore' });
+    execFileSync(
+      process.execPath,
+      ['--max-semi-space-size=64', '--min-semi-space-size=64', bot, 'backtest', config, '--no-progress', '--cache', cacheDir, ...extra],
+      { stdio: 'ignore' },
+    );
     return (performance.now() - t) / 1000;
   };
   return { parallel: once(['--parallel']), sequential: once(['--sequential']) };
@@ -145,7 +170,8 @@ export default async function backtestBench(): Promise<void> {
   const textFloor = await timed(() => readOnly(file, false));
   // The one-off cache build (what the first replay of a file pays on top of the text read), then the cache floor.
   const build = await timed(() => buildRecordingCache(file, { dir: cacheDir, force: true }));
-  if (build.value.status !== 'built') throw new Error(`the bench file was not cached: ${build.value.status === 'skipped' ? build.value.reason : build.value.status}`);
+  if (build.value.status !== 'built')
+    throw new Error(`the bench file was not cached: ${build.value.status === 'skipped' ? build.value.reason : build.value.status}`);
   await readOnly(file, cacheDir);
   const cacheFloor = await timed(() => readOnly(file, cacheDir));
 
@@ -165,11 +191,33 @@ export default async function backtestBench(): Promise<void> {
     return { ms: t.ms, cpu: t.cpu, value: factsOf(t.value, fingerprint) };
   };
   const run = (assumptions: Array<'optimistic' | 'pessimistic'>, cache: string | false, to?: number, fingerprint = false) =>
-    compact(() => runBacktest({ files: [file], cache: { dir: cache }, strategies, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions, keepJournal: fingerprint, ...(to === undefined ? {} : { to }) }), fingerprint);
+    compact(
+      () =>
+        runBacktest({
+          files: [file],
+          cache: { dir: cache },
+          strategies,
+          balances: { BTC: D('10'), USDT: D('1000000') },
+          polling,
+          assumptions,
+          keepJournal: fingerprint,
+          ...(to === undefined ? {} : { to }),
+        }),
+      fingerprint,
+    );
   // both lanes at once: the first in this thread, the second on a worker thread (the default of `bot backtest`)
   const sources = [{ id: 'mm', use: 'market-maker', cwd: process.cwd(), market: 'BTC_USDT', params }];
   const parallelRun = (fingerprint: boolean, to?: number) =>
-    runBacktestParallel({ files: [file], cache: { dir: cacheDir }, sources, balances: { BTC: D('10'), USDT: D('1000000') }, polling, assumptions: ['optimistic', 'pessimistic'], fingerprint, ...(to === undefined ? {} : { to }) });
+    runBacktestParallel({
+      files: [file],
+      cache: { dir: cacheDir },
+      sources,
+      balances: { BTC: D('10'), USDT: D('1000000') },
+      polling,
+      assumptions: ['optimistic', 'pessimistic'],
+      fingerprint,
+      ...(to === undefined ? {} : { to }),
+    });
   // Warm up as the floors were warmed, by the whole measurement once: both lanes in this thread, then both lanes with
   // the second on the lane worker (which then waits warm for the next run, as in a sweep). A process's first full
   // replay runs slower than the ones after it (~0.3-0.6 s more here, in each thread, however long a shorter warm-up
@@ -191,8 +239,14 @@ export default async function backtestBench(): Promise<void> {
   const sourceReplay = (to?: number) =>
     compact(async () =>
       sourceRun.runBacktest({
-        files: [file], cache: { dir: cacheDir }, polling, assumptions: ['pessimistic'], keepJournal: false, balances: { BTC: sourceDecimal.D('10'), USDT: sourceDecimal.D('1000000') },
-        strategies: [{ ...strategies[0]!, definition: await sourceStrategy.loadStrategy(builtinStrategies, 'market-maker') }], ...(to === undefined ? {} : { to }),
+        files: [file],
+        cache: { dir: cacheDir },
+        polling,
+        assumptions: ['pessimistic'],
+        keepJournal: false,
+        balances: { BTC: sourceDecimal.D('10'), USDT: sourceDecimal.D('1000000') },
+        strategies: [{ ...strategies[0]!, definition: await sourceStrategy.loadStrategy(builtinStrategies, 'market-maker') }],
+        ...(to === undefined ? {} : { to }),
       }),
     );
   await sourceReplay(warmTo);
@@ -202,11 +256,15 @@ export default async function backtestBench(): Promise<void> {
   const profiledOne = await idleShare(() => run(['pessimistic'], cacheDir));
   const profiledBoth = await idleShare(() => run(['optimistic', 'pessimistic'], cacheDir));
   const baseline = process.env.BACKTEST_BENCH_BASELINE;
-  const againstBaseline = baseline === undefined ? [] : await compareWithBaseline(baseline, compiled, { file, cacheDir, params, polling }, Number(process.env.BACKTEST_BENCH_ROUNDS ?? 5));
+  const againstBaseline =
+    baseline === undefined
+      ? []
+      : await compareWithBaseline(baseline, compiled, { file, cacheDir, params, polling }, Number(process.env.BACKTEST_BENCH_ROUNDS ?? 5));
 
   const calibrationAfter = calibrate();
   // events the replay steps through (book snapshots + public trades), per lane and second of wall time
-  const events = (x: { ms: number; value: { snapshots: number; trades: number } }): string => `${((x.value.snapshots + x.value.trades) / x.ms / 1000).toFixed(3)} M events/s`;
+  const events = (x: { ms: number; value: { snapshots: number; trades: number } }): string =>
+    `${((x.value.snapshots + x.value.trades) / x.ms / 1000).toFixed(3)} M events/s`;
   const rate = (count: number, ms: number): string => `${Math.round((count * 1000) / ms).toLocaleString('en-US')} snapshots/s`;
   const r = (floor: number, x: number): string => (floor / x).toFixed(3);
   const day = (x: { ms: number; value: { snapshots: number } }): string => ((86_400 * x.ms) / x.value.snapshots / 1000).toFixed(2);

@@ -20,7 +20,13 @@ export default async function bench(): Promise<void> {
   const client = new RestClient({ baseUrl: sim.baseUrl, apiKey: acc.apiKey, apiSecret: acc.apiSecret, rateLimiter: false });
   let seq = 0;
   const ladder = (): PlaceLimitRequest[] =>
-    Array.from({ length: LADDER }, (_, i) => ({ market: 'BTC_USDT', side: 'buy' as const, amount: D('0.001'), price: D(10000 + i), clientOrderId: `bench-${++seq}` }));
+    Array.from({ length: LADDER }, (_, i) => ({
+      market: 'BTC_USDT',
+      side: 'buy' as const,
+      amount: D('0.001'),
+      price: D(10000 + i),
+      clientOrderId: `bench-${++seq}`,
+    }));
   const cases: Record<string, (orders: PlaceLimitRequest[]) => Promise<void>> = {
     sequentialOrderNew: async (orders) => {
       for (const o of orders) await client.placeLimit(o);
@@ -52,7 +58,9 @@ export default async function bench(): Promise<void> {
   const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
   const perSec = (xs: number[]): number => (LADDER * xs.length * 1000) / xs.reduce((a, b) => a + b, 0);
   for (const [name, xs] of Object.entries(times)) {
-    process.stdout.write(`${name.padEnd(20)} ladder of ${LADDER}: p50 ${pct(xs, 0.5).toFixed(2)} ms, p90 ${pct(xs, 0.9).toFixed(2)} ms, ${perSec(xs).toFixed(0)} orders/s, ${name === 'oneBulk' ? 1 : LADDER} rate-limit slot(s)\n`);
+    process.stdout.write(
+      `${name.padEnd(20)} ladder of ${LADDER}: p50 ${pct(xs, 0.5).toFixed(2)} ms, p90 ${pct(xs, 0.9).toFixed(2)} ms, ${perSec(xs).toFixed(0)} orders/s, ${name === 'oneBulk' ? 1 : LADDER} rate-limit slot(s)\n`,
+    );
   }
   const ratio = perSec(times.oneBulk!) / perSec(times.sequentialOrderNew!);
   process.stdout.write(`ratio oneBulk / sequentialOrderNew (orders per second): ${ratio.toFixed(2)}; rate-limit slots per ladder ${LADDER} → 1\n`);

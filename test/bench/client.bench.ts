@@ -21,9 +21,23 @@ import { signPayload } from '../../src/venue/signing.js';
 import { RATE_LIMITS, type RateBucket, type RateLimit } from '../../src/venue/wire.js';
 
 const ORDER = JSON.stringify({
-  order_id: 1, client_order_id: 'b-1', market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1700000000.123456,
-  deal_money: '0', deal_stock: '0', amount: '0.01', left: '0.01', deal_fee: '0', price: '30000',
-  postOnly: false, ioc: false, status: 'NEW', stp: 'no', rpi: false,
+  order_id: 1,
+  client_order_id: 'b-1',
+  market: 'BTC_USDT',
+  side: 'buy',
+  type: 'limit',
+  timestamp: 1700000000.123456,
+  deal_money: '0',
+  deal_stock: '0',
+  amount: '0.01',
+  left: '0.01',
+  deal_fee: '0',
+  price: '30000',
+  postOnly: false,
+  ioc: false,
+  status: 'NEW',
+  stp: 'no',
+  rpi: false,
 });
 
 const SERVER = `
@@ -82,7 +96,15 @@ export default async function bench(): Promise<void> {
   const client = new RestClient({ baseUrl, apiKey: 'bench-key', apiSecret: 'bench-secret', rateLimiter: new RateLimiter({ limits: roomy }) });
   const request = { market: 'BTC_USDT', side: 'buy' as const, amount: D('0.01'), price: D('30000'), clientOrderId: 'b-1' };
 
-  const body = JSON.stringify({ request: '/api/v4/order/new', nonce: '1700000000000', market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '30000', client_order_id: 'b-1' });
+  const body = JSON.stringify({
+    request: '/api/v4/order/new',
+    nonce: '1700000000000',
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: '0.01',
+    price: '30000',
+    client_order_id: 'b-1',
+  });
   const { payload, signature } = signPayload(body, 'bench-secret');
   const bare = got.extend({
     // the client's own keep-alive settings: a socket timeout re-armed per request is part of both sides
@@ -128,7 +150,9 @@ export default async function bench(): Promise<void> {
   const vsStream = ratios(streamRounds);
   const w = (label: string, r: Round[]): string =>
     `${label}${median(r.map((x) => x.rate)).toFixed(0)} req/s, ${median(r.map((x) => x.cpuUs)).toFixed(0)} us CPU per round trip\n`;
-  process.stdout.write(`(medians of ${PAIRS} groups of rotating ${ROUND_MS} ms rounds after ${WARM_UP_PAIRS} warm-up groups, ${CONCURRENCY} in flight; server in a child process)\n`);
+  process.stdout.write(
+    `(medians of ${PAIRS} groups of rotating ${ROUND_MS} ms rounds after ${WARM_UP_PAIRS} warm-up groups, ${CONCURRENCY} in flight; server in a child process)\n`,
+  );
   process.stdout.write(w('signed order/new via RestClient:   ', clientRounds));
   process.stdout.write(w('bare got POST, same body:          ', bareRounds));
   process.stdout.write(w('bare got stream POST, same body:   ', streamRounds));

@@ -40,7 +40,9 @@ async function floor(files: readonly string[], parse: (text: string) => unknown)
 
 function report(name: string, base: { ms: number; n: number }, run: { ms: number }): void {
   const rate = (ms: number): string => `${Math.round(base.n / (ms / 1000)).toLocaleString('en-US')} lines/s`;
-  process.stdout.write(`${name.padEnd(14)} floor ${rate(base.ms).padStart(18)} (${base.ms.toFixed(0)} ms) | import ${rate(run.ms).padStart(18)} (${run.ms.toFixed(0)} ms) | import/floor ${(run.ms / base.ms).toFixed(2)}\n`);
+  process.stdout.write(
+    `${name.padEnd(14)} floor ${rate(base.ms).padStart(18)} (${base.ms.toFixed(0)} ms) | import ${rate(run.ms).padStart(18)} (${run.ms.toFixed(0)} ms) | import/floor ${(run.ms / base.ms).toFixed(2)}\n`,
+  );
 }
 
 export default async function importBench(): Promise<void> {

@@ -55,7 +55,9 @@ export function generate(seed: number): Step[] {
 
 function makeExchange(): { ex: SimExchange; ids: number[]; owners: string[] } {
   const config = parseSimConfig({
-    markets: [{ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.000001', minTotal: '0', makerFee: '0.1', takerFee: '0.2' }],
+    markets: [
+      { name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.000001', minTotal: '0', makerFee: '0.1', takerFee: '0.2' },
+    ],
     accounts: ACCOUNTS.map((name) => ({ name, trade: { BTC: '100000000', USDT: '1000000000000000' } })),
     history: { maxFinishedOrders: 1_000, maxDeals: 1_000 },
   });

@@ -38,10 +38,22 @@ export default async function bench(): Promise<void> {
     n++;
     const path = '/api/v4/order/new';
     // Alternate non-crossing buys and sells so the book stays small and nothing trades.
-    const body = JSON.stringify({ request: path, nonce: String(++nonce), market: 'BTC_USDT', side: n % 2 ? 'buy' : 'sell', amount: '0.001', price: n % 2 ? '10000' : '50000' });
+    const body = JSON.stringify({
+      request: path,
+      nonce: String(++nonce),
+      market: 'BTC_USDT',
+      side: n % 2 ? 'buy' : 'sell',
+      amount: '0.001',
+      price: n % 2 ? '10000' : '50000',
+    });
     const payload = Buffer.from(body).toString('base64');
     const signature = createHmac('sha512', account.apiSecret).update(payload).digest('hex');
-    return request(`${sim.baseUrl}${path}`, 'POST', body, { 'content-type': 'application/json', 'x-txc-apikey': account.apiKey, 'x-txc-payload': payload, 'x-txc-signature': signature });
+    return request(`${sim.baseUrl}${path}`, 'POST', body, {
+      'content-type': 'application/json',
+      'x-txc-apikey': account.apiKey,
+      'x-txc-payload': payload,
+      'x-txc-signature': signature,
+    });
   };
   const cases: Record<string, () => Promise<void>> = {
     bare: () => request(`${bareUrl}/`, 'GET'),
@@ -66,7 +78,9 @@ export default async function bench(): Promise<void> {
   const base = rate('bare');
   process.stdout.write(`bare node:http   ${base.toFixed(0)} req/s (baseline)\n`);
   process.stdout.write(`sim ping         ${rate('simPing').toFixed(0)} req/s  ratio ${(rate('simPing') / base).toFixed(2)}\n`);
-  process.stdout.write(`sim order/new    ${rate('simOrderNew').toFixed(0)} req/s  ratio ${(rate('simOrderNew') / base).toFixed(2)} (signed, validated, placed)\n`);
+  process.stdout.write(
+    `sim order/new    ${rate('simOrderNew').toFixed(0)} req/s  ratio ${(rate('simOrderNew') / base).toFixed(2)} (signed, validated, placed)\n`,
+  );
   agent.destroy();
   bare.close();
   bare.closeAllConnections();

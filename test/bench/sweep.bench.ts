@@ -17,7 +17,17 @@ import { runSweep } from '../../backtest/sweep/run-sweep.js';
 import { trialPool } from '../../backtest/sweep/trial-pool.js';
 import { stealMeter } from './cpu-steal.js';
 
-const market = wireMarketFromOptions({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.0001', minTotal: '1', makerFeePercent: '0.1', takerFeePercent: '0.1' });
+const market = wireMarketFromOptions({
+  name: 'BTC_USDT',
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 6,
+  moneyPrec: 2,
+  minAmount: '0.0001',
+  minTotal: '1',
+  makerFeePercent: '0.1',
+  takerFeePercent: '0.1',
+});
 
 async function dataFile(n: number): Promise<string> {
   const dir = join(tmpdir(), 'v4-trader-bench');
@@ -25,7 +35,17 @@ async function dataFile(n: number): Promise<string> {
   const file = join(dir, `sweep-${n}-v1.jsonl.gz`);
   if (!existsSync(file)) {
     const partial = `${file}.part-${process.pid}`;
-    await generateRecording({ out: partial, market, snapshots: n, intervalMs: 1000, startT: 1_700_000_000_000, startTicks: 3_000_000, stepTicks: 150, seed: 42, minQty: 0.2 });
+    await generateRecording({
+      out: partial,
+      market,
+      snapshots: n,
+      intervalMs: 1000,
+      startT: 1_700_000_000_000,
+      startTicks: 3_000_000,
+      stepTicks: 150,
+      seed: 42,
+      minQty: 0.2,
+    });
     renameSync(partial, file);
   }
   return file;
@@ -38,7 +58,10 @@ function sweepFile(dir: string, data: string, trials: number, tag: string): stri
     `data: [${JSON.stringify(data)}]\nbalances: { BTC: "1", USDT: "50000" }\npolling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 }\nstrategies:\n  - { id: mm, use: market-maker, market: BTC_USDT, params: { spread: "0.0006", size: "0.01", levels: 3 }, risk: { maxOpenOrders: 20 } }\n`,
   );
   const file = join(dir, `sweep-${tag}.yaml`);
-  writeFileSync(file, `base: backtest.yaml\nspace:\n  strategies[0].params.spread: { values: [${spreads.join(', ')}] }\nsampler: { kind: grid }\nout: ${JSON.stringify(join(dir, tag))}\n`);
+  writeFileSync(
+    file,
+    `base: backtest.yaml\nspace:\n  strategies[0].params.spread: { values: [${spreads.join(', ')}] }\nsampler: { kind: grid }\nout: ${JSON.stringify(join(dir, tag))}\n`,
+  );
   return file;
 }
 
@@ -47,7 +70,12 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-async function measure(workers: number, dir: string, data: string, trials: number): Promise<{ perMin: number; ms: number; trialMs: number; cpuPerTrial: number }> {
+async function measure(
+  workers: number,
+  dir: string,
+  data: string,
+  trials: number,
+): Promise<{ perMin: number; ms: number; trialMs: number; cpuPerTrial: number }> {
   const pool = trialPool({ workers });
   try {
     // Warm-up: every thread loads tsx and the sources and replays once (a different grid, so nothing is reused).

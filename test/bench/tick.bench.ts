@@ -59,9 +59,23 @@ const WARMUP = 100;
 const FILLED = (o: { client_order_id: string; price: string; amount: string }) => {
   const money = D(o.price).mul(o.amount);
   return JSON.stringify({
-    order_id: 1, client_order_id: o.client_order_id, market: 'BTC_USDT', side: 'buy', type: 'limit', timestamp: 1700000000.123456,
-    deal_money: money.toFixed(), deal_stock: o.amount, amount: o.amount, left: '0', deal_fee: money.mul('0.001').toFixed(), price: o.price,
-    postOnly: false, ioc: false, status: 'FILLED', stp: 'no', rpi: false,
+    order_id: 1,
+    client_order_id: o.client_order_id,
+    market: 'BTC_USDT',
+    side: 'buy',
+    type: 'limit',
+    timestamp: 1700000000.123456,
+    deal_money: money.toFixed(),
+    deal_stock: o.amount,
+    amount: o.amount,
+    left: '0',
+    deal_fee: money.mul('0.001').toFixed(),
+    price: o.price,
+    postOnly: false,
+    ioc: false,
+    status: 'FILLED',
+    stp: 'no',
+    rpi: false,
   });
 };
 
@@ -193,7 +207,16 @@ export default async function tickBench(): Promise<void> {
     const engineClient = client();
     const api = benchApi(engineClient);
     const recorder = v.record
-      ? await SessionRecorder.open({ path: join(dir, 'recordings'), markets: [market], tradesMs: 60_000, scheduler: asyncScheduler, clock: asyncScheduler, logger: pino({ level: 'silent' }), source: 'tick bench', resume: false })
+      ? await SessionRecorder.open({
+          path: join(dir, 'recordings'),
+          markets: [market],
+          tradesMs: 60_000,
+          scheduler: asyncScheduler,
+          clock: asyncScheduler,
+          logger: pino({ level: 'silent' }),
+          source: 'tick bench',
+          resume: false,
+        })
       : undefined;
     const runtime = createRuntime({
       api,
@@ -212,7 +235,22 @@ export default async function tickBench(): Promise<void> {
       if (e.type === 'accepted' || e.type === 'rejected') accepted?.();
     });
     await runtime.start();
-    engines.push({ name: v.name, recorder, client: engineClient, bareClient: client(), api, runtime, samples: [], starts: [], engineOnly: [], bare: [], bareStarts: [], roundStarts: [], roundSteal: [], waitAccepted: () => new Promise<void>((r) => (accepted = r)) });
+    engines.push({
+      name: v.name,
+      recorder,
+      client: engineClient,
+      bareClient: client(),
+      api,
+      runtime,
+      samples: [],
+      starts: [],
+      engineOnly: [],
+      bare: [],
+      bareStarts: [],
+      roundStarts: [],
+      roundSteal: [],
+      waitAccepted: () => new Promise<void>((r) => (accepted = r)),
+    });
   }
 
   let tick = 0;
@@ -297,7 +335,9 @@ export default async function tickBench(): Promise<void> {
     process.stdout.write(
       `    samples with a GC pause inside: bare ${share(bare, bareStarts)}, engine ${share(samples, starts)}; p99 of the others: bare ${pct(withoutGc(bare, bareStarts), 99).toFixed(0)} µs, engine ${pct(withoutGc(samples, starts), 99).toFixed(0)} µs\n`,
     );
-    process.stdout.write(`    own overhead, all samples: p50 ${signed(pct(samples, 50) - pct(bare, 50))} µs, p99 ${signed(pct(samples, 99) - pct(bare, 99))} µs\n`);
+    process.stdout.write(
+      `    own overhead, all samples: p50 ${signed(pct(samples, 50) - pct(bare, 50))} µs, p99 ${signed(pct(samples, 99) - pct(bare, 99))} µs\n`,
+    );
     const waits = (c: RestClient) => Math.max(0, ...c.limiterStats().map((b) => b.waitMsMax)).toFixed(1);
     process.stdout.write(`    longest wait for a rate-limit slot: bare ${waits(e.bareClient)} ms, engine ${waits(e.client)} ms\n`);
     const perRound = e.roundStarts.map((from) => pct(samples.slice(from, from + PAIRS), 99) - pct(bare.slice(from, from + PAIRS), 99));
@@ -312,7 +352,11 @@ export default async function tickBench(): Promise<void> {
   // recording on vs off, in this run: the same FileJournal default, with and without the session recorder's tap
   const off = engines.find((e) => e.name.includes('fsync=background'))!;
   const on = engines.find((e) => e.name === RECORDING_ON)!;
-  const roundP99 = (e: Engine) => pct(e.roundStarts.map((from) => pct(e.samples.slice(from, from + PAIRS), 99)), 50);
+  const roundP99 = (e: Engine) =>
+    pct(
+      e.roundStarts.map((from) => pct(e.samples.slice(from, from + PAIRS), 99)),
+      50,
+    );
   process.stdout.write(
     `recording (record: on) vs off, tick-to-wire p99 over all samples: ${pct(on.samples, 99).toFixed(0)} µs vs ${pct(off.samples, 99).toFixed(0)} µs, ratio ${(pct(on.samples, 99) / pct(off.samples, 99)).toFixed(2)}; ` +
       `median of the rounds' p99: ${roundP99(on).toFixed(0)} µs vs ${roundP99(off).toFixed(0)} µs, ratio ${(roundP99(on) / roundP99(off)).toFixed(2)}; ` +

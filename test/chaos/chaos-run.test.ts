@@ -18,7 +18,16 @@ describe('chaos harness (fixed seed, small)', () => {
     const result = await runChaos({ mode: 'faults', orders: 120, kills: 2, seed: 15, out: join(dir, 'faults'), settleMs: 2000 });
     expect(result.notes).toEqual([]);
     expect(result.audits.flatMap((a) => [...a.duplicates, ...a.lost, ...a.unknownLeft, ...a.fillsMissing, ...a.balanceDiff])).toEqual([]);
-    expect(result.summary).toMatchObject({ duplicates: 0, lost: 0, unknownLeft: 0, fillsMissing: 0, balanceDiff: 0, ruleRejects: 0, restarts: 2, secretHits: 0 });
+    expect(result.summary).toMatchObject({
+      duplicates: 0,
+      lost: 0,
+      unknownLeft: 0,
+      fillsMissing: 0,
+      balanceDiff: 0,
+      ruleRejects: 0,
+      restarts: 2,
+      secretHits: 0,
+    });
     expect(result.summary).toMatchObject({ overfills: 0, phantomCancels: 0, bandBreaches: 0, staleFills: 0 });
     expect(result.line).toMatch(/, overfills 0, phantom-cancels 0, band-breaches 0, stale-fills 0$/);
     expect(result.summary.orders).toBeGreaterThanOrEqual(120);
@@ -73,7 +82,10 @@ describe('chaos harness: lying venue (one 30 s run)', () => {
       faults: Record<string, number>;
     };
     expect(report.lying.daemonsAlive).toBe(true);
-    const told = (kind: string) => Object.entries(report.lying.told).filter(([k]) => k.startsWith(kind)).reduce((n, [, v]) => n + v, 0);
+    const told = (kind: string) =>
+      Object.entries(report.lying.told)
+        .filter(([k]) => k.startsWith(kind))
+        .reduce((n, [, v]) => n + v, 0);
     for (const kind of ['hiddenOpenOrders', 'duplicateDeals', 'corruptDeals', 'contradictingAnswers']) expect(told(kind), kind).toBeGreaterThan(0);
     // book episodes come as a Poisson process per market (which kind comes first depends on the request order): some came
     expect(report.lying.episodes.length).toBeGreaterThanOrEqual(2);
@@ -86,7 +98,19 @@ describe('chaos harness: lying venue (one 30 s run)', () => {
 
   it('ends with zeros in every loss column, the new ones included, and the audit clean (issue 23 check)', () => {
     expect(result.notes).toEqual([]);
-    expect(result.audits.flatMap((a) => [...a.duplicates, ...a.lost, ...a.unknownLeft, ...a.fillsMissing, ...a.balanceDiff, ...a.overfills, ...a.phantomCancels, ...a.bandBreaches, ...a.staleFills])).toEqual([]);
+    expect(
+      result.audits.flatMap((a) => [
+        ...a.duplicates,
+        ...a.lost,
+        ...a.unknownLeft,
+        ...a.fillsMissing,
+        ...a.balanceDiff,
+        ...a.overfills,
+        ...a.phantomCancels,
+        ...a.bandBreaches,
+        ...a.staleFills,
+      ]),
+    ).toEqual([]);
     expect(result.passed).toBe(true);
   });
 });

@@ -32,7 +32,11 @@ export async function checkInProcess(kind: ConfigKind, file: string, cwd: string
     else if (kind === 'backtest') {
       const cfg = loadYamlConfig(file, BacktestConfigSchema, env);
       const strategies = await resolveStrategies(cfg, cwd, file);
-      await checkBacktestLimits(cfg, cfg.data.map((f) => (isAbsolute(f) ? f : join(dirname(file), f))), file);
+      await checkBacktestLimits(
+        cfg,
+        cfg.data.map((f) => (isAbsolute(f) ? f : join(dirname(file), f))),
+        file,
+      );
       // with the `where` the backtest itself gives the runtime
       for (const s of strategies) parseParams(s.definition, s.params, s.where ?? 'strategies.params');
     } else {
@@ -43,7 +47,8 @@ export async function checkInProcess(kind: ConfigKind, file: string, cwd: string
         const sim = embeddedSimConfig(cfg.venue.sim, { cwd, configFile: file, env });
         checkLimitTickers(cfg.strategies, new Map(sim.markets.map((m) => [m.name, m])), file);
       }
-      for (const [i, s] of cfg.strategies.entries()) parseParams(await loadStrategy(builtinStrategies, s.use, cwd, `${file}: strategies[${i}].use`), s.params, `${file}: strategies[${i}].params`);
+      for (const [i, s] of cfg.strategies.entries())
+        parseParams(await loadStrategy(builtinStrategies, s.use, cwd, `${file}: strategies[${i}].use`), s.params, `${file}: strategies[${i}].params`);
     }
     return { exit: 0, stderr: '' };
   } catch (error) {
@@ -58,7 +63,12 @@ const BOT = resolve(import.meta.dirname, '../../bin/bot.js');
  * (the daemon and the sim until stopped): after `runMs` it gets SIGTERM, and a clean stop counts as a valid run.
  */
 export function checkChild(kind: ConfigKind, file: string, cwd: string, env: NodeJS.ProcessEnv, runMs = 6000): Promise<Outcome> {
-  const args = kind === 'daemon' ? ['run', file] : kind === 'backtest' ? ['backtest', file, '--out', resolve(cwd, 'bt-out'), '--no-progress'] : ['sim', '--config', file, '--json'];
+  const args =
+    kind === 'daemon'
+      ? ['run', file]
+      : kind === 'backtest'
+        ? ['backtest', file, '--out', resolve(cwd, 'bt-out'), '--no-progress']
+        : ['sim', '--config', file, '--json'];
   return new Promise((done) => {
     const child = spawn(process.execPath, [BOT, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

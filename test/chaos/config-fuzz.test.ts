@@ -24,7 +24,9 @@ const ENV = { BOT_API_KEY: 'fuzz-key-0123456789', BOT_API_SECRET: 'fuzz-secret-0
 describe('config fuzzer (fixed seed)', () => {
   it('300 mutated daemon, backtest and sim configs, 3 of them through bin/bot.js: no stack trace, no other exit', async () => {
     const report = await fuzzConfigs({ runs: 300, seed: 15, childEvery: 100, dir: join(dir, 'fuzz') });
-    const failures = report.failures.map((f) => `case ${f.index} (${f.how}, ${f.case.kind} from ${f.case.seedFile}: ${f.case.mutations.join('; ')}): ${f.problem}`);
+    const failures = report.failures.map(
+      (f) => `case ${f.index} (${f.how}, ${f.case.kind} from ${f.case.seedFile}: ${f.case.mutations.join('; ')}): ${f.problem}`,
+    );
     expect(failures).toEqual([]);
     expect(report.refused).toBeGreaterThan(150);
     expect(report.valid).toBeGreaterThan(10);
@@ -56,7 +58,11 @@ describe('config fuzzer: special-file paths, ticker typos, param typos (issue 24
       const caseDir = join(dir, 'targeted', `case-${i}`);
       const file = writeCase(c, caseDir);
       const outcome = await checkInProcess(c.kind, file, caseDir, ENV);
-      const problem = outcome.exit !== 2 ? `exit ${outcome.exit}, expected 2: ${outcome.stderr.trim().slice(0, 200)}` : (judge(outcome, file) ?? (outcome.stderr.includes(`${file}: ${keyOf(c.mutations[0]!)}`) ? undefined : `the key is not named: ${outcome.stderr.trim().slice(0, 200)}`));
+      const problem =
+        outcome.exit !== 2
+          ? `exit ${outcome.exit}, expected 2: ${outcome.stderr.trim().slice(0, 200)}`
+          : (judge(outcome, file) ??
+            (outcome.stderr.includes(`${file}: ${keyOf(c.mutations[0]!)}`) ? undefined : `the key is not named: ${outcome.stderr.trim().slice(0, 200)}`));
       if (problem !== undefined) problems.push(`${c.seedFile}: ${c.mutations.join('; ')}: ${problem}`);
     }
     expect(problems).toEqual([]);
@@ -68,7 +74,11 @@ describe('config fuzzer: special-file paths, ticker typos, param typos (issue 24
   }, 60_000);
 
   it('a FIFO as journal.path and a /proc path: bin/bot.js ends by itself with exit 2 (no blocking open, no mkdir spin)', async () => {
-    const chosen = cases.filter((c) => c.seedFile === 'config/grid.yaml' && (c.mutations[0] === `set journal.path = ${CASE_FIFO}` || c.mutations[0] === 'set journal.path = /proc/1/nope/j.jsonl'));
+    const chosen = cases.filter(
+      (c) =>
+        c.seedFile === 'config/grid.yaml' &&
+        (c.mutations[0] === `set journal.path = ${CASE_FIFO}` || c.mutations[0] === 'set journal.path = /proc/1/nope/j.jsonl'),
+    );
     expect(chosen).toHaveLength(2);
     const outcomes = await Promise.all(
       chosen.map((c, i) => {
@@ -121,7 +131,10 @@ describe('config errors found by the fuzzer name the file and the path', () => {
 
   it('a backtest strategy with bad params names the config file (was strategies.<id>.params), through bin/bot.js', async () => {
     const data = `data: [${join(import.meta.dirname, '../../backtest/sample-data/sim-btc-usdt.jsonl.gz')}]`;
-    const bt = write('params-bt.yaml', `${data}\nbalances: { BTC: 1, USDT: 1000 }\nstrategies: [{ id: m, use: market-maker, market: BTC_USDT, params: { levels: -1 } }]\n`);
+    const bt = write(
+      'params-bt.yaml',
+      `${data}\nbalances: { BTC: 1, USDT: 1000 }\nstrategies: [{ id: m, use: market-maker, market: BTC_USDT, params: { levels: -1 } }]\n`,
+    );
     const outcome = await checkChild('backtest', bt, dir, ENV, EXITS_BY_ITSELF_MS);
     expect(outcome.exit).toBe(2);
     // the file, the value's line:column (the params' own errors point at the value), then the key path

@@ -21,7 +21,14 @@ export interface Mutated {
 
 /** Seed configs per kind, relative to the repository root. */
 export const SEEDS: Readonly<Record<ConfigKind, readonly string[]>> = {
-  daemon: ['config/default.yaml', 'config/grid.yaml', 'config/market-maker.yaml', 'config/stop-guard.yaml', 'config/twap.yaml', 'test/chaos/fixtures/daemon-sim-file.yaml'],
+  daemon: [
+    'config/default.yaml',
+    'config/grid.yaml',
+    'config/market-maker.yaml',
+    'config/stop-guard.yaml',
+    'config/twap.yaml',
+    'test/chaos/fixtures/daemon-sim-file.yaml',
+  ],
   backtest: ['config/backtest.yaml'],
   sim: ['config/sim.yaml'],
 };
@@ -31,7 +38,24 @@ const HUGE = '__HUGE_1E400__';
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
-  fc.constantFrom('', ' ', '０．１', '١٢٣', '\u202e30000', 'zero\u200bwidth', '💸', 'NaN', '-0', '1e5', '0x10', '${CHAOS_UNSET_VAR}', '$${X}', 'null', '~', 'a'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '０．１',
+    '١٢٣',
+    '\u202e30000',
+    'zero\u200bwidth',
+    '💸',
+    'NaN',
+    '-0',
+    '1e5',
+    '0x10',
+    '${CHAOS_UNSET_VAR}',
+    '$${X}',
+    'null',
+    '~',
+    'a'.repeat(5000),
+  ),
   fc.integer(),
   fc.constantFrom(-1, 0, -0.0001, 2 ** 53 + 1, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 1e-30),
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, HUGE),
@@ -52,7 +76,10 @@ export const CASE_FILE = '__CASE_FILE__';
 
 /** journal.path / log.file values that name no regular file the daemon could own. */
 export const SPECIAL_PATHS: readonly string[] = ['/dev/null', CASE_DIR, '/proc/1/nope/j.jsonl', CASE_FIFO, `${CASE_FILE}/j.jsonl`];
-export const PATH_KEYS: ReadonlyArray<readonly [string, string]> = [['journal', 'path'], ['log', 'file']];
+export const PATH_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['journal', 'path'],
+  ['log', 'file'],
+];
 
 type Special = 'path' | 'ticker' | 'param';
 type Op =
@@ -69,7 +96,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 export function mutatedConfig(kind: ConfigKind, read: (file: string) => string): fc.Arbitrary<Mutated> {
-  return fc.record({ seedFile: fc.constantFrom(...SEEDS[kind]), ops: fc.array(op, { minLength: 1, maxLength: 3 }) }).map(({ seedFile, ops }) => apply(kind, seedFile, read(seedFile), ops));
+  return fc
+    .record({ seedFile: fc.constantFrom(...SEEDS[kind]), ops: fc.array(op, { minLength: 1, maxLength: 3 }) })
+    .map(({ seedFile, ops }) => apply(kind, seedFile, read(seedFile), ops));
 }
 
 /**
@@ -156,7 +185,10 @@ export function special(kind: ConfigKind, doc: unknown, what: Special, at: numbe
     const ticker = Object.keys(inventory)[0] ?? (typeof s.market === 'string' ? s.market : 'BTC_USDT').split('_')[0]!;
     const typo = ticker.slice(0, -1) + (ticker.endsWith('X') ? 'Y' : 'X');
     const { [ticker]: value, ...rest } = inventory;
-    return { doc: setAt(doc, ['strategies', i, 'risk', 'maxInventory'], { ...rest, [typo]: value ?? 1 }), what: `rename strategies.${i}.risk.maxInventory.${ticker} to ${typo}` };
+    return {
+      doc: setAt(doc, ['strategies', i, 'risk', 'maxInventory'], { ...rest, [typo]: value ?? 1 }),
+      what: `rename strategies.${i}.risk.maxInventory.${ticker} to ${typo}`,
+    };
   }
   const params = isPlain(s.params) ? s.params : {};
   const name = Object.keys(params)[at % Math.max(1, Object.keys(params).length)] ?? KNOWN_PARAM[String(s.use)];
@@ -174,7 +206,7 @@ function isPlain(v: unknown): v is Record<string, unknown> {
 const KNOWN_PARAM: Readonly<Record<string, string>> = { 'market-maker': 'spread', grid: 'levels', 'stop-guard': 'trail', twap: 'slices' };
 
 function short(v: unknown): string {
-  const s = typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? `${s.slice(0, 40)}…(${s.length})` : s;
 }
 
@@ -192,7 +224,7 @@ function setAt(root: unknown, path: Path, value: unknown): unknown {
   const [head, ...rest] = path;
   if (Array.isArray(root)) return root.map((x, i) => (i === head ? setAt(x, rest, value) : x));
   // a missing (or fuzzed) mapping on the way is made a mapping, so a targeted key can always be set
-  const obj = (isPlain(root) ? root : {});
+  const obj = isPlain(root) ? root : {};
   return { ...obj, [head as string]: setAt(obj[head as string], rest, value) };
 }
 

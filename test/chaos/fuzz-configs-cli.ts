@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fuzzConfigs } from './fuzz-configs.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, 'child-every': { type: 'string', default: '10' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '1' },
+    'child-every': { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const dir = mkdtempSync(join(tmpdir(), 'fuzz-configs-'));
 const started = Date.now();
 const report = await fuzzConfigs({
@@ -20,7 +27,8 @@ const report = await fuzzConfigs({
     if (done % 100 === 0 || done === total) process.stderr.write(`fuzz-configs: ${done}/${total} (${Math.round((Date.now() - started) / 1000)} s)\n`);
   },
 });
-for (const f of report.failures) process.stderr.write(`fuzz-configs: case ${f.index} (${f.how}, ${f.case.kind} from ${f.case.seedFile}: ${f.case.mutations.join('; ')}): ${f.problem}\n`);
+for (const f of report.failures)
+  process.stderr.write(`fuzz-configs: case ${f.index} (${f.how}, ${f.case.kind} from ${f.case.seedFile}: ${f.case.mutations.join('; ')}): ${f.problem}\n`);
 process.stdout.write(
   `config fuzz: cases ${report.runs} (seed ${values.seed}), valid ${report.valid}, refused (exit 2) ${report.refused}, child processes ${report.children} (skipped ${report.childrenSkipped}), ` +
     `stack traces ${report.stackTraces}, crashes ${report.crashes}, ${Math.round((Date.now() - started) / 1000)} s\n`,

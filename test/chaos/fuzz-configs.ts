@@ -47,7 +47,12 @@ export interface FuzzReport {
 
 const REPO = resolve(import.meta.dirname, '../..');
 /** BOT_HTTP_LISTEN: the shipped default.yaml serves its dashboard there; a free port, so children never clash. */
-const ENV = { BOT_API_KEY: 'fuzz-key-0123456789', BOT_API_SECRET: 'fuzz-secret-0123456789', BOT_BASE_URL: 'http://127.0.0.1:9', BOT_HTTP_LISTEN: '127.0.0.1:0' };
+const ENV = {
+  BOT_API_KEY: 'fuzz-key-0123456789',
+  BOT_API_SECRET: 'fuzz-secret-0123456789',
+  BOT_BASE_URL: 'http://127.0.0.1:9',
+  BOT_HTTP_LISTEN: '127.0.0.1:0',
+};
 
 /** Seeds read with their repository-relative paths made absolute, so a case works from any directory. */
 export function readSeed(file: string): string {
@@ -132,5 +137,9 @@ export function childSafe(c: Mutated, file: string, caseDir: string): boolean {
   if (cfg.http !== undefined && !isLoopback(parseListen(cfg.http.listen)?.host ?? '')) return false;
   if (cfg.alerts !== undefined && !isLoopback(new URL(cfg.alerts.webhook).hostname)) return false;
   const paths = [cfg.journal.path, cfg.log.file, cfg.venue.kind === 'sim' ? (cfg.venue.sim as { file?: unknown } | undefined)?.file : undefined];
-  return paths.every((p) => p === undefined || (typeof p === 'string' && (p.startsWith(REPO) || p.startsWith(`${caseDir}/`) || p === caseDir || (!isAbsolute(p) && !p.includes('..')))));
+  return paths.every(
+    (p) =>
+      p === undefined ||
+      (typeof p === 'string' && (p.startsWith(REPO) || p.startsWith(`${caseDir}/`) || p === caseDir || (!isAbsolute(p) && !p.includes('..')))),
+  );
 }

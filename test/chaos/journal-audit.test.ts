@@ -33,9 +33,33 @@ const order = (id: string, o: Partial<Order> = {}): Order => ({
   status: 'FILLED',
   ...o,
 });
-const deal: Deal = { id: 7, time: 1, market: 'BTC_USDT', side: 'buy', role: 'maker', amount: D('1'), price: D('100'), deal: D('100'), fee: D('0.1'), orderId: 1, clientOrderId: 'mm-a-1' };
+const deal: Deal = {
+  id: 7,
+  time: 1,
+  market: 'BTC_USDT',
+  side: 'buy',
+  role: 'maker',
+  amount: D('1'),
+  price: D('100'),
+  deal: D('100'),
+  fee: D('0.1'),
+  orderId: 1,
+  clientOrderId: 'mm-a-1',
+};
 const jorder = { market: 'BTC_USDT', side: 'buy' as const, type: 'limit' as const, price: '100', amount: '1' };
-const jdeal = { id: 7, time: 1, market: 'BTC_USDT', side: 'buy' as const, role: 'maker' as const, amount: '1', price: '100', deal: '100', fee: '0.1', orderId: 1, clientOrderId: 'mm-a-1' };
+const jdeal = {
+  id: 7,
+  time: 1,
+  market: 'BTC_USDT',
+  side: 'buy' as const,
+  role: 'maker' as const,
+  amount: '1',
+  price: '100',
+  deal: '100',
+  fee: '0.1',
+  orderId: 1,
+  clientOrderId: 'mm-a-1',
+};
 const clean: JournalRecord[] = [
   { t: 1, type: 'start', run: 1, strategies: ['mm'], dryRun: false },
   { t: 2, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-a-1', order: jorder },
@@ -59,11 +83,40 @@ describe('journal-vs-venue audit', () => {
 
   it.each([
     ['one client order id on two venue orders', clean, { ...venue, finished: [order('mm-a-1'), order('mm-a-1', { orderId: 2 })] }, [1, 0, 0, 0, 0]],
-    ['a venue order the journal does not know', clean, { ...venue, open: [order('mm-a-9', { left: D('1'), dealStock: D('0'), status: 'NEW' })] }, [0, 1, 0, 0, 0]],
-    ['an order the journal holds as never placed is on the venue', [...clean.slice(0, 4), { t: 4, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-a-2', order: jorder }, { t: 5, type: 'outcome', strategyId: 'mm', clientOrderId: 'mm-a-2', state: 'rejected' }, clean[4]!] as JournalRecord[], { ...venue, finished: [order('mm-a-1'), order('mm-a-2', { orderId: 2, left: D('1'), dealStock: D('0'), status: 'CANCELED' })] }, [0, 1, 0, 0, 0]],
-    ['a submission left unknown', [...clean, { t: 6, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-a-3', order: jorder }, { t: 7, type: 'outcome', strategyId: 'mm', clientOrderId: 'mm-a-3', state: 'unknown' }] as JournalRecord[], venue, [0, 0, 1, 0, 0]],
+    [
+      'a venue order the journal does not know',
+      clean,
+      { ...venue, open: [order('mm-a-9', { left: D('1'), dealStock: D('0'), status: 'NEW' })] },
+      [0, 1, 0, 0, 0],
+    ],
+    [
+      'an order the journal holds as never placed is on the venue',
+      [
+        ...clean.slice(0, 4),
+        { t: 4, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-a-2', order: jorder },
+        { t: 5, type: 'outcome', strategyId: 'mm', clientOrderId: 'mm-a-2', state: 'rejected' },
+        clean[4]!,
+      ] as JournalRecord[],
+      { ...venue, finished: [order('mm-a-1'), order('mm-a-2', { orderId: 2, left: D('1'), dealStock: D('0'), status: 'CANCELED' })] },
+      [0, 1, 0, 0, 0],
+    ],
+    [
+      'a submission left unknown',
+      [
+        ...clean,
+        { t: 6, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-a-3', order: jorder },
+        { t: 7, type: 'outcome', strategyId: 'mm', clientOrderId: 'mm-a-3', state: 'unknown' },
+      ] as JournalRecord[],
+      venue,
+      [0, 0, 1, 0, 0],
+    ],
     ['a venue deal missing from the journal (and so the balance)', clean.filter((r) => r.type !== 'fill'), venue, [0, 1, 0, 1, 2]],
-    ['a balance off by the last decimal', clean.slice(0, 4).concat({ t: 5, type: 'balance', balances: { BTC: { available: '2', freeze: '0' }, USDT: { available: '899.9', freeze: '0' } } }), { ...venue, balances: { ...venue.balances, USDT: { available: D('899.90000001'), freeze: D('0') } } }, [0, 0, 0, 0, 2]],
+    [
+      'a balance off by the last decimal',
+      clean.slice(0, 4).concat({ t: 5, type: 'balance', balances: { BTC: { available: '2', freeze: '0' }, USDT: { available: '899.9', freeze: '0' } } }),
+      { ...venue, balances: { ...venue.balances, USDT: { available: D('899.90000001'), freeze: D('0') } } },
+      [0, 0, 0, 0, 2],
+    ],
   ] as const)('counts %s', (_name, records, v, expected) => {
     expect(counts(auditAccount('a', records as JournalRecord[], v))).toEqual(expected);
   });

@@ -18,7 +18,13 @@ function restConfig(baseUrl: string, strategy: string, extra: string[] = []): st
   const file = join(dir, `check-${++n}.yaml`);
   writeFileSync(
     file,
-    [`venue: { kind: rest, baseUrl: "${baseUrl}", apiKey: "\${BOT_API_KEY}", apiSecret: "\${BOT_API_SECRET}" }`, 'strategies:', `  - ${strategy}`, `journal: { path: ${join(dir, `j-${n}.jsonl`)} }`, ...extra].join('\n'),
+    [
+      `venue: { kind: rest, baseUrl: "${baseUrl}", apiKey: "\${BOT_API_KEY}", apiSecret: "\${BOT_API_SECRET}" }`,
+      'strategies:',
+      `  - ${strategy}`,
+      `journal: { path: ${join(dir, `j-${n}.jsonl`)} }`,
+      ...extra,
+    ].join('\n'),
   );
   return file;
 }
@@ -58,16 +64,24 @@ describe('bot check', () => {
   }, 30_000);
 
   it('limits the market or the balance cannot honour: FAIL lines, a warning for the missing dead-man, exit 1', async () => {
-    const poor = { ...DEFAULT_SIM_CONFIG_INPUT, accounts: DEFAULT_SIM_CONFIG_INPUT.accounts.map((a) => (a.name === 'bob' ? { ...a, trade: { USDT: '1', BTC: '0.0001' } } : a)) };
+    const poor = {
+      ...DEFAULT_SIM_CONFIG_INPUT,
+      accounts: DEFAULT_SIM_CONFIG_INPUT.accounts.map((a) => (a.name === 'bob' ? { ...a, trade: { USDT: '1', BTC: '0.0001' } } : a)),
+    };
     await withSim({ config: parseSimConfig(poor) }, async (sim) => {
       const account = simAccount(sim, false);
-      const file = restConfig(sim.baseUrl, '{ id: mm-btc, use: market-maker, market: BTC_USDT, params: { size: 0.01 }, risk: { maxOrderNotional: 3, maxInventory: { BTX: 1 }, maxLoss: 20 } }');
+      const file = restConfig(
+        sim.baseUrl,
+        '{ id: mm-btc, use: market-maker, market: BTC_USDT, params: { size: 0.01 }, risk: { maxOrderNotional: 3, maxInventory: { BTX: 1 }, maxLoss: 20 } }',
+      );
       const r = await runBot(['check', file], { BOT_API_KEY: account.apiKey, BOT_API_SECRET: account.apiSecret });
       const out = lines(r.stdout);
       expect(out).toContain("FAIL mm-btc: maxOrderNotional 3 is below the market's minimum total 5.05: every order would be refused");
       expect(out).toContain('FAIL mm-btc: risk.maxInventory.BTX: BTC_USDT has no asset BTX (it has BTC, USDT)');
       expect(out).toContainEqual(expect.stringMatching(/^FAIL mm-btc: an order of 0\.01 BTC at ~[\d.]+ is [\d.]+ USDT, above maxOrderNotional 3$/));
-      expect(out).toContainEqual(expect.stringMatching(/^FAIL mm-btc: not enough balance for one order: 1 USDT, 0\.0001 BTC available; a buy needs [\d.]+ USDT, a sell 0\.01 BTC$/));
+      expect(out).toContainEqual(
+        expect.stringMatching(/^FAIL mm-btc: not enough balance for one order: 1 USDT, 0\.0001 BTC available; a buy needs [\d.]+ USDT, a sell 0\.01 BTC$/),
+      );
       expect(out).toContainEqual(expect.stringMatching(/^warn no deadMan: /));
       expect(out.at(-1)).toMatch(/^go-live: \d+\/\d+ checks passed$/);
       expect(r.code).toBe(1);
@@ -89,7 +103,10 @@ describe('bot check', () => {
   it('a config that does not load: one FAIL line with the file and key, exit 2; an unreachable venue: exit 3', async () => {
     const bad = restConfig('http://127.0.0.1:9', '{ id: g, use: grid, market: BTC_USDT }');
     const r = await runBot(['check', bad], { BOT_API_KEY: 'k', BOT_API_SECRET: 's' });
-    expect(lines(r.stdout)).toEqual([`FAIL config ${bad} does not load: ${bad}:3:5: strategies[0].risk: a rest venue trades real money: give maxOrderNotional and maxLoss (or \`unlimited: true\` to run without them on purpose)`, 'go-live: 0/1 checks passed']);
+    expect(lines(r.stdout)).toEqual([
+      `FAIL config ${bad} does not load: ${bad}:3:5: strategies[0].risk: a rest venue trades real money: give maxOrderNotional and maxLoss (or \`unlimited: true\` to run without them on purpose)`,
+      'go-live: 0/1 checks passed',
+    ]);
     expect(r.code).toBe(2);
     const away = restConfig('http://127.0.0.1:9', '{ id: g, use: grid, market: BTC_USDT, risk: { unlimited: true } }');
     const gone = await runBot(['check', away], { BOT_API_KEY: 'k', BOT_API_SECRET: 's' });

@@ -72,13 +72,18 @@ describe('output paths of bot record and bot backtest go through the file-path c
   it('bot record --out a directory, bot backtest --out a file and out: /dev/null in its config: exit 2 naming the option or key', async () => {
     const rec = await runBot(['record', 'BTC_USDT', '--base-url', 'http://127.0.0.1:9', '--out', dir]);
     expect(rec.code).toBe(2);
-    expect(oneLine(rec.stderr)).toEqual([`bot: --out: ${dir} is a directory: expected a regular file (the bot creates, appends to and renames only files it owns) [ERR_CONFIG]`]);
+    expect(oneLine(rec.stderr)).toEqual([
+      `bot: --out: ${dir} is a directory: expected a regular file (the bot creates, appends to and renames only files it owns) [ERR_CONFIG]`,
+    ]);
     const config = join(import.meta.dirname, '../../config/backtest.yaml');
     const bt = await runBot(['backtest', config, '--out', garbageGz, '--no-progress']);
     expect(bt.code).toBe(2);
     expect(oneLine(bt.stderr)).toEqual([`bot: --out: ${garbageGz} cannot be created: ${garbageGz} is a regular file, not a folder [ERR_CONFIG]`]);
     const devNull = join(dir, 'bt-dev-null.yaml');
-    writeFileSync(devNull, `data: [${join(import.meta.dirname, '../../backtest/sample-data/sim-btc-usdt.jsonl.gz')}]\nbalances: { BTC: 1 }\nstrategies: [{ id: m, use: market-maker, market: BTC_USDT }]\nout: /dev/null\n`);
+    writeFileSync(
+      devNull,
+      `data: [${join(import.meta.dirname, '../../backtest/sample-data/sim-btc-usdt.jsonl.gz')}]\nbalances: { BTC: 1 }\nstrategies: [{ id: m, use: market-maker, market: BTC_USDT }]\nout: /dev/null\n`,
+    );
     const cfg = await runBot(['backtest', devNull, '--no-progress']);
     expect(oneLine(cfg.stderr)).toEqual([`bot: ${devNull}: out: /dev/null is under /dev: a system folder, not a place for the bot's files [ERR_CONFIG]`]);
   });

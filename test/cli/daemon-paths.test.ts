@@ -21,7 +21,15 @@ let n = 0;
 function config(extra: string): string {
   const file = join(dir, `daemon-${++n}.yaml`);
   const log = extra.includes('log:') ? [] : ['log: { level: silent }'];
-  writeFileSync(file, ['venue: { kind: sim }', 'strategies: [{ id: g, use: grid, market: BTC_USDT, params: { lower: 29000, upper: 31000, levels: 5, amount: 0.001 } }]', ...log, extra].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'venue: { kind: sim }',
+      'strategies: [{ id: g, use: grid, market: BTC_USDT, params: { lower: 29000, upper: 31000, levels: 5, amount: 0.001 } }]',
+      ...log,
+      extra,
+    ].join('\n'),
+  );
   return file;
 }
 
@@ -80,6 +88,8 @@ describe('daemon file paths are checked before anything is opened, created or re
     const file = config(`journal: { path: ${join(dir, 'cli-dir')} }`);
     const r = await runBot(['run', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^bot: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: journal\\.path: .* is a directory`))]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^bot: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: journal\\.path: .* is a directory`)),
+    ]);
   });
 });

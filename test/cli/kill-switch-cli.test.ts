@@ -8,7 +8,12 @@ describe('bot kill-switch against the sim', () => {
   async function env(): Promise<{ url: string; creds: Record<string, string>; accountId: string; s: Awaited<ReturnType<typeof sim>> }> {
     const s = await sim();
     const a = simAccount(s, false);
-    return { s, url: s.baseUrl, accountId: s.exchange.accountByKey(a.apiKey)!.id, creds: { BOT_API_KEY: a.apiKey, BOT_API_SECRET: a.apiSecret, BOT_BASE_URL: '' } };
+    return {
+      s,
+      url: s.baseUrl,
+      accountId: s.exchange.accountByKey(a.apiKey)!.id,
+      creds: { BOT_API_KEY: a.apiKey, BOT_API_SECRET: a.apiSecret, BOT_BASE_URL: '' },
+    };
   }
 
   it('--help documents the timer options and the renamed request timeout', async () => {

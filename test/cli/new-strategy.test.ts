@@ -37,7 +37,7 @@ describe('strategy names', () => {
 });
 
 describe('planScaffold', () => {
-  it('plans the strategy, its test, a config and a backtest config, importing this repo\'s SDK from where they land', () => {
+  it("plans the strategy, its test, a config and a backtest config, importing this repo's SDK from where they land", () => {
     const dir = path.join(repoRoot, 'strategies', '.tmp-plan');
     const files = planScaffold({ name: 'my-quoter', dir, cwd: repoRoot });
     expect(files.map((f) => f.display)).toEqual([
@@ -91,7 +91,10 @@ describe('bot new-strategy', () => {
     const before = readFileSync(strategyFile, 'utf8');
 
     // the printed commands (comments off), by a shell in the folder bot ran in, exactly as a user pastes them
-    const next = first.stdout.split('\n').slice(first.stdout.split('\n').indexOf('next:') + 1).map((l) => l.trim().replace(/\s+#.*$/, ''));
+    const next = first.stdout
+      .split('\n')
+      .slice(first.stdout.split('\n').indexOf('next:') + 1)
+      .map((l) => l.trim().replace(/\s+#.*$/, ''));
     const [testCmd, backtestCmd, runCmd] = next;
     expect(testCmd).toBe(`npx vitest run --dir ${rel} ${rel}/test/strategies/gen-check.test.ts`);
     const env = { ...process.env, CI: '1', NO_COLOR: '1' };

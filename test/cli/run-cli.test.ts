@@ -19,7 +19,10 @@ afterAll(() => {
  * Runs `bot`; with `stopWhen`, sends SIGTERM once its output satisfies it (or, with
  * `ctrlC`, SIGINT twice 5 ms apart: what a terminal's Ctrl-C under `npm start` delivers).
  */
-function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopWhen?: (out: string) => boolean; ctrlC?: boolean } = {}): Promise<{ code: number | null; out: string }> {
+function bot(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; stopWhen?: (out: string) => boolean; ctrlC?: boolean } = {},
+): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
@@ -93,7 +96,18 @@ describe('bot run', () => {
 
   it('a wrong config names the file, the path and what was expected, without a stack trace (exit 2)', async () => {
     const file = join(dir, 'bad.yaml');
-    writeFileSync(file, ['venue: { kind: sim }', 'strategies:', '  - id: mm', '    use: market-maker', '    market: BTC_USDT', '    risk: { maxOpenOrders: many }', 'polling: { bookMs: 500, typo: 1 }'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'venue: { kind: sim }',
+        'strategies:',
+        '  - id: mm',
+        '    use: market-maker',
+        '    market: BTC_USDT',
+        '    risk: { maxOpenOrders: many }',
+        'polling: { bookMs: 500, typo: 1 }',
+      ].join('\n'),
+    );
     const r = await bot(['run', file]);
     expect(r.code).toBe(2);
     expect(r.out).toContain(file);
@@ -104,7 +118,17 @@ describe('bot run', () => {
 
   it('a missing ${ENV} secret is named (exit 2)', async () => {
     const file = join(dir, 'rest.yaml');
-    writeFileSync(file, ['venue:', '  kind: rest', '  baseUrl: http://127.0.0.1:9', '  apiKey: ${NO_SUCH_KEY_VAR}', '  apiSecret: x', 'strategies: [{ id: mm, use: market-maker, market: BTC_USDT }]'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'venue:',
+        '  kind: rest',
+        '  baseUrl: http://127.0.0.1:9',
+        '  apiKey: ${NO_SUCH_KEY_VAR}',
+        '  apiSecret: x',
+        'strategies: [{ id: mm, use: market-maker, market: BTC_USDT }]',
+      ].join('\n'),
+    );
     const r = await bot(['run', file], { env: { NO_SUCH_KEY_VAR: '' } });
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/NO_SUCH_KEY_VAR|apiKey/);

@@ -55,7 +55,10 @@ describe('bot venue commands against the sim', () => {
     const { url, creds } = await env();
     for (const dialect of ['contract', 'exchange']) {
       const id = `cli-${dialect}`;
-      const placed = await runBot(['order', 'BTC_USDT', 'buy', '0.01', '29000', '--post-only', '--client-id', id, '--dialect', dialect, '--base-url', url, '--json'], creds);
+      const placed = await runBot(
+        ['order', 'BTC_USDT', 'buy', '0.01', '29000', '--post-only', '--client-id', id, '--dialect', dialect, '--base-url', url, '--json'],
+        creds,
+      );
       expect(placed.stderr).toBe('');
       expect(placed.code).toBe(0);
       expect(JSON.parse(placed.stdout)).toMatchObject({ clientOrderId: id, price: '29000', amount: '0.01', postOnly: true });

@@ -58,7 +58,14 @@ describe('account limits in the runtime (virtual time, fake venue)', () => {
     // each strategy alone loses 4.5 from here (under the limit of 5); together 9
     venue.book = FakeVenue.bookAt(market.name, '100', '101');
     await first.advance(600);
-    expect(first.events.filter((e) => e.type === 'account-halt')).toEqual([{ type: 'account-halt', at: expect.any(Number), limit: 'max-drawdown', reason: expect.stringMatching(/^account drawdown 9 USDT from the peak 11\.802 reached the limit 5/) }]);
+    expect(first.events.filter((e) => e.type === 'account-halt')).toEqual([
+      {
+        type: 'account-halt',
+        at: expect.any(Number),
+        limit: 'max-drawdown',
+        reason: expect.stringMatching(/^account drawdown 9 USDT from the peak 11\.802 reached the limit 5/),
+      },
+    ]);
     expect(first.events.filter((e) => e.type === 'risk-halt').map((e) => (e.type === 'risk-halt' ? e.strategyId : ''))).toEqual(['p', 'q']);
     expect(venue.orders.size).toBe(0); // both asks cancelled
     const records = first.journal.records();
@@ -103,7 +110,12 @@ describe('account limits in the runtime (virtual time, fake venue)', () => {
     await both.runtime.start();
     await both.advance(300);
     const rejected = both.events.flatMap((e) => (e.type === 'rejected' ? [[e.strategyId, e.stage, e.reason, e.message]] : []));
-    expect(rejected[0]).toEqual(['q', 'risk', 'risk:account-gross-notional', 'account gross notional would be 348 USDT (positions 0, open orders 249, this order 99), limit 300']);
+    expect(rejected[0]).toEqual([
+      'q',
+      'risk',
+      'risk:account-gross-notional',
+      'account gross notional would be 348 USDT (positions 0, open orders 249, this order 99), limit 300',
+    ]);
     expect([...venue.orders.values()].map((o) => `${o.clientOrderId.slice(0, 1)} ${o.side}`).sort()).toEqual(['p buy', 'p sell']);
     expect(both.journal.records().some((r) => r.type === 'rejected' && r.reason === 'risk:account-gross-notional')).toBe(true);
     const summary = await both.runtime.stop();

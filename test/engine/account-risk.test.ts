@@ -87,7 +87,7 @@ describe('account risk: drawdown from the peak', () => {
   });
 });
 
-describe('account risk: the day\'s loss', () => {
+describe("account risk: the day's loss", () => {
   it('measures from the equity at the start of the UTC day; a new day re-bases it but does not re-arm a halt', () => {
     const r = rig({ maxDailyLoss: D(10) });
     r.clock.now = Date.UTC(2024, 2, 1, 23, 0);
@@ -118,13 +118,17 @@ describe('account risk: the day\'s loss', () => {
 describe('account risk: gross notional before each order', () => {
   const order = (side: 'buy' | 'sell', amount: string | number, price: string | number) => ({ side, amount: D(amount), price: D(price) });
 
-  it('counts |position| × mid of every strategy, every live order\'s left × price and the new order; the limit itself passes', () => {
+  it("counts |position| × mid of every strategy, every live order's left × price and the new order; the limit itself passes", () => {
     const r = rig({ maxGrossNotional: D(300) });
     // positions 1 × 100 + 1 × 10; b's live buy has 2 left of 3 at 10
     r.orders.push({ strategyId: 'b', side: 'buy', price: D(10), amount: D(3), venueLeft: D(2), dealt: D(0) });
     expect(r.risk.checkOrder('a', order('buy', 1, 170))).toEqual({ ok: true }); // 110 + 20 + 170 = 300
     const no = r.risk.checkOrder('a', order('buy', 1, '170.01'));
-    expect(no).toEqual({ ok: false, reason: 'account-gross-notional', message: 'account gross notional would be 300.01 USDT (positions 110, open orders 20, this order 170.01), limit 300' });
+    expect(no).toEqual({
+      ok: false,
+      reason: 'account-gross-notional',
+      message: 'account gross notional would be 300.01 USDT (positions 110, open orders 20, this order 170.01), limit 300',
+    });
     // a position is valued at the mid, or its average cost while its market has no book yet
     r.mids.set('BTC_USDT', D(150));
     expect(r.risk.checkOrder('a', order('buy', 1, 121)).ok).toBe(false); // 160 + 20 + 121
@@ -133,7 +137,7 @@ describe('account risk: gross notional before each order', () => {
     expect(r.risk.status().grossNotional.toFixed()).toBe('130');
   });
 
-  it('lets an order through that can only bring its own strategy\'s position toward zero', () => {
+  it("lets an order through that can only bring its own strategy's position toward zero", () => {
     const r = rig({ maxGrossNotional: D(100) }); // already above: 110 of positions
     expect(r.risk.checkOrder('a', order('buy', '0.001', 100)).ok).toBe(false);
     expect(r.risk.checkOrder('a', order('sell', 1, 100))).toEqual({ ok: true }); // closes a's long
@@ -203,7 +207,12 @@ describe('account risk: what is journalled, and a restart', () => {
     second.at(96); // 10 below the peak of the earlier run (a fresh start would count from 1: only 5)
     expect(second.halts).toHaveLength(1);
     // same day, no new peak: no mark written after the restart
-    expect(second.journal.records().slice(records.length).map((r) => r.type)).toEqual(['account-halt']);
+    expect(
+      second.journal
+        .records()
+        .slice(records.length)
+        .map((r) => r.type),
+    ).toEqual(['account-halt']);
   });
 
   it('a halt survives a restart (restored, no second halt) until an operator resumes: then the limits count from the equity of that moment', () => {
@@ -220,7 +229,14 @@ describe('account risk: what is journalled, and a restart', () => {
     second.at(85);
     expect(second.halts).toEqual([]); // already halted: not again
     expect(second.risk.rearm('http 127.0.0.1')).toBe(true);
-    expect(second.journal.records().at(-1)).toMatchObject({ type: 'account-mark', why: 'resume', peak: '-15', dayStart: '-15', equity: '-15', source: 'http 127.0.0.1' });
+    expect(second.journal.records().at(-1)).toMatchObject({
+      type: 'account-mark',
+      why: 'resume',
+      peak: '-15',
+      dayStart: '-15',
+      equity: '-15',
+      source: 'http 127.0.0.1',
+    });
     expect(replayJournal(second.journal.records()).account?.halt).toBeUndefined();
     second.at(80); // 5 below the re-armed peak
     expect(second.halts).toEqual([]);
@@ -233,7 +249,14 @@ describe('account risk: what is journalled, and a restart', () => {
 
 describe('journal replay of the account records', () => {
   it('keeps the last marks, and a halt until a resume mark (not through other marks)', () => {
-    const mark = (t: number, why: 'first' | 'peak' | 'day' | 'resume', peak: string): JournalRecord => ({ t, type: 'account-mark', why, peak, day: '2024-03-01', dayStart: '0' });
+    const mark = (t: number, why: 'first' | 'peak' | 'day' | 'resume', peak: string): JournalRecord => ({
+      t,
+      type: 'account-mark',
+      why,
+      peak,
+      day: '2024-03-01',
+      dayStart: '0',
+    });
     const halt: JournalRecord = { t: 3, type: 'account-halt', limit: 'max-daily-loss', reason: 'r', equity: '-9', peak: '2', day: '2024-03-01', dayStart: '0' };
     expect(replayJournal([]).account).toBeUndefined();
     expect(replayJournal([mark(1, 'first', '0'), mark(2, 'peak', '2')]).account).toEqual({ peak: D(2), day: '2024-03-01', dayStart: D(0) });
@@ -254,7 +277,8 @@ describe('account limits setup', () => {
     expect(accountSetup({ limits: { maxDrawdown: D(5) } }, runs.slice(0, 2))).toEqual({ account: { limits: { maxDrawdown: D(5) }, money: 'USDT' } });
     const mixed = () => accountSetup({ limits: { maxDrawdown: D(5) }, where: 'x.yaml: risk.account' }, runs);
     expect(mixed).toThrow(ConfigError);
-    expect(mixed).toThrow(/^x\.yaml: risk\.account: account limits add the strategies' PnL in one money asset, but their markets are in USDT \(mm-btc, mm-eth\) and BTC \(eth-btc\)/);
+    expect(mixed).toThrow(
+      /^x\.yaml: risk\.account: account limits add the strategies' PnL in one money asset, but their markets are in USDT \(mm-btc, mm-eth\) and BTC \(eth-btc\)/,
+    );
   });
 });
-

@@ -7,7 +7,9 @@ import { sameBalanceValues } from '../../src/engine/runtime.js';
 
 /** Amounts written several ways for one value ("1.5", "1.50", "15e-1"), and zeros of both signs. */
 const amount = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 })).map(([m, k, z]) => new Decimal(`${m}${'0'.repeat(z)}e-${k + z}`)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }))
+    .map(([m, k, z]) => new Decimal(`${m}${'0'.repeat(z)}e-${k + z}`)),
   fc.constantFrom('0', '-0', '1', '1.0', '0.1', '0.10').map((s) => new Decimal(s)),
 );
 const record = fc.record({ available: amount, freeze: amount });
@@ -20,18 +22,25 @@ describe('the balance journal: a poll is journalled when its journal form would 
     const edit = fc.constantFrom('same', 'rewritten', 'available', 'freeze');
     const rewrite = (x: Decimal) => new Decimal(x.isZero() ? '0.000' : `${x.toFixed()}${x.toFixed().includes('.') ? '0' : '.0'}`);
     fc.assert(
-      fc.property(balances, fc.array(edit, { minLength: 4, maxLength: 4 }), amount, fc.constantFrom('keep', 'drop', 'reverse', 'other'), balances, (a, edits, other, shape, unrelated) => {
-        let entries = Object.entries(a).map(([k, v], i): [string, { available: Decimal; freeze: Decimal }] => {
-          const e = edits[i]!;
-          if (e === 'same') return [k, v];
-          if (e === 'rewritten') return [k, { available: rewrite(v.available), freeze: rewrite(v.freeze) }];
-          return [k, e === 'available' ? { available: other, freeze: v.freeze } : { available: v.available, freeze: other }];
-        });
-        if (shape === 'drop') entries = entries.slice(1);
-        if (shape === 'reverse') entries = entries.reverse();
-        const b: Balances = shape === 'other' ? unrelated : Object.fromEntries(entries);
-        expect(sameBalanceValues(a, b)).toBe(JSON.stringify(journalBalances(a)) === JSON.stringify(journalBalances(b)));
-      }),
+      fc.property(
+        balances,
+        fc.array(edit, { minLength: 4, maxLength: 4 }),
+        amount,
+        fc.constantFrom('keep', 'drop', 'reverse', 'other'),
+        balances,
+        (a, edits, other, shape, unrelated) => {
+          let entries = Object.entries(a).map(([k, v], i): [string, { available: Decimal; freeze: Decimal }] => {
+            const e = edits[i]!;
+            if (e === 'same') return [k, v];
+            if (e === 'rewritten') return [k, { available: rewrite(v.available), freeze: rewrite(v.freeze) }];
+            return [k, e === 'available' ? { available: other, freeze: v.freeze } : { available: v.available, freeze: other }];
+          });
+          if (shape === 'drop') entries = entries.slice(1);
+          if (shape === 'reverse') entries = entries.reverse();
+          const b: Balances = shape === 'other' ? unrelated : Object.fromEntries(entries);
+          expect(sameBalanceValues(a, b)).toBe(JSON.stringify(journalBalances(a)) === JSON.stringify(journalBalances(b)));
+        },
+      ),
       { numRuns: 5000 },
     );
   });

@@ -19,13 +19,24 @@ describe('daemon config', () => {
 
   it('applies defaults and refuses duplicates, unknown keys and region+baseUrl together', () => {
     const ok = parseYamlConfig('venue: { kind: sim }\nstrategies: [{ id: a, use: market-maker, market: BTC_USDT }]', DaemonConfigSchema, 'x.yaml', {});
-    expect(ok).toMatchObject({ journal: { path: 'var/journal.jsonl', fsync: 'background' }, status: { everyMs: 5000 }, executor: { concurrency: 1, bulk: false } });
-    const bulk = parseYamlConfig('venue: { kind: sim }\nstrategies: [{ id: a, use: market-maker, market: BTC_USDT }]\nexecutor: { bulk: true }', DaemonConfigSchema, 'x.yaml', {});
+    expect(ok).toMatchObject({
+      journal: { path: 'var/journal.jsonl', fsync: 'background' },
+      status: { everyMs: 5000 },
+      executor: { concurrency: 1, bulk: false },
+    });
+    const bulk = parseYamlConfig(
+      'venue: { kind: sim }\nstrategies: [{ id: a, use: market-maker, market: BTC_USDT }]\nexecutor: { bulk: true }',
+      DaemonConfigSchema,
+      'x.yaml',
+      {},
+    );
     expect(bulk.executor).toEqual({ concurrency: 1, bulk: true });
     const bad = (text: string) => () => parseYamlConfig(text, DaemonConfigSchema, 'x.yaml', {});
     expect(bad('venue: { kind: sim }\nstrategies: [{ id: a, use: m, market: X }, { id: a, use: m, market: Y }]')).toThrow(/duplicate strategy id 'a'/);
     expect(bad('venue: { kind: sim, colour: red }\nstrategies: [{ id: a, use: m, market: X }]')).toThrow(/colour/);
-    expect(bad('venue: { kind: rest, region: main, baseUrl: "http://h", apiKey: k, apiSecret: s }\nstrategies: [{ id: a, use: m, market: X }]')).toThrow(/region or baseUrl/);
+    expect(bad('venue: { kind: rest, region: main, baseUrl: "http://h", apiKey: k, apiSecret: s }\nstrategies: [{ id: a, use: m, market: X }]')).toThrow(
+      /region or baseUrl/,
+    );
     expect(bad('venue: { kind: sim }\nstrategies: [{ id: "a_b", use: m, market: X }]')).toThrow(/strategies\[0\]\.id/);
     expect(bad('venue: { kind: sim }\nstrategies: [{ id: a, use: m, market: X }]\nexecutor: { bulk: yes please }')).toThrow(/executor\.bulk/);
   });

@@ -76,10 +76,24 @@ function rig(timeoutSec = 5) {
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as (typeof logs)[number]) });
   const journal = new MemoryJournal();
   const errors: DeadManError[] = [];
-  const deadMan = new DeadManTimer({ api, markets: ['BTC_USDT', 'ETH_USDT', 'BTC_USDT'], timeoutSec, scheduler, logger, journal, onError: (e) => errors.push(e) });
+  const deadMan = new DeadManTimer({
+    api,
+    markets: ['BTC_USDT', 'ETH_USDT', 'BTC_USDT'],
+    timeoutSec,
+    scheduler,
+    logger,
+    journal,
+    onError: (e) => errors.push(e),
+  });
   const advance = (ms: number) => stepVirtual(scheduler, ms, () => ex.tick(T0 + scheduler.now()));
   const quote = () => {
-    const r = ex.placeLimit(account, { market: 'BTC_USDT', side: 'buy', amount: D('0.01'), price: D('1000'), clientOrderId: `q-${calls.length}-${scheduler.now()}` });
+    const r = ex.placeLimit(account, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: D('0.01'),
+      price: D('1000'),
+      clientOrderId: `q-${calls.length}-${scheduler.now()}`,
+    });
     if (!r.ok) throw new Error(r.message);
   };
   const setDown = (f: (at: number) => boolean) => (down = f);
@@ -149,7 +163,10 @@ describe('DeadManTimer on virtual time against the sim', () => {
     expect(r.logs.filter((l) => l.level === 50 && l.code === 'ERR_DEAD_MAN_EXPIRED')).toHaveLength(2);
     // re-armed once the venue answers again, and journalled as such
     expect(r.ex.killSwitchStatus(r.account)).toHaveLength(2);
-    const btc = r.journal.records().filter((x) => x.type === 'deadman' && x.market === 'BTC_USDT').map((x) => (x.type === 'deadman' ? x.action : ''));
+    const btc = r.journal
+      .records()
+      .filter((x) => x.type === 'deadman' && x.market === 'BTC_USDT')
+      .map((x) => (x.type === 'deadman' ? x.action : ''));
     expect(btc).toEqual(['arm', 'expired', 'arm']);
     await r.deadMan.stop();
   });
@@ -176,7 +193,12 @@ describe('DeadManTimer on virtual time against the sim', () => {
     expect(a.calls.length).toBe(n);
     expect(a.ex.killSwitchFirings()).toEqual([]);
     expect(a.ex.openOrders(a.account)).toHaveLength(1);
-    expect(a.journal.records().filter((x) => x.type === 'deadman').map((x) => (x.type === 'deadman' ? x.action : ''))).toEqual(['arm', 'arm', 'clear', 'clear']);
+    expect(
+      a.journal
+        .records()
+        .filter((x) => x.type === 'deadman')
+        .map((x) => (x.type === 'deadman' ? x.action : '')),
+    ).toEqual(['arm', 'arm', 'clear', 'clear']);
 
     const b = rig(5);
     b.quote();
@@ -198,7 +220,12 @@ describe('DeadManTimer on virtual time against the sim', () => {
     expect(r.logs.some((l) => l.level === 40 && /left armed/.test(l.msg))).toBe(true);
     await r.advance(6000);
     expect(r.ex.openOrders(r.account)).toEqual([]);
-    expect(r.journal.records().filter((x) => x.type === 'deadman').map((x) => (x.type === 'deadman' ? `${x.action} ${x.market}` : ''))).toContain('clear ETH_USDT');
+    expect(
+      r.journal
+        .records()
+        .filter((x) => x.type === 'deadman')
+        .map((x) => (x.type === 'deadman' ? `${x.action} ${x.market}` : '')),
+    ).toContain('clear ETH_USDT');
   });
 
   it('a reset in flight when the clean stop begins lands before the delete, never after it', async () => {
@@ -232,7 +259,15 @@ describe('DeadManTimer on virtual time against the sim', () => {
     };
     const journal = new MemoryJournal();
     journal.close();
-    const deadMan = new DeadManTimer({ api, markets: ['BTC_USDT'], timeoutSec: 5, scheduler, logger: pino({ level: 'silent' }), journal, onError: (e) => errors.push(e) });
+    const deadMan = new DeadManTimer({
+      api,
+      markets: ['BTC_USDT'],
+      timeoutSec: 5,
+      scheduler,
+      logger: pino({ level: 'silent' }),
+      journal,
+      onError: (e) => errors.push(e),
+    });
     await expect(deadMan.start()).resolves.toBeUndefined();
     expect(errors[0]?.code).toBe('ERR_DEAD_MAN_ARM');
     await deadMan.clear();

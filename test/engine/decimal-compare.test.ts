@@ -7,7 +7,9 @@ import { cmp, eq, gt, gte, lt, lte, lteProduct, maxOf, minOf } from '../../src/m
 const decimal = fc.oneof(
   fc.integer({ min: -1_000_000, max: 1_000_000 }).map((n) => new Decimal(n)),
   fc.tuple(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.integer({ min: -45, max: 30 })).map(([m, e]) => new Decimal(`${m}e${e}`)),
-  fc.constantFrom('0', '-0', '1', '-1', '0.1', '0.10000000000001', '1e-9000000000000000', '9e9000000000000000', 'NaN', 'Infinity', '-Infinity').map((s) => new Decimal(s)),
+  fc
+    .constantFrom('0', '-0', '1', '-1', '0.1', '0.10000000000001', '1e-9000000000000000', '9e9000000000000000', 'NaN', 'Infinity', '-Infinity')
+    .map((s) => new Decimal(s)),
   fc.double({ noNaN: false }).map((x) => new Decimal(x)),
 );
 
@@ -39,7 +41,9 @@ describe('allocation-free Decimal comparisons', () => {
 
   it('lteProduct answers as the product compared, at the powers of ten where the exponents alone decide', () => {
     // near powers of ten: 10^k, 10^k - 1 ulp, 10^k + 1 ulp, and the ones the exponents bound (9.99..., 1.00...)
-    const nearPower = fc.tuple(fc.integer({ min: -12, max: 12 }), fc.constantFrom('1', '9.999999999999999999', '1.000000000000000001', '5', '9.9', '1.1')).map(([k, m]) => new Decimal(`${m}e${k}`));
+    const nearPower = fc
+      .tuple(fc.integer({ min: -12, max: 12 }), fc.constantFrom('1', '9.999999999999999999', '1.000000000000000001', '5', '9.9', '1.1'))
+      .map(([k, m]) => new Decimal(`${m}e${k}`));
     const any = fc.oneof(decimal, nearPower);
     fc.assert(
       fc.property(any, any, any, (x0, y, z) => {

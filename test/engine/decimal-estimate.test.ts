@@ -17,7 +17,10 @@ const price = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.integer({ min
 /** Positive tolerances and steps as configured ("0.0002", "0.5", "0.01"). */
 const fraction = fc.tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 0, max: 10 })).map(([m, k]) => new Decimal(`${m}e-${k}`));
 /** A relative nudge: none, or a few units in the last of 13 to 60 digits, either way. */
-const nudge = fc.oneof(fc.constant(0), fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 13, max: 60 })).map(([u, k]) => u * 10 ** -k));
+const nudge = fc.oneof(
+  fc.constant(0),
+  fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 13, max: 60 })).map(([u, k]) => u * 10 ** -k),
+);
 
 describe('estimate: a Decimal as a double within the stated bound', () => {
   it('property: within 1e-14 of the value (the bound it states is 1e-13); NaN only for what is not finite or beyond 10^±280', () => {

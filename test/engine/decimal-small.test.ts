@@ -11,9 +11,7 @@ const parts = (x: Decimal) => {
 };
 
 /** Values of the small path and just past it: up to 17 digits (2^53 has 16), exponents -25 … 25, both signs. */
-const small = fc
-  .tuple(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), fc.integer({ min: -25, max: 25 }))
-  .map(([m, e]) => new Decimal(`${m}e${e}`));
+const small = fc.tuple(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), fc.integer({ min: -25, max: 25 })).map(([m, e]) => new Decimal(`${m}e${e}`));
 /** As money is: a price or amount of up to 12 decimals, or a factor such as 0.9998. */
 const money = fc.tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.integer({ min: 0, max: 12 })).map(([m, k]) => new Decimal(`${m}e-${k}`));
 /** Everything else: long digit strings, zeros of both signs, far exponents, NaN and the infinities. */
@@ -62,9 +60,17 @@ describe('small-value Decimal arithmetic (integers in doubles, parts built direc
 
   it('property: decimalOfParts(sign, m, q) is the Decimal the parser makes of sign·m·10^q', () => {
     fc.assert(
-      fc.property(fc.constantFrom<1 | -1>(1, -1), fc.oneof(fc.integer({ min: 1, max: 10_000_000 }), fc.maxSafeNat().filter((m) => m > 0)), fc.integer({ min: -40, max: 40 }), (sign, m, q) => {
-        expect(parts(decimalOfParts(sign, m, q))).toEqual(parts(new Decimal(`${sign < 0 ? '-' : ''}${m}e${q}`)));
-      }),
+      fc.property(
+        fc.constantFrom<1 | -1>(1, -1),
+        fc.oneof(
+          fc.integer({ min: 1, max: 10_000_000 }),
+          fc.maxSafeNat().filter((m) => m > 0),
+        ),
+        fc.integer({ min: -40, max: 40 }),
+        (sign, m, q) => {
+          expect(parts(decimalOfParts(sign, m, q))).toEqual(parts(new Decimal(`${sign < 0 ? '-' : ''}${m}e${q}`)));
+        },
+      ),
       { numRuns: 10_000 },
     );
   });

@@ -21,7 +21,11 @@ export class FakeVenue implements TradingApi {
   private nextId = 1;
   private nextDeal = 1;
 
-  constructor(readonly market: Market, bid: string, ask: string) {
+  constructor(
+    readonly market: Market,
+    bid: string,
+    ask: string,
+  ) {
     this.book = FakeVenue.bookAt(market.name, bid, ask);
   }
 

@@ -31,8 +31,16 @@ describe('gatePlace', () => {
   });
 
   it('rejects with the rules reason instead of sending: below min amount, below min total, flag conflict', () => {
-    expect(gatePlace(input({ intent: placeLimit({ side: 'buy', price: D('30000'), amount: D('0.00001') }) }))).toMatchObject({ ok: false, stage: 'rules', reason: 'rules:32' });
-    expect(gatePlace(input({ intent: placeLimit({ side: 'buy', price: D('10'), amount: D('0.1') }) }))).toMatchObject({ ok: false, stage: 'rules', reason: 'rules:30' });
+    expect(gatePlace(input({ intent: placeLimit({ side: 'buy', price: D('30000'), amount: D('0.00001') }) }))).toMatchObject({
+      ok: false,
+      stage: 'rules',
+      reason: 'rules:32',
+    });
+    expect(gatePlace(input({ intent: placeLimit({ side: 'buy', price: D('10'), amount: D('0.1') }) }))).toMatchObject({
+      ok: false,
+      stage: 'rules',
+      reason: 'rules:30',
+    });
     expect(gatePlace(input({ intent: placeLimit({ side: 'buy', price: D('30000'), amount: D('0.001'), ioc: true, postOnly: true }) }))).toMatchObject({
       ok: false,
       reason: 'rules:37',
@@ -49,9 +57,16 @@ describe('gatePlace', () => {
 
   it('checks free funds and risk after the rules', () => {
     const free = { stock: D('0.0005'), money: D('10') };
-    expect(gatePlace(input({ free, intent: placeLimit({ side: 'sell', price: D('30000'), amount: D('0.001') }) }))).toMatchObject({ reason: 'risk:insufficient-balance' });
-    expect(gatePlace(input({ free, intent: placeLimit({ side: 'buy', price: D('30000'), amount: D('0.001') }) }))).toMatchObject({ reason: 'risk:insufficient-balance' });
-    expect(gatePlace(input({ risk: { maxOpenOrders: 1 }, riskState: { ...flat, openOrders: 1 } }))).toMatchObject({ stage: 'risk', reason: 'risk:max-open-orders' });
+    expect(gatePlace(input({ free, intent: placeLimit({ side: 'sell', price: D('30000'), amount: D('0.001') }) }))).toMatchObject({
+      reason: 'risk:insufficient-balance',
+    });
+    expect(gatePlace(input({ free, intent: placeLimit({ side: 'buy', price: D('30000'), amount: D('0.001') }) }))).toMatchObject({
+      reason: 'risk:insufficient-balance',
+    });
+    expect(gatePlace(input({ risk: { maxOpenOrders: 1 }, riskState: { ...flat, openOrders: 1 } }))).toMatchObject({
+      stage: 'risk',
+      reason: 'risk:max-open-orders',
+    });
   });
 
   it('puts the activation price of a stop-limit on the price step', () => {
@@ -72,7 +87,13 @@ describe('gatePlace', () => {
           const m = marketFixture({ moneyPrec, stockPrec, minAmount: D('0.001'), minTotal: D('1') });
           const r = gatePlace({ ...input({}), market: m, intent: placeLimit({ side, price: D(p).div(1000), amount: D(a).div(100_000) }) });
           if (!r.ok) return;
-          const v = validateOrder(m, { market: m.name, side, price: r.order.price.toFixed(), amount: r.order.amount.toFixed(), clientOrderId: r.order.clientOrderId });
+          const v = validateOrder(m, {
+            market: m.name,
+            side,
+            price: r.order.price.toFixed(),
+            amount: r.order.amount.toFixed(),
+            clientOrderId: r.order.clientOrderId,
+          });
           expect(v).toEqual([]);
         },
       ),

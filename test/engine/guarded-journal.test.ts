@@ -31,7 +31,13 @@ class FailingJournal implements Journal {
 }
 
 const rec = (t: number): JournalRecord => ({ t, type: 'cancel', strategyId: 's', clientOrderId: `c-${t}` });
-const submit = (t: number): JournalRecord => ({ t, type: 'submit', strategyId: 's', clientOrderId: `s-${t}`, order: { market: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', amount: '1' } });
+const submit = (t: number): JournalRecord => ({
+  t,
+  type: 'submit',
+  strategyId: 's',
+  clientOrderId: `s-${t}`,
+  order: { market: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', amount: '1' },
+});
 
 describe('GuardedJournal', () => {
   it('the first failed write starts the emergency once; from then submits are refused, the rest kept and written at close when it can', () => {
@@ -60,7 +66,7 @@ describe('a journal write failure in the engine (EACCES)', () => {
     let causes = 0;
     const journal = new GuardedJournal(failing, () => (causes += 1));
     let n = 0;
-    const ladder = strategyOf(() => [placeLimit({ side: "buy", price: D(96 + (n++ % 5)), amount: D("0.02") })]);
+    const ladder = strategyOf(() => [placeLimit({ side: 'buy', price: D(96 + (n++ % 5)), amount: D('0.02') })]);
     const rig = virtualRig(venue, [{ id: 'p', definition: ladder, params: {}, market: market.name }], { journal });
     await rig.runtime.start();
     await rig.advance(300);

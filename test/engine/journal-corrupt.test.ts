@@ -30,7 +30,13 @@ function damaged(): Buffer {
   const garbled = Buffer.from(submit(2));
   garbled[20] = 0xff;
   garbled[21] = 0x00;
-  return Buffer.concat([Buffer.from(start + submit(1)), garbled, Buffer.from(outcome(1)), Buffer.from(submit(3).slice(0, 40) + '\n'), Buffer.from(outcome(2) + submit(4))]);
+  return Buffer.concat([
+    Buffer.from(start + submit(1)),
+    garbled,
+    Buffer.from(outcome(1)),
+    Buffer.from(submit(3).slice(0, 40) + '\n'),
+    Buffer.from(outcome(2) + submit(4)),
+  ]);
 }
 
 let n = 0;
@@ -87,7 +93,11 @@ describe('bot journal repair', () => {
     const backup = readdirSync(dir).find((f) => f.startsWith(`j-${n}.jsonl.bak-`));
     expect(backup).toBeDefined();
     expect(readFileSync(join(dir, backup!)).equals(original)).toBe(true);
-    expect(r.stdout).toMatch(new RegExp(`journal ${file}: dropped 2 damaged lines: line 3 \\(\\d+ bytes\\), line 5 \\(40 bytes\\); kept 5 records; the original is kept as ${file}\\.bak-\\d{8}T\\d{6}Z\\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `journal ${file}: dropped 2 damaged lines: line 3 \\(\\d+ bytes\\), line 5 \\(40 bytes\\); kept 5 records; the original is kept as ${file}\\.bak-\\d{8}T\\d{6}Z\\n$`,
+      ),
+    );
     expect(r.stdout).not.toContain('g-1-3');
     const after = new FileJournal(file);
     expect(after.replayed().map((x) => x.type)).toEqual(['start', 'submit', 'outcome', 'outcome', 'submit']);
@@ -130,9 +140,16 @@ describe('bot run on a damaged journal', () => {
       const account = simAccount(sim, false);
       const journal = fresh(start + start.replace('"run":1', '"run":2') + submit(2).slice(0, 30));
       const log = join(dir, `torn-${n}.log`);
-      const summary = await runDaemon({ configPath: daemonConfig(sim.baseUrl, journal, log), env: { K: account.apiKey, S: account.apiSecret }, out: new PassThrough(), until: Promise.resolve('test') });
+      const summary = await runDaemon({
+        configPath: daemonConfig(sim.baseUrl, journal, log),
+        env: { K: account.apiKey, S: account.apiSecret },
+        out: new PassThrough(),
+        until: Promise.resolve('test'),
+      });
       expect(summary.strategies.map((s) => s.id)).toEqual(['g']);
-      const warning = readFileSync(log, 'utf8').split('\n').find((l) => l.includes('torn last line'));
+      const warning = readFileSync(log, 'utf8')
+        .split('\n')
+        .find((l) => l.includes('torn last line'));
       expect(JSON.parse(warning!)).toMatchObject({ level: 40, journal, line: 3, bytes: 30 });
       expect(parseJournalText(readFileSync(journal, 'utf8')).skipped).toBe(0);
     });

@@ -17,7 +17,19 @@ const fill = (id: number, clientOrderId: string, amount: string) => ({
   t: 3,
   type: 'fill' as const,
   strategyId: 'mm',
-  deal: { id, time: 1, market: 'BTC_USDT', side: 'buy' as const, role: 'maker' as const, amount, price: '100', deal: '1', fee: '0.1', orderId: 1, clientOrderId },
+  deal: {
+    id,
+    time: 1,
+    market: 'BTC_USDT',
+    side: 'buy' as const,
+    role: 'maker' as const,
+    amount,
+    price: '100',
+    deal: '1',
+    fee: '0.1',
+    orderId: 1,
+    clientOrderId,
+  },
 });
 
 describe('journal', () => {
@@ -39,7 +51,11 @@ describe('journal', () => {
     const open = s.orders.get('mm-dw-1')!;
     expect(open).toMatchObject({ state: 'partially-filled', tag: 'bid-0', orderId: 1 });
     expect(leftOf(open).toFixed()).toBe('0.75');
-    expect(inFlight(s).map((o) => o.clientOrderId).sort()).toEqual(['mm-dw-1', 'mm-dw-2']);
+    expect(
+      inFlight(s)
+        .map((o) => o.clientOrderId)
+        .sort(),
+    ).toEqual(['mm-dw-1', 'mm-dw-2']);
     expect(s.orders.get('mm-dw-2')?.state).toBe('pending');
   });
 
@@ -90,7 +106,9 @@ describe('journal', () => {
     j.append({ t: 1, type: 'halt', strategyId: 'mm', reason: 'r' });
     await waitUntil('the background fsync to fail', () => !j.writable());
     expect(() => j.append({ t: 2, type: 'halt', strategyId: 'mm', reason: 'r' })).toThrow(/background fsync failed/);
-    expect(() => new FileJournal('/dev/null', { fsync: 'submissions' }).append({ t: 1, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-1-1', order })).toThrow();
+    expect(() =>
+      new FileJournal('/dev/null', { fsync: 'submissions' }).append({ t: 1, type: 'submit', strategyId: 'mm', clientOrderId: 'mm-1-1', order }),
+    ).toThrow();
   });
 
   it('MemoryJournal keeps records in order', () => {

@@ -69,4 +69,3 @@ export function quoter(seen: OrderBook[] = []) {
       ),
   });
 }
-

@@ -24,16 +24,33 @@ function engine(api: TradingApi) {
   const journal = new MemoryJournal();
   const tracker = new OrderTracker({ now: () => Date.now() });
   // a short not-placed window: these tests are about batching; the window has its own tests (reconcile.test.ts)
-  const reconciler = new Reconciler({ api, tracker, journal, scheduler: asyncScheduler, now: () => Date.now(), emit: (e) => events.push(e), applyDeal: (d) => tracker.applyDeal(d), notPlacedAfterMs: 50 });
+  const reconciler = new Reconciler({
+    api,
+    tracker,
+    journal,
+    scheduler: asyncScheduler,
+    now: () => Date.now(),
+    emit: (e) => events.push(e),
+    applyDeal: (d) => tracker.applyDeal(d),
+    notPlacedAfterMs: 50,
+  });
   const executor = new Executor({ api, tracker, journal, reconciler, now: () => Date.now(), emit: (e) => events.push(e), batchPlaces: true });
   const place = (o: { id: string; price: string; amount?: string; side?: 'buy' | 'sell' }): void => {
-    const order: GatedOrder = { kind: 'limit', market: 'BTC_USDT', side: o.side ?? 'buy', price: D(o.price), amount: D(o.amount ?? '0.01'), clientOrderId: o.id };
+    const order: GatedOrder = {
+      kind: 'limit',
+      market: 'BTC_USDT',
+      side: o.side ?? 'buy',
+      price: D(o.price),
+      amount: D(o.amount ?? '0.01'),
+      clientOrderId: o.id,
+    };
     tracker.track({ clientOrderId: o.id, strategyId: 's', market: 'BTC_USDT', side: order.side, kind: 'limit', price: order.price, amount: order.amount });
     executor.submit('s', order);
   };
   const settled = async (ids: readonly string[]): Promise<void> => {
     await executor.drain();
-    for (let i = 0; i < 200 && ids.some((id) => ['pending', 'unknown'].includes(tracker.get(id)?.state ?? '')); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && ids.some((id) => ['pending', 'unknown'].includes(tracker.get(id)?.state ?? '')); i++)
+      await new Promise((r) => setTimeout(r, 10));
   };
   return { events, journal, tracker, executor, place, settled };
 }
@@ -42,7 +59,10 @@ function engine(api: TradingApi) {
 function journalPerOrder(records: readonly JournalRecord[], ids: readonly string[]): void {
   for (const id of ids) {
     const mine = records.filter((r) => 'clientOrderId' in r && r.clientOrderId === id);
-    expect(mine.filter((r) => r.type === 'submit'), id).toHaveLength(1);
+    expect(
+      mine.filter((r) => r.type === 'submit'),
+      id,
+    ).toHaveLength(1);
     expect(mine[0]?.type, id).toBe('submit');
     expect(mine.filter((r) => r.type === 'outcome').length, id).toBeGreaterThanOrEqual(1);
   }
@@ -75,8 +95,16 @@ describe('executor with bulk batching, against the sim over HTTP', () => {
     expect(r.log.map((e) => e.endpoint)).toEqual(['orderBulk']);
     expect(ids.map((id) => r.tracker.get(id)?.state)).toEqual(['open', 'rejected', 'rejected', 'open']);
     const rejected = r.events.filter((e) => e.type === 'rejected');
-    expect(rejected.map((e) => [e.clientOrderId, e.venueCode])).toEqual([['x-2', 32], ['x-3', 10]]);
-    expect(r.sim.exchange.openOrders(r.accountId).map((o) => o.clientOrderId).sort()).toEqual(['x-1', 'x-4']);
+    expect(rejected.map((e) => [e.clientOrderId, e.venueCode])).toEqual([
+      ['x-2', 32],
+      ['x-3', 10],
+    ]);
+    expect(
+      r.sim.exchange
+        .openOrders(r.accountId)
+        .map((o) => o.clientOrderId)
+        .sort(),
+    ).toEqual(['x-1', 'x-4']);
     expect(r.tracker.get('x-1')?.orderId).toBe(r.sim.exchange.openOrders(r.accountId).find((o) => o.clientOrderId === 'x-1')?.orderId);
     journalPerOrder(r.journal.records(), ids);
     // every submit precedes the first outcome: all were journalled before the one request was sent
@@ -134,12 +162,30 @@ class ScriptedVenue implements Pick<TradingApi, 'openOrders' | 'deals' | 'placeL
   readonly truth = new Map<string, Order>();
   readonly sends: string[][] = [];
   private id = 1;
-  constructor(private readonly fates: Map<string, Fate>, private readonly wholeRequestFails: boolean) {}
+  constructor(
+    private readonly fates: Map<string, Fate>,
+    private readonly wholeRequestFails: boolean,
+  ) {}
 
   private rest(r: PlaceLimitRequest): Order {
     const o: Order = {
-      orderId: this.id++, clientOrderId: r.clientOrderId ?? '', market: r.market, side: r.side, kind: 'limit', timestamp: 0, amount: r.amount, price: r.price,
-      left: r.amount, dealStock: D(0), dealMoney: D(0), dealFee: D(0), postOnly: false, ioc: false, rpi: false, stp: 'no', status: 'NEW',
+      orderId: this.id++,
+      clientOrderId: r.clientOrderId ?? '',
+      market: r.market,
+      side: r.side,
+      kind: 'limit',
+      timestamp: 0,
+      amount: r.amount,
+      price: r.price,
+      left: r.amount,
+      dealStock: D(0),
+      dealMoney: D(0),
+      dealFee: D(0),
+      postOnly: false,
+      ioc: false,
+      rpi: false,
+      stp: 'no',
+      status: 'NEW',
     };
     this.truth.set(o.clientOrderId, o);
     return o;

@@ -37,7 +37,11 @@ describe('the price band in the gate', () => {
       message: 'price 300000 is +900 % from the sane mid 30000; band ±5 % (28500 to 31500)',
     });
     expect(gatePlace(input({ intent: buy('31500.01') }))).toMatchObject({ ok: false, reason: 'risk:price-band' });
-    expect(gatePlace(input({ intent: sell('28499.99') }))).toMatchObject({ ok: false, reason: 'risk:price-band', message: expect.stringMatching(/^price 28499.99 is -5 % from/) });
+    expect(gatePlace(input({ intent: sell('28499.99') }))).toMatchObject({
+      ok: false,
+      reason: 'risk:price-band',
+      message: expect.stringMatching(/^price 28499.99 is -5 % from/),
+    });
     // a sell far above and a buy far below are quotes built on a lie too
     expect(gatePlace(input({ intent: sell(`1${'0'.repeat(29)}`) }))).toMatchObject({ reason: 'risk:price-band' });
     expect(gatePlace(input({ intent: placeLimit({ side: 'buy', price: D('1000'), amount: D('0.01') }) }))).toMatchObject({ reason: 'risk:price-band' });
@@ -47,14 +51,19 @@ describe('the price band in the gate', () => {
     // 31500.004 buys quantize down to 31500: inside
     expect(gatePlace(input({ intent: buy('31500.004') })).ok).toBe(true);
     const book = bookFixture({ bid: '29999', ask: '30000' });
-    const r = gatePlace(input({ book, free: { stock: ZERO, money: ZERO }, intent: placeLimit({ side: 'buy', price: D('40000'), amount: D('0.001'), postOnly: true }) }));
+    const r = gatePlace(
+      input({ book, free: { stock: ZERO, money: ZERO }, intent: placeLimit({ side: 'buy', price: D('40000'), amount: D('0.001'), postOnly: true }) }),
+    );
     expect(r).toMatchObject({ reason: 'risk:price-band' });
   });
 
   it('a stop-limit: both the activation price and the limit price', () => {
     const stop = (activation: string, limit: string) => placeStopLimit({ side: 'sell', price: D(limit), amount: D('0.01'), activationPrice: D(activation) });
     expect(gatePlace(input({ intent: stop('29000', '28900') })).ok).toBe(true);
-    expect(gatePlace(input({ intent: stop('3000', '28900') }))).toMatchObject({ reason: 'risk:price-band', message: expect.stringMatching(/^activation price 3000 is -90 %/) });
+    expect(gatePlace(input({ intent: stop('3000', '28900') }))).toMatchObject({
+      reason: 'risk:price-band',
+      message: expect.stringMatching(/^activation price 3000 is -90 %/),
+    });
     expect(gatePlace(input({ intent: stop('29000', '2890') }))).toMatchObject({ reason: 'risk:price-band', message: expect.stringMatching(/^price 2890 is/) });
   });
 
@@ -66,11 +75,16 @@ describe('the price band in the gate', () => {
       message: 'no sane reference price (no sane book and no trade yet): buy at 30000 not sent',
     });
     const trade: PriceReference = { price: D('30000'), source: 'last-trade' };
-    expect(gatePlace(input({ band: { reference: trade }, intent: buy('32000') }))).toMatchObject({ message: expect.stringContaining('from the last trade 30000') });
+    expect(gatePlace(input({ band: { reference: trade }, intent: buy('32000') }))).toMatchObject({
+      message: expect.stringContaining('from the last trade 30000'),
+    });
   });
 
   it('configured per strategy: a narrower band, a wider one, or off (false); not checked without band input', () => {
-    expect(gatePlace(input({ risk: { maxDeviation: D('0.01') }, intent: buy('30400') }))).toMatchObject({ reason: 'risk:price-band', message: expect.stringContaining('band ±1 %') });
+    expect(gatePlace(input({ risk: { maxDeviation: D('0.01') }, intent: buy('30400') }))).toMatchObject({
+      reason: 'risk:price-band',
+      message: expect.stringContaining('band ±1 %'),
+    });
     expect(gatePlace(input({ risk: { maxDeviation: D('0.5') }, intent: buy('44000') })).ok).toBe(true);
     expect(gatePlace(input({ risk: { maxDeviation: false }, intent: buy('300000') })).ok).toBe(true);
     expect(gatePlace(input({ risk: { maxDeviation: false }, band: { reference: undefined } })).ok).toBe(true);

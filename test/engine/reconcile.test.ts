@@ -21,7 +21,14 @@ afterEach(() => {
 async function rig(options: StartSimOptions, o: { timeoutMs?: number; notPlacedAfterMs?: number } = {}) {
   const sim = await newSim(options);
   const account = simAccount(sim, false);
-  const api = new RestClient({ baseUrl: sim.baseUrl, apiKey: account.apiKey, apiSecret: account.apiSecret, timeoutMs: o.timeoutMs ?? 3000, retry: { limit: 0 }, nonceWindow: true });
+  const api = new RestClient({
+    baseUrl: sim.baseUrl,
+    apiKey: account.apiKey,
+    apiSecret: account.apiSecret,
+    timeoutMs: o.timeoutMs ?? 3000,
+    retry: { limit: 0 },
+    nonceWindow: true,
+  });
   clients.push(api);
   const events: EngineEvent[] = [];
   const journal = new MemoryJournal();
@@ -46,7 +53,8 @@ async function rig(options: StartSimOptions, o: { timeoutMs?: number; notPlacedA
     executor.submit('s', order);
     await executor.drain();
     // the reconcile started by the executor runs in the background; wait for its event
-    for (let i = 0; i < 500 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && !events.some((e) => e.type === 'reconciled' && e.clientOrderId === o.clientOrderId); i++)
+      await new Promise((r) => setTimeout(r, 20));
   };
   const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
   return { sim, tracker, journal, events, submit, deals, accountId, executor, reconciler, api };
@@ -122,7 +130,12 @@ describe('unknown outcome → reconcile (sim drops the connection after acceptin
     const venue = r.sim.exchange.finishedOrders(r.accountId).filter((o) => o.clientOrderId === id);
     expect(venue.map((o) => o.status)).toEqual(['CANCELED']);
     expect(r.tracker.get(id)?.state).toBe('canceled');
-    expect(r.journal.records().filter((x) => x.type === 'outcome').map((x) => (x.type === 'outcome' ? x.state : ''))).toEqual(['unknown', 'canceled']);
+    expect(
+      r.journal
+        .records()
+        .filter((x) => x.type === 'outcome')
+        .map((x) => (x.type === 'outcome' ? x.state : '')),
+    ).toEqual(['unknown', 'canceled']);
   });
 
   it('a look-up that began before the order was first seen on the venue does not settle it as gone (chaos finding)', async () => {

@@ -37,15 +37,23 @@ describe('checkOrderRisk', () => {
   it('never lets the worst-case position exceed maxInventory when it accepts a growing order (property)', () => {
     const dec = fc.integer({ min: 0, max: 100_000 }).map((n) => D(n).div(1000));
     fc.assert(
-      fc.property(dec, dec, dec, dec, fc.constantFrom<'buy' | 'sell'>('buy', 'sell'), fc.integer({ min: 1, max: 100_000 }), (pos, buys, sells, amount, side, lim) => {
-        const limit = D(lim).div(1000);
-        const state = { ...flat, position: pos.minus(D(50)), openBuyLeft: buys, openSellLeft: sells };
-        const r = checkOrderRisk({ maxInventory: { [market.stock]: limit } }, market, state, { side, price: D(1), amount }, 0);
-        const worst = side === 'buy' ? state.position.plus(buys).plus(amount) : state.position.minus(sells).minus(amount);
-        const grows = side === 'buy' ? worst.gt(0) : worst.lt(0);
-        if (r.ok && grows) expect(worst.abs().lte(limit)).toBe(true);
-        if (!r.ok) expect(grows && worst.abs().gt(limit)).toBe(true);
-      }),
+      fc.property(
+        dec,
+        dec,
+        dec,
+        dec,
+        fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+        fc.integer({ min: 1, max: 100_000 }),
+        (pos, buys, sells, amount, side, lim) => {
+          const limit = D(lim).div(1000);
+          const state = { ...flat, position: pos.minus(D(50)), openBuyLeft: buys, openSellLeft: sells };
+          const r = checkOrderRisk({ maxInventory: { [market.stock]: limit } }, market, state, { side, price: D(1), amount }, 0);
+          const worst = side === 'buy' ? state.position.plus(buys).plus(amount) : state.position.minus(sells).minus(amount);
+          const grows = side === 'buy' ? worst.gt(0) : worst.lt(0);
+          if (r.ok && grows) expect(worst.abs().lte(limit)).toBe(true);
+          if (!r.ok) expect(grows && worst.abs().gt(limit)).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });

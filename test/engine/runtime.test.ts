@@ -47,7 +47,9 @@ describe('runtime on virtual time (fake venue)', () => {
   it('learns fills from deals once, and the loss limit halts the strategy and cancels its orders', async () => {
     const venue = new FakeVenue(market, '100', '101');
     const def = strategyOf((_ctx, orders) =>
-      orders.length > 0 ? [] : [placeLimit({ side: 'buy', price: D('99'), amount: D('1'), tag: 'bid' }), placeLimit({ side: 'sell', price: D('105'), amount: D('1'), tag: 'ask' })],
+      orders.length > 0
+        ? []
+        : [placeLimit({ side: 'buy', price: D('99'), amount: D('1'), tag: 'bid' }), placeLimit({ side: 'sell', price: D('105'), amount: D('1'), tag: 'ask' })],
     );
     const rig = virtualRig(venue, [{ id: 'p', definition: def, params: {}, market: market.name, risk: { maxLoss: D('5') } }]);
     await rig.runtime.start();

@@ -17,7 +17,9 @@ describe('shutdown: one cancel-all for a market one strategy trades alone', () =
     const cfg = exampleConfig('grid');
     const accountId = sim.exchange.accountByName(cfg.account)!.id;
     // an order of the same account that this daemon did not place (a person, another program)
-    const other = foreign ? sim.exchange.placeLimit(accountId, { market: 'BTC_USDT', side: 'buy', amount: D('0.001'), price: D('20000'), clientOrderId: 'by-hand-1' }) : undefined;
+    const other = foreign
+      ? sim.exchange.placeLimit(accountId, { market: 'BTC_USDT', side: 'buy', amount: D('0.001'), price: D('20000'), clientOrderId: 'by-hand-1' })
+      : undefined;
     if (other !== undefined && !other.ok) throw new Error(other.message);
     const journal = new MemoryJournal();
     await runAgainstSim({ sim, account: cfg.account, strategies: cfg.strategies, journal, ms: 2500, cancelOnStop: true, polling: { openOrdersMs: 60_000 } });
@@ -32,7 +34,10 @@ describe('shutdown: one cancel-all for a market one strategy trades alone', () =
     expect(r.sim.exchange.openOrders(r.accountId)).toEqual([]);
     // the strategies are stopped and the queue drained before the stop's cancels: they come after the last submit
     const stopAt = r.records.map((x) => x.type).lastIndexOf('submit');
-    const cancelled = r.records.slice(stopAt).filter((x) => x.type === 'cancel').map((x) => (x as { clientOrderId: string }).clientOrderId);
+    const cancelled = r.records
+      .slice(stopAt)
+      .filter((x) => x.type === 'cancel')
+      .map((x) => (x as { clientOrderId: string }).clientOrderId);
     expect(cancelled.length).toBeGreaterThanOrEqual(5);
     for (const id of cancelled) {
       const outcome = r.records.filter((x) => x.type === 'outcome' && x.clientOrderId === id).at(-1);

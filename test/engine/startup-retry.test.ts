@@ -27,14 +27,16 @@ describe('withStartupRetries', () => {
       { delay: async (ms) => void pauses.push(ms) },
     );
     expect([value, calls, pauses]).toEqual(['ok', 3, [250, 500]]);
-    await expect(withStartupRetries(async () => Promise.reject(new Error('down')), { attempts: 4, maxMs: 600, delay: async (ms) => void pauses.push(ms) })).rejects.toThrow('down');
+    await expect(
+      withStartupRetries(async () => Promise.reject(new Error('down')), { attempts: 4, maxMs: 600, delay: async (ms) => void pauses.push(ms) }),
+    ).rejects.toThrow('down');
     expect(pauses.slice(2)).toEqual([250, 500, 600]);
   });
 
   it('does not repeat an authentication failure: the key will not become right by waiting (issue 24: 16 s of retries)', async () => {
     let calls = 0;
     const refused = new AuthError('Unauthorized request.', { endpoint: '/api/v4/orders', status: 401, venueCode: 10 });
-    await expect(withStartupRetries(async () => Promise.reject((calls += 1, refused)), { delay: async () => undefined })).rejects.toBe(refused);
+    await expect(withStartupRetries(async () => Promise.reject(((calls += 1), refused)), { delay: async () => undefined })).rejects.toBe(refused);
     expect(calls).toBe(1);
   });
 });

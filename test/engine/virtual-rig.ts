@@ -77,4 +77,3 @@ export function strategyOf(make: (ctx: StrategyContext<unknown>, orders: readonl
     },
   });
 }
-

@@ -172,7 +172,8 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
       sleep: (ms) => sim.advance(ms),
       async waitFor(what, cond, timeoutMs = 15_000) {
         for (const start = sim.scheduler.now(); !cond(); await sim.advance(25)) {
-          if (sim.scheduler.now() - start > timeoutMs) throw new Error(`no ${what} within ${timeoutMs} ms of virtual time; daemon output:\n${output().slice(-2000)}`);
+          if (sim.scheduler.now() - start > timeoutMs)
+            throw new Error(`no ${what} within ${timeoutMs} ms of virtual time; daemon output:\n${output().slice(-2000)}`);
         }
       },
       async stop() {
@@ -200,7 +201,10 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
 
 /** Ten levels a side of the flow account, 100 (BTC) / 10 (ETH) USDT either side of the mid, one step apart. */
 function standingBook(sim: VirtualSim): void {
-  for (const [market, mid, gap, amount] of [['BTC_USDT', 30_000, 100, '1'], ['ETH_USDT', 2_000, 10, '10']] as const) {
+  for (const [market, mid, gap, amount] of [
+    ['BTC_USDT', 30_000, 100, '1'],
+    ['ETH_USDT', 2_000, 10, '10'],
+  ] as const) {
     for (let i = 0; i < 10; i++) {
       for (const side of ['buy', 'sell'] as const) {
         const price = side === 'buy' ? mid - gap - i * gap * 0.1 : mid + gap + i * gap * 0.1;
@@ -222,7 +226,8 @@ export function outsideBand(run: LyingDaemon, band = 0.05): string[] {
   for (const r of run.records()) {
     if (r.type !== 'submit') continue;
     const mid = run.mids.at(r.order.market, r.t);
-    if (mid !== undefined && D(r.order.price).div(mid).minus(1).abs().gt(band)) out.push(`${r.clientOrderId} ${r.order.side} @ ${r.order.price} (true mid ${mid.toFixed()})`);
+    if (mid !== undefined && D(r.order.price).div(mid).minus(1).abs().gt(band))
+      out.push(`${r.clientOrderId} ${r.order.side} @ ${r.order.price} (true mid ${mid.toFixed()})`);
   }
   return out;
 }

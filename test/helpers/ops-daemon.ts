@@ -52,7 +52,11 @@ export interface OpsDaemonOptions {
 export async function startOpsDaemon(o: OpsDaemonOptions = {}): Promise<OpsDaemon> {
   const dir = mkdtempSync(join(tmpdir(), 'ops-daemon-'));
   const access: { at: number; entry: AccessEntry }[] = [];
-  const sim = await startSim({ port: 0, config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed: o.speed ?? 1 }), onRequest: (entry) => access.push({ at: Date.now(), entry }) });
+  const sim = await startSim({
+    port: 0,
+    config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed: o.speed ?? 1 }),
+    onRequest: (entry) => access.push({ at: Date.now(), entry }),
+  });
   const account = sim.accounts.find((a) => !a.partner)!;
   const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
   const journalPath = join(dir, 'journal.jsonl');
@@ -134,7 +138,12 @@ export async function waitFor(what: string, cond: () => boolean | Promise<boolea
 }
 
 /** A POST to the ops surface, with the token unless `token: null`. */
-export async function opsPost(base: string, path: string, body: unknown = {}, token: string | null = OPS_TOKEN): Promise<{ status: number; json: Record<string, unknown> }> {
+export async function opsPost(
+  base: string,
+  path: string,
+  body: unknown = {},
+  token: string | null = OPS_TOKEN,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token !== null ? { authorization: `Bearer ${token}` } : {}) },

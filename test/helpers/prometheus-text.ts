@@ -108,10 +108,12 @@ export function parsePrometheus(text: string): Map<string, MetricFamily> {
   for (const f of families.values()) {
     for (const h of f.histograms) {
       for (let i = 1; i < h.buckets.length; i++) {
-        if (!(h.buckets[i]![0] > h.buckets[i - 1]![0]) || h.buckets[i]![1] < h.buckets[i - 1]![1]) throw new Error(`${f.name}: buckets out of order or decreasing`);
+        if (!(h.buckets[i]![0] > h.buckets[i - 1]![0]) || h.buckets[i]![1] < h.buckets[i - 1]![1])
+          throw new Error(`${f.name}: buckets out of order or decreasing`);
       }
       const inf = h.buckets.at(-1);
-      if (!inf || inf[0] !== Infinity || inf[1] !== h.count || Number.isNaN(h.sum)) throw new Error(`${f.name} ${key(h.labels)}: +Inf bucket, count and sum disagree`);
+      if (!inf || inf[0] !== Infinity || inf[1] !== h.count || Number.isNaN(h.sum))
+        throw new Error(`${f.name} ${key(h.labels)}: +Inf bucket, count and sum disagree`);
     }
   }
   return families;
@@ -122,5 +124,7 @@ export function sumOf(families: Map<string, MetricFamily>, name: string, where: 
   const f = families.get(name);
   if (!f) return 0;
   const match = (labels: Record<string, string>): boolean => Object.entries(where).every(([k, v]) => labels[k] === v);
-  return f.type === 'histogram' ? f.histograms.filter((h) => match(h.labels)).reduce((a, h) => a + h.count, 0) : f.samples.filter((s) => match(s.labels)).reduce((a, s) => a + s.value, 0);
+  return f.type === 'histogram'
+    ? f.histograms.filter((h) => match(h.labels)).reduce((a, h) => a + h.count, 0)
+    : f.samples.filter((s) => match(s.labels)).reduce((a, s) => a + s.value, 0);
 }

@@ -45,7 +45,13 @@ export interface SignedPostOptions {
 }
 
 /** POST a signed private request: `fields` are the endpoint's own; `request` and `nonce` are added. */
-export async function signedPost(baseUrl: string, path: string, creds: Credentials, fields: Record<string, unknown> = {}, o: SignedPostOptions = {}): Promise<RawAnswer> {
+export async function signedPost(
+  baseUrl: string,
+  path: string,
+  creds: Credentials,
+  fields: Record<string, unknown> = {},
+  o: SignedPostOptions = {},
+): Promise<RawAnswer> {
   const body: Record<string, unknown> = {};
   if (!o.noRequest) body['request'] = path;
   if (!o.noNonce) body['nonce'] = nextNonce();

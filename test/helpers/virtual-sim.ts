@@ -74,11 +74,19 @@ export class VirtualSim {
     this.scheduler = new SteppingScheduler(this.startMs);
     const now = (): number => this.scheduler.now();
     this.exchange = new SimExchange(o.config, now);
-    this.#handler = createSimHandler({ exchange: this.exchange, clock: now, ...(o.dialect ? { dialect: o.dialect } : {}), ...(o.faults ? { faults: o.faults } : {}), ...(o.rateLimits ? { rateLimits: o.rateLimits } : {}) });
+    this.#handler = createSimHandler({
+      exchange: this.exchange,
+      clock: now,
+      ...(o.dialect ? { dialect: o.dialect } : {}),
+      ...(o.faults ? { faults: o.faults } : {}),
+      ...(o.rateLimits ? { rateLimits: o.rateLimits } : {}),
+    });
     this.stats = this.#handler.stats;
     this.lies = this.#handler.lies;
     this.faults = this.#handler.faults;
-    this.accounts = this.exchange.accounts.filter((a) => !a.internal).map((a) => ({ name: a.name, apiKey: a.apiKey, apiSecret: a.apiSecret, partner: a.partner }));
+    this.accounts = this.exchange.accounts
+      .filter((a) => !a.internal)
+      .map((a) => ({ name: a.name, apiKey: a.apiKey, apiSecret: a.apiSecret, partner: a.partner }));
     this.#every(o.tickMs ?? 50, () => this.exchange.tick(now()));
     this.flow = o.flow === false || o.config.flow === undefined ? undefined : createSyntheticFlow(this.exchange);
     const flow = this.flow;
@@ -145,17 +153,26 @@ export class VirtualSim {
     const send = (method: string, path: string, body: string, headers: Readonly<Record<string, string>>, endpoint: string): Promise<RawResponse> =>
       new Promise<RawResponse>((resolve, reject) => {
         this.#inflight += 1;
-        const done = <A extends unknown[]>(fn: (...a: A) => void) => (...a: A): void => {
-          this.#inflight -= 1;
-          fn(...a);
-        };
+        const done =
+          <A extends unknown[]>(fn: (...a: A) => void) =>
+          (...a: A): void => {
+            this.#inflight -= 1;
+            fn(...a);
+          };
         const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
         this.#handler
           .handle(
             { method, url: path, headers: lower, rawBody: Buffer.from(body), remoteAddress: '127.0.0.1' },
             {
               reply: done((reply) => resolve({ status: reply.status, text: reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)) })),
-              drop: done(() => reject(new NetworkError(`${endpoint}: network failure ECONNRESET (socket hang up)`, { endpoint, cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }))),
+              drop: done(() =>
+                reject(
+                  new NetworkError(`${endpoint}: network failure ECONNRESET (socket hang up)`, {
+                    endpoint,
+                    cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+                  }),
+                ),
+              ),
               // a drip arrives whole: its pace is the HTTP tests' business
               garbage: async (plan, reply, random) => {
                 const answer = garbageAnswer(plan.garbage!, reply.text ?? reply.body, random);

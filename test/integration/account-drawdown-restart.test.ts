@@ -144,7 +144,12 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
       // run 2: restores that peak; ETH falls 2000 -> 1750 against a long 0.1: the account is ~73 below the peak (the
       // strategies alone: ~48.8 and ~24.2), so both halt. Counted from a peak taken afresh at this start, it would not.
       const second = spawnDaemon(config, env);
-      await until('the peak restored', () => logLines(second.output()).some((l) => l.msg === 'account limits: peak and day start restored from the journal'), 40_000, second.output);
+      await until(
+        'the peak restored',
+        () => logLines(second.output()).some((l) => l.msg === 'account limits: peak and day start restored from the journal'),
+        40_000,
+        second.output,
+      );
       expect(logLines(second.output()).find((l) => l.msg === 'account limits: peak and day start restored from the journal')).toMatchObject({ peak });
       await until('the ETH market maker quoting', () => Boolean(quoting()), 20_000, second.output);
       take('ETH_USDT', '1750', false);
@@ -164,7 +169,12 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
 
       // run 3: the journal says halted: every strategy starts paused, nothing is placed, until an operator resumes
       const third = spawnDaemon(config, env);
-      await until('the restored halt', () => logLines(third.output()).some((l) => l.level === 40 && String(l.msg).startsWith('account halted in an earlier run')), 40_000, third.output);
+      await until(
+        'the restored halt',
+        () => logLines(third.output()).some((l) => l.level === 40 && String(l.msg).startsWith('account halted in an earlier run')),
+        40_000,
+        third.output,
+      );
       expect(logLines(third.output()).find((l) => String(l.msg).startsWith('account halted in an earlier run'))).toMatchObject({ limit: 'max-drawdown', peak });
       const restoredAt = Date.now();
       await until('some book polls (three of each market)', () => booksServed(restoredAt) >= 6, 20_000, third.output);

@@ -14,7 +14,13 @@ describe.each<Dialect>(['contract', 'exchange'])('batch endpoints through the cl
   const sim = useSim({ dialect, flow: false });
   const client = useSimClients(dialect);
   const accountId = simAccountId;
-  const buy = (price: string, id: string, amount = '0.01'): PlaceLimitRequest => ({ market: 'BTC_USDT', side: 'buy', amount: D(amount), price: D(price), clientOrderId: id });
+  const buy = (price: string, id: string, amount = '0.01'): PlaceLimitRequest => ({
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: D(amount),
+    price: D(price),
+    clientOrderId: id,
+  });
 
   it('bulk: per-order results in request order, accepted ones open, refused ones with the venue code, nothing else placed', async () => {
     const s = await sim();
@@ -70,12 +76,20 @@ describe.each<Dialect>(['contract', 'exchange'])('batch endpoints through the cl
     const other = (await alice.markets()).find((m) => m.name !== 'BTC_USDT')!;
     const book = await alice.orderBook(other.name, { limit: 1 });
     const otherPrice = book.bids[0]?.price.div(2).toDecimalPlaces(other.moneyPrec) ?? D(1);
-    await alice.placeLimit({ market: other.name, side: 'buy', amount: other.minAmount.times(10), price: otherPrice.gt(0) ? otherPrice : D(1), clientOrderId: 'c4' }).catch(() => undefined);
+    await alice
+      .placeLimit({ market: other.name, side: 'buy', amount: other.minAmount.times(10), price: otherPrice.gt(0) ? otherPrice : D(1), clientOrderId: 'c4' })
+      .catch(() => undefined);
     await bob.placeLimit(buy('29000', 'bob-1'));
     await alice.cancelAll('BTC_USDT');
-    expect((await alice.openOrders({ market: 'BTC_USDT' }))).toEqual([]);
+    expect(await alice.openOrders({ market: 'BTC_USDT' })).toEqual([]);
     expect((await bob.openOrders({ market: 'BTC_USDT' })).map((o) => o.clientOrderId)).toEqual(['bob-1']);
-    expect(s.exchange.finishedOrders(accountId(s, true)).filter((o) => o.market === 'BTC_USDT').map((o) => o.clientOrderId).sort()).toEqual(['c1', 'c2', 'c3']);
+    expect(
+      s.exchange
+        .finishedOrders(accountId(s, true))
+        .filter((o) => o.market === 'BTC_USDT')
+        .map((o) => o.clientOrderId)
+        .sort(),
+    ).toEqual(['c1', 'c2', 'c3']);
     await expect(alice.cancelAll('NOPE_USDT')).rejects.toMatchObject({ venueCode: 31 });
     await alice.cancelAll('BTC_USDT'); // nothing left: still fine
   });
@@ -116,7 +130,10 @@ describe.each<Dialect>(['contract', 'exchange'])('batch endpoints through the cl
   it('investments: an unknown ticker filter is 400 with errors.ticker; a known one answers', async () => {
     const s = await sim();
     const alice = client(s, true);
-    const error = await alice.investments({ ticker: 'NOPE' }).then(() => undefined, (e: unknown) => e);
+    const error = await alice.investments({ ticker: 'NOPE' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).status).toBe(400);
     expect((error as RequestValidationError).errors['ticker']).toBeDefined();
@@ -144,7 +161,10 @@ describe('bulk request with an unknown outcome', () => {
         { market: 'BTC_USDT', side: 'buy', amount: D('0.01'), price: D('29000'), clientOrderId: 'u1' },
         { market: 'BTC_USDT', side: 'buy', amount: D('0.01'), price: D('28000'), clientOrderId: 'u2' },
       ])
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(BulkOutcomeUnknownError);
     expect((error as BulkOutcomeUnknownError).clientOrderIds).toEqual(['u1', 'u2']);
     expect(s.stats.arrivalTimes('orderBulk')).toHaveLength(1);

@@ -47,7 +47,8 @@ function config(name: string, strategies: string[], journal: string): string {
 
 const env = () => ({ KEY: account.apiKey, SECRET: account.apiSecret, THROW_OUTSIDE_AFTER_MS: '2500' });
 const openOf = (prefix: string) => sim.exchange.openOrders(accountId).filter((o) => o.clientOrderId.startsWith(prefix));
-const failing = (id: string, file: string) => `  - { id: ${id}, use: ${join(fixtures, file)}, market: BTC_USDT, params: { failAfterBooks: 8 }, risk: { unlimited: true } }`;
+const failing = (id: string, file: string) =>
+  `  - { id: ${id}, use: ${join(fixtures, file)}, market: BTC_USDT, params: { failAfterBooks: 8 }, risk: { unlimited: true } }`;
 
 describe('a daemon whose strategies fail', () => {
   it('stops each failing strategy alone and cancels its orders (a throw in a callback, an error signalled, an async rejection); the others trade on', async () => {
@@ -81,7 +82,11 @@ describe('a daemon whose strategies fail', () => {
 describe('the emergency stop', () => {
   it('an uncaught exception outside every strategy: every order cancelled, one line naming the cause, exit 4', async () => {
     const journal = join(dir, 'outside.jsonl');
-    const path = config('outside', [`  - { id: outside, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`], journal);
+    const path = config(
+      'outside',
+      [`  - { id: outside, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`],
+      journal,
+    );
     const d = spawnDaemon(path, env());
     await until('its orders resting', () => openOf('outside-').length === 2, 20_000, d.output);
     const code = await d.exited;
@@ -91,23 +96,35 @@ describe('the emergency stop', () => {
     expect(journalAt(journal).at(-1)?.type).toBe('stop');
   }, 60_000);
 
-  it.skipIf(!canMountTmpfs())('a journal on a full disk (ENOSPC): every order cancelled, one line naming the cause, exit 4', async () => {
-    const disk = mountTinyDisk(64, 8);
-    try {
-      const journal = join(disk.dir, 'journal.jsonl');
-      // requoting at every small move: the journal fills its 8 KiB in about a second (it took ~25 s at 0.0002)
-      const path = config('full-disk', ['  - { id: full, use: market-maker, market: BTC_USDT, params: { spread: 0.002, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.00001 }, risk: { unlimited: true } }'], journal);
-      const d = spawnDaemon(path, env());
-      // the most orders seen resting before the end: the stop had orders to cancel, the claim is not vacuous
-      let resting = 0;
-      const sample = setInterval(() => (resting = Math.max(resting, openOf('full-').length)), 20);
-      const code = await Promise.race([d.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 45_000))]).finally(() => clearInterval(sample));
-      expect(code, d.output()).toBe(4);
-      expect(resting).toBeGreaterThan(0);
-      expect(d.output()).toMatch(/bot: emergency stop: journal write failed: .*no space left on device.*open at stop 0 \[ERR_EMERGENCY_STOP\]/i);
-      expect(openOf('full-')).toHaveLength(0);
-    } finally {
-      disk.unmount();
-    }
-  }, 60_000);
+  it.skipIf(!canMountTmpfs())(
+    'a journal on a full disk (ENOSPC): every order cancelled, one line naming the cause, exit 4',
+    async () => {
+      const disk = mountTinyDisk(64, 8);
+      try {
+        const journal = join(disk.dir, 'journal.jsonl');
+        // requoting at every small move: the journal fills its 8 KiB in about a second (it took ~25 s at 0.0002)
+        const path = config(
+          'full-disk',
+          [
+            '  - { id: full, use: market-maker, market: BTC_USDT, params: { spread: 0.002, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.00001 }, risk: { unlimited: true } }',
+          ],
+          journal,
+        );
+        const d = spawnDaemon(path, env());
+        // the most orders seen resting before the end: the stop had orders to cancel, the claim is not vacuous
+        let resting = 0;
+        const sample = setInterval(() => (resting = Math.max(resting, openOf('full-').length)), 20);
+        const code = await Promise.race([d.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 45_000))]).finally(() =>
+          clearInterval(sample),
+        );
+        expect(code, d.output()).toBe(4);
+        expect(resting).toBeGreaterThan(0);
+        expect(d.output()).toMatch(/bot: emergency stop: journal write failed: .*no space left on device.*open at stop 0 \[ERR_EMERGENCY_STOP\]/i);
+        expect(openOf('full-')).toHaveLength(0);
+      } finally {
+        disk.unmount();
+      }
+    },
+    60_000,
+  );
 });

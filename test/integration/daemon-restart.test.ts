@@ -46,10 +46,15 @@ describe('daemon killed with SIGKILL mid-run, then restarted', () => {
 
       // run 1: killed without any chance to clean up
       const first = spawnDaemon(config, env);
-      await until('orders and fills in the journal', () => {
-        const recs = journalAt(journal);
-        return recs.filter((r) => r.type === 'submit').length >= 12 && recs.some((r) => r.type === 'fill');
-      }, 40_000, first.output);
+      await until(
+        'orders and fills in the journal',
+        () => {
+          const recs = journalAt(journal);
+          return recs.filter((r) => r.type === 'submit').length >= 12 && recs.some((r) => r.type === 'fill');
+        },
+        40_000,
+        first.output,
+      );
       first.child.kill('SIGKILL');
       await first.exited;
       const openAtKill = sim.exchange.openOrders(accountId).map((o) => o.clientOrderId);
@@ -60,11 +65,16 @@ describe('daemon killed with SIGKILL mid-run, then restarted', () => {
       // run 2: replays the journal, reconciles, adopts, trades on, then stops cleanly
       const startsBefore = journalAt(journal).filter((r) => r.type === 'start').length;
       const second = spawnDaemon(config, env);
-      await until('the restarted daemon to place orders', () => {
-        const recs = journalAt(journal);
-        const i = recs.findIndex((r, k) => r.type === 'start' && recs.slice(0, k + 1).filter((x) => x.type === 'start').length === startsBefore + 1);
-        return i >= 0 && recs.slice(i).filter((r) => r.type === 'submit').length >= 8;
-      }, 40_000, second.output);
+      await until(
+        'the restarted daemon to place orders',
+        () => {
+          const recs = journalAt(journal);
+          const i = recs.findIndex((r, k) => r.type === 'start' && recs.slice(0, k + 1).filter((x) => x.type === 'start').length === startsBefore + 1);
+          return i >= 0 && recs.slice(i).filter((r) => r.type === 'submit').length >= 8;
+        },
+        40_000,
+        second.output,
+      );
       // at most one live order per quote slot (tag), i.e. no intent was placed twice across the restart
       const tags = new Map<string, string>();
       for (const r of journalAt(journal)) if (r.type === 'submit' && r.tag) tags.set(r.clientOrderId, r.tag);
@@ -84,8 +94,16 @@ describe('daemon killed with SIGKILL mid-run, then restarted', () => {
       const finalKnown = known();
       for (const id of ids) expect(finalKnown.has(id), `venue order ${id} known to the journal`).toBe(true);
       // every order left open by the kill was settled by the restart (reconciled, filled or cancelled)
-      const secondStart = records.findIndex((r, k) => r.type === 'start' && records.slice(0, k + 1).filter((x) => x.type === 'start').length === startsBefore + 1);
-      const settledLater = new Set(records.slice(secondStart).flatMap((r) => (r.type === 'outcome' || r.type === 'adopt' || r.type === 'fill' ? [r.type === 'fill' ? r.deal.clientOrderId : r.clientOrderId] : [])));
+      const secondStart = records.findIndex(
+        (r, k) => r.type === 'start' && records.slice(0, k + 1).filter((x) => x.type === 'start').length === startsBefore + 1,
+      );
+      const settledLater = new Set(
+        records
+          .slice(secondStart)
+          .flatMap((r) =>
+            r.type === 'outcome' || r.type === 'adopt' || r.type === 'fill' ? [r.type === 'fill' ? r.deal.clientOrderId : r.clientOrderId] : [],
+          ),
+      );
       for (const id of openAtKill) expect(settledLater.has(id), `order ${id} open at the kill is handled after restart`).toBe(true);
       expect(sim.exchange.openOrders(accountId)).toHaveLength(0);
       // the journal holds no secret

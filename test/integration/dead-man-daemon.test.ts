@@ -45,12 +45,23 @@ describe('the daemon arms the venue kill-switch (deadMan)', () => {
       const journal = join(dir, 'killed.jsonl');
       const daemon = spawnDaemon(writeConfig('killed', sim, journal), { KEY: account.apiKey, SECRET: account.apiSecret });
       let armedAt = 0;
-      await until('the dead-man armed', () => {
-        if (journalAt(journal).some((r) => r.type === 'deadman' && r.action === 'arm')) armedAt ||= Date.now();
-        return armedAt > 0;
-      }, 30_000, daemon.output);
+      await until(
+        'the dead-man armed',
+        () => {
+          if (journalAt(journal).some((r) => r.type === 'deadman' && r.action === 'arm')) armedAt ||= Date.now();
+          return armedAt > 0;
+        },
+        30_000,
+        daemon.output,
+      );
       // alive for longer than the timeout, quotes resting: the resets kept the venue's timer from running out
-      await until('quotes resting, more than the timeout after arming', () => Date.now() - armedAt > (TIMEOUT_SEC + 1.5) * 1000 && sim.exchange.openOrders(accountId, { market: 'BTC_USDT' }).length >= 2, 30_000, daemon.output, 50);
+      await until(
+        'quotes resting, more than the timeout after arming',
+        () => Date.now() - armedAt > (TIMEOUT_SEC + 1.5) * 1000 && sim.exchange.openOrders(accountId, { market: 'BTC_USDT' }).length >= 2,
+        30_000,
+        daemon.output,
+        50,
+      );
       expect(sim.exchange.killSwitchFirings()).toEqual([]);
       expect(sim.exchange.killSwitchStatus(accountId).map((t) => t.market)).toEqual(['BTC_USDT']);
 
@@ -75,7 +86,9 @@ describe('the daemon arms the venue kill-switch (deadMan)', () => {
       }
       expect(firing!.cancelled.every((o) => o.status === 'CANCELED' && o.clientOrderId.startsWith('mm-'))).toBe(true);
       expect(sim.exchange.openOrders(accountId)).toEqual([]);
-      console.log(`dead-man: killed at +0 ms, kill-switch due at +${firing!.dueMs - killedAt} ms, fired at +${firing!.firedMs - killedAt} ms, cancelled ${firing!.cancelled.length} of ${restingAtKill.length} resting`);
+      console.log(
+        `dead-man: killed at +0 ms, kill-switch due at +${firing!.dueMs - killedAt} ms, fired at +${firing!.firedMs - killedAt} ms, cancelled ${firing!.cancelled.length} of ${restingAtKill.length} resting`,
+      );
     } finally {
       await sim.close();
     }
@@ -88,7 +101,13 @@ describe('the daemon arms the venue kill-switch (deadMan)', () => {
       const accountId = sim.exchange.accountByKey(account.apiKey)!.id;
       const journal = join(dir, 'clean.jsonl');
       const daemon = spawnDaemon(writeConfig('clean', sim, journal), { KEY: account.apiKey, SECRET: account.apiSecret });
-      await until('quotes resting with the timer armed', () => sim.exchange.openOrders(accountId).length >= 2 && sim.exchange.killSwitchStatus(accountId).length === 1, 30_000, daemon.output, 50);
+      await until(
+        'quotes resting with the timer armed',
+        () => sim.exchange.openOrders(accountId).length >= 2 && sim.exchange.killSwitchStatus(accountId).length === 1,
+        30_000,
+        daemon.output,
+        50,
+      );
       daemon.child.kill('SIGTERM');
       expect(await daemon.exited).toBe(0);
       expect(sim.exchange.openOrders(accountId)).toEqual([]);

@@ -65,7 +65,11 @@ describe.each<Dialect>(['contract', 'exchange'])('kill-switch through the client
       expect(r.json).toEqual({ code: 30, message: 'Validation failed', errors: { timeout: [message] } });
     }
     const missing = await signedPost(s.baseUrl, '/api/v4/order/kill-switch', creds, {});
-    expect(missing.json).toEqual({ code: 30, message: 'Validation failed', errors: { market: ['Market field is required.'], timeout: ['Timeout field is required.'] } });
+    expect(missing.json).toEqual({
+      code: 30,
+      message: 'Validation failed',
+      errors: { market: ['Market field is required.'], timeout: ['Timeout field is required.'] },
+    });
     const types = await signedPost(s.baseUrl, '/api/v4/order/kill-switch', creds, { market: 'BTC_USDT', timeout: '60', types: ['options'] });
     expect(types.status).toBe(422);
     expect(types.json).toMatchObject({ code: 30, errors: { types: [expect.stringContaining('spot, margin, futures')] } });
@@ -105,7 +109,14 @@ describe.each<Dialect>(['contract', 'exchange'])('kill-switch through the client
     await place(alice, 'BTC_USDT', 'a-btc-2', '1001');
     await place(alice, 'ETH_USDT', 'a-eth-1');
     await place(bob, 'BTC_USDT', 'b-btc-1');
-    await alice.placeStopLimit({ market: 'BTC_USDT', side: 'sell', amount: D('0.01'), price: D('900'), activationPrice: D('950'), clientOrderId: 'a-btc-stop' });
+    await alice.placeStopLimit({
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: D('0.01'),
+      price: D('900'),
+      activationPrice: D('950'),
+      clientOrderId: 'a-btc-stop',
+    });
     const timer = await alice.killSwitch('BTC_USDT', 5);
     await bob.killSwitch('ETH_USDT', 5);
 

@@ -12,7 +12,8 @@ const daemon = lyingDaemons('lying-books');
 const BAND = 0.05;
 
 /** Every order the venue received from the daemon (open and finished) within the band of the true mid of its moment. */
-const venueOffBand = (run: LyingDaemon): string[] => ordersOffMarket([...run.open('BTC_USDT'), ...run.sim.exchange.finishedOrders(run.accountId)], run.mids, BAND);
+const venueOffBand = (run: LyingDaemon): string[] =>
+  ordersOffMarket([...run.open('BTC_USDT'), ...run.sim.exchange.finishedOrders(run.accountId)], run.mids, BAND);
 const halts = (run: LyingDaemon): string[] => run.records().flatMap((r) => (r.type === 'halt' ? [`${r.strategyId}: ${r.reason}`] : []));
 
 describe('a venue that lies about its order book (issue 23)', () => {
@@ -61,21 +62,30 @@ describe('a venue that lies about its order book (issue 23)', () => {
     expect(venueOffBand(run)).toEqual([]);
   }, 30_000);
 
-  it.each(['frozenBook', 'bookOutage'] as const)('%s past staleAfterMs: the resting quotes cancelled within staleAfterMs + a margin, no fill on them, no new order until fresh', async (kind) => {
-    const run = await daemon(kind, { strategies: marketMaker() });
-    await run.waitFor('4 quotes resting', () => run.open('BTC_USDT').length === 4);
-    const resting = run.open('BTC_USDT');
-    const episode = run.sim.lies.startEpisode(kind, { forMs: STALE_AFTER_MS + STALE_MARGIN_MS + 1_500, market: 'BTC_USDT' });
-    const deadline = episode.startMs + STALE_AFTER_MS + STALE_MARGIN_MS;
-    await run.sleep(deadline - run.now());
-    const stillResting = resting.filter((o) => run.sim.exchange.isOrderOpen(run.accountId, o.orderId)).map((o) => `${o.clientOrderId} ${o.side} @ ${o.price.toFixed()}`);
-    // a taker comes through while the book is unusable: a quote still resting would fill (the issue: "a stale bid filled at 61 s")
-    for (const side of ['buy', 'sell'] as const) if (run.open('BTC_USDT').some((o) => o.side === side)) run.hit('BTC_USDT', side);
-    await run.sleep(episode.endMs - run.now() + 500);
-    await run.stop();
-    expect(stillResting, `quotes resting ${STALE_AFTER_MS + STALE_MARGIN_MS} ms into the ${kind}`).toEqual([]);
-    const lateSubmits = run.records().filter((r) => r.type === 'submit' && r.t >= episode.startMs + STALE_AFTER_MS + STALE_MARGIN_MS && r.t < episode.endMs);
-    expect(lateSubmits.map((r) => (r.type === 'submit' ? `${r.clientOrderId} @ ${r.order.price}` : '')), 'orders placed on a stale book').toEqual([]);
-    expect(run.audit().staleFills).toEqual([]);
-  }, 30_000);
+  it.each(['frozenBook', 'bookOutage'] as const)(
+    '%s past staleAfterMs: the resting quotes cancelled within staleAfterMs + a margin, no fill on them, no new order until fresh',
+    async (kind) => {
+      const run = await daemon(kind, { strategies: marketMaker() });
+      await run.waitFor('4 quotes resting', () => run.open('BTC_USDT').length === 4);
+      const resting = run.open('BTC_USDT');
+      const episode = run.sim.lies.startEpisode(kind, { forMs: STALE_AFTER_MS + STALE_MARGIN_MS + 1_500, market: 'BTC_USDT' });
+      const deadline = episode.startMs + STALE_AFTER_MS + STALE_MARGIN_MS;
+      await run.sleep(deadline - run.now());
+      const stillResting = resting
+        .filter((o) => run.sim.exchange.isOrderOpen(run.accountId, o.orderId))
+        .map((o) => `${o.clientOrderId} ${o.side} @ ${o.price.toFixed()}`);
+      // a taker comes through while the book is unusable: a quote still resting would fill (the issue: "a stale bid filled at 61 s")
+      for (const side of ['buy', 'sell'] as const) if (run.open('BTC_USDT').some((o) => o.side === side)) run.hit('BTC_USDT', side);
+      await run.sleep(episode.endMs - run.now() + 500);
+      await run.stop();
+      expect(stillResting, `quotes resting ${STALE_AFTER_MS + STALE_MARGIN_MS} ms into the ${kind}`).toEqual([]);
+      const lateSubmits = run.records().filter((r) => r.type === 'submit' && r.t >= episode.startMs + STALE_AFTER_MS + STALE_MARGIN_MS && r.t < episode.endMs);
+      expect(
+        lateSubmits.map((r) => (r.type === 'submit' ? `${r.clientOrderId} @ ${r.order.price}` : '')),
+        'orders placed on a stale book',
+      ).toEqual([]);
+      expect(run.audit().staleFills).toEqual([]);
+    },
+    30_000,
+  );
 });

@@ -56,6 +56,14 @@ describe('a venue that lies about orders (issue 23)', () => {
     expect(impossible.map((r) => JSON.stringify(r))).toEqual([]);
     expect(maxLive).toBeLessThanOrEqual(MAX_OPEN + IN_FLIGHT);
     const audit = run.audit();
-    expect([...audit.lost, ...audit.unknownLeft, ...audit.fillsMissing, ...audit.duplicates, ...audit.overfills, ...audit.phantomCancels, ...audit.balanceDiff]).toEqual([]);
+    expect([
+      ...audit.lost,
+      ...audit.unknownLeft,
+      ...audit.fillsMissing,
+      ...audit.duplicates,
+      ...audit.overfills,
+      ...audit.phantomCancels,
+      ...audit.balanceDiff,
+    ]).toEqual([]);
   }, 45_000);
 });

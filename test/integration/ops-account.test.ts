@@ -21,8 +21,14 @@ describe('an account halt on the operations surface (daemon on the sim, http and
       const alice = ex.accountByName('alice')!.id;
       // another account sells through the bids down to the market maker's own bid, so it fills now, whatever the flow does
       await waitFor('the market maker quoting', () => ex.openOrders(d.accountId, { market: 'BTC_USDT' }).some((o) => o.side === 'buy'), 30_000, 100);
-      const bid = ex.openOrders(d.accountId, { market: 'BTC_USDT' }).filter((o) => o.side === 'buy').sort((a, b) => b.price.cmp(a.price))[0]!;
-      const depth = ex.book('BTC_USDT', { limit: 100 }).bids.filter((l) => l.price.gte(bid.price)).reduce((sum, l) => sum.plus(l.amount), D(0));
+      const bid = ex
+        .openOrders(d.accountId, { market: 'BTC_USDT' })
+        .filter((o) => o.side === 'buy')
+        .sort((a, b) => b.price.cmp(a.price))[0]!;
+      const depth = ex
+        .book('BTC_USDT', { limit: 100 })
+        .bids.filter((l) => l.price.gte(bid.price))
+        .reduce((sum, l) => sum.plus(l.amount), D(0));
       ex.placeLimit(alice, { market: 'BTC_USDT', side: 'sell', amount: Decimal.min(depth, D(9)), price: bid.price, ioc: true });
 
       await waitFor('the account halt in the journal', () => d.records().some((r) => r.type === 'account-halt'), 30_000, 100);
@@ -39,7 +45,9 @@ describe('an account halt on the operations surface (daemon on the sim, http and
       expect(metrics.get('bot_account_peak_equity')?.samples).toHaveLength(1);
       expect(sumOf(metrics, 'bot_strategy_halted', { strategy: 'mm' })).toBe(1);
 
-      const state = (await (await fetch(`${d.url}/api/state`)).json()) as { account: { halt: { limit: string; reason: string; restored: boolean }; peak: string } };
+      const state = (await (await fetch(`${d.url}/api/state`)).json()) as {
+        account: { halt: { limit: string; reason: string; restored: boolean }; peak: string };
+      };
       expect(state.account.halt).toMatchObject({ limit: 'max-drawdown', restored: false, reason: expect.stringMatching(/^account drawdown /) });
 
       await waitFor('the account-limit alert', () => hook.accepted.some((a) => a.kind === 'account-limit'), 15_000, 100);
@@ -55,7 +63,9 @@ describe('an account halt on the operations surface (daemon on the sim, http and
           await line.locator('[data-testid="account-halt"]').waitFor({ timeout: 15_000 });
           expect(await line.isVisible()).toBe(true);
           expect(await line.textContent()).toMatch(/account \(USDT\) equity -?[\d.]+ · peak -?[\d.]+ · drawdown [\d.]+ \/ 0\.001/);
-          expect(await line.locator('[data-testid="account-halt"]').textContent()).toMatch(/^HALTED \(max-drawdown\): account drawdown .* after a restart they start paused/);
+          expect(await line.locator('[data-testid="account-halt"]').textContent()).toMatch(
+            /^HALTED \(max-drawdown\): account drawdown .* after a restart they start paused/,
+          );
           await page.locator('section.strategy[data-strategy="mm"] [data-testid="state"]', { hasText: 'HALTED' }).waitFor({ timeout: 5000 });
           expect(problems).toEqual([]);
         } finally {

@@ -23,11 +23,27 @@ describe.skipIf(chromiumPath() === undefined)('the dashboard in a real Chromium 
       await card.waitFor({ timeout: 20_000 });
 
       // trading, and the charts draw points (uPlot's canvases, fed from /api/state's history)
-      await waitFor('orders and a fill', () => d.records().filter((r) => r.type === 'fill').length >= 1 && d.records().filter((r) => r.type === 'submit').length >= 4, 60_000, 200);
-      await waitFor('chart points', async () => Number(await card.locator('[data-chart="price"]').getAttribute('data-points')) >= 3 && Number(await card.locator('[data-chart="pnl"]').getAttribute('data-points')) >= 3, 20_000, 200);
+      await waitFor(
+        'orders and a fill',
+        () => d.records().filter((r) => r.type === 'fill').length >= 1 && d.records().filter((r) => r.type === 'submit').length >= 4,
+        60_000,
+        200,
+      );
+      await waitFor(
+        'chart points',
+        async () =>
+          Number(await card.locator('[data-chart="price"]').getAttribute('data-points')) >= 3 &&
+          Number(await card.locator('[data-chart="pnl"]').getAttribute('data-points')) >= 3,
+        20_000,
+        200,
+      );
       expect(await card.locator('[data-chart="price"] canvas').count()).toBe(1);
       const drawn = await card.locator('[data-chart="price"] canvas').evaluate((c) => {
-        const canvas = c as unknown as { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+        const canvas = c as unknown as {
+          width: number;
+          height: number;
+          getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+        };
         const ctx = canvas.getContext('2d');
         const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
         let ink = 0;
@@ -55,16 +71,30 @@ describe.skipIf(chromiumPath() === undefined)('the dashboard in a real Chromium 
       await waitFor('no live order', async () => sumOf(await metricsOf(d.url), 'bot_strategy_open_orders', { strategy: 'mm' }) === 0, 15_000, 200);
       // a market maker that was not paused would quote again on the next book: let the daemon poll eight of them
       const quietAt = Date.now();
-      await waitFor('eight book polls while paused', () => d.access.filter((a) => a.at >= quietAt && a.entry.endpoint === 'orderbook').length >= 8, 20_000, 100);
+      await waitFor(
+        'eight book polls while paused',
+        () => d.access.filter((a) => a.at >= quietAt && a.entry.endpoint === 'orderbook').length >= 8,
+        20_000,
+        100,
+      );
       expect(d.ordersSeenSince(pausedAt), 'orders the sim received while paused').toBe(0);
       expect(d.records().filter((r) => r.type === 'control' && r.action === 'pause' && r.cancelOrders === true)).toHaveLength(1);
 
       // quiet now: the numbers on the page match /metrics (once the page refreshed after the last change)
       const shown = async (id: string) => (await card.locator(`[data-testid="${id}"]`).textContent())!.trim();
-      await waitFor('the page showing what /metrics says', async () => {
-        const now = await metricsOf(d.url);
-        return Number(await shown('submitted')) === sumOf(now, 'bot_orders_submitted_total', { strategy: 'mm' }) && Number(await shown('fills')) === sumOf(now, 'bot_fills_total', { strategy: 'mm' }) && Number(await shown('open-orders')) === sumOf(now, 'bot_strategy_open_orders', { strategy: 'mm' });
-      }, 15_000, 200);
+      await waitFor(
+        'the page showing what /metrics says',
+        async () => {
+          const now = await metricsOf(d.url);
+          return (
+            Number(await shown('submitted')) === sumOf(now, 'bot_orders_submitted_total', { strategy: 'mm' }) &&
+            Number(await shown('fills')) === sumOf(now, 'bot_fills_total', { strategy: 'mm' }) &&
+            Number(await shown('open-orders')) === sumOf(now, 'bot_strategy_open_orders', { strategy: 'mm' })
+          );
+        },
+        15_000,
+        200,
+      );
       const m = await metricsOf(d.url);
       expect(Number(await shown('submitted'))).toBe(sumOf(m, 'bot_orders_submitted_total', { strategy: 'mm' }));
       expect(Number(await shown('fills'))).toBe(sumOf(m, 'bot_fills_total', { strategy: 'mm' }));

@@ -3,7 +3,22 @@ import { parsePrometheus, sumOf, type MetricFamily } from '../helpers/prometheus
 import { opsPost, startOpsDaemon, waitFor } from '../helpers/ops-daemon.js';
 
 /** Every label the daemon's own metrics may carry: bounded sets from the config and the venue's tables, never ids or prices. */
-const ALLOWED_LABELS = new Set(['strategy', 'market', 'side', 'role', 'stage', 'reason', 'action', 'endpoint', 'outcome', 'bucket', 'code', 'kind', 'result', 'le']);
+const ALLOWED_LABELS = new Set([
+  'strategy',
+  'market',
+  'side',
+  'role',
+  'stage',
+  'reason',
+  'action',
+  'endpoint',
+  'outcome',
+  'bucket',
+  'code',
+  'kind',
+  'result',
+  'le',
+]);
 
 async function scrape(url: string): Promise<{ text: string; families: Map<string, MetricFamily>; contentType: string }> {
   const res = await fetch(`${url}/metrics`);
@@ -12,22 +27,31 @@ async function scrape(url: string): Promise<{ text: string; families: Map<string
   return { text, families: parsePrometheus(text), contentType: res.headers.get('content-type') ?? '' };
 }
 
-describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on)', () => {
+describe("the daemon's /metrics, /health and /ready (daemon on the sim, http on)", () => {
   it('counters and histograms move as the journal says; gauges match the strategy; labels stay bounded', async () => {
     const d = await startOpsDaemon();
     try {
-      await waitFor('some trading (6 submits, 2 fills)', () => {
-        const r = d.records();
-        return r.filter((x) => x.type === 'submit').length >= 6 && r.filter((x) => x.type === 'fill').length >= 2;
-      }, 60_000);
+      await waitFor(
+        'some trading (6 submits, 2 fills)',
+        () => {
+          const r = d.records();
+          return r.filter((x) => x.type === 'submit').length >= 6 && r.filter((x) => x.type === 'fill').length >= 2;
+        },
+        60_000,
+      );
       // quiesce: pause and cancel, so the journal and the counters stop moving between the two reads
       expect((await opsPost(d.url, '/api/strategies/mm/pause', { cancelOrders: true })).status).toBe(200);
       await waitFor('no live order', async () => sumOf((await scrape(d.url)).families, 'bot_strategy_open_orders', { strategy: 'mm' }) === 0, 20_000, 200);
       // late deals of the cancelled orders land: every deal the venue made for the account is journalled
-      await waitFor('every venue deal journalled', () => {
-        const journalled = new Set(d.records().flatMap((r) => (r.type === 'fill' ? [r.deal.id] : [])));
-        return d.sim.exchange.deals(d.accountId, { limit: 100_000 }).every((deal) => journalled.has(deal.id));
-      }, 20_000, 50);
+      await waitFor(
+        'every venue deal journalled',
+        () => {
+          const journalled = new Set(d.records().flatMap((r) => (r.type === 'fill' ? [r.deal.id] : [])));
+          return d.sim.exchange.deals(d.accountId, { limit: 100_000 }).every((deal) => journalled.has(deal.id));
+        },
+        20_000,
+        50,
+      );
 
       const before = d.records().length;
       const { families, text, contentType } = await scrape(d.url);
@@ -63,7 +87,21 @@ describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on
       const inventory = fills.reduce((a, r) => a + (r.type === 'fill' ? (r.deal.side === 'buy' ? 1 : -1) * Number(r.deal.amount) : 0), 0);
       expect(sumOf(families, 'bot_strategy_inventory', { strategy: 'mm' })).toBeCloseTo(inventory, 9);
       // the rest of the list is there
-      for (const name of ['bot_rate_limit_headroom_ratio', 'bot_rate_limit_queue_depth', 'bot_executor_queue_depth', 'bot_poll_age_seconds', 'bot_strategy_net_pnl', 'bot_strategy_realised_pnl', 'bot_strategy_unrealised_pnl', 'bot_orders_unknown_total', 'bot_reconcile_actions_total', 'bot_venue_rate_limited_total', 'nodejs_eventloop_lag_seconds', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes']) {
+      for (const name of [
+        'bot_rate_limit_headroom_ratio',
+        'bot_rate_limit_queue_depth',
+        'bot_executor_queue_depth',
+        'bot_poll_age_seconds',
+        'bot_strategy_net_pnl',
+        'bot_strategy_realised_pnl',
+        'bot_strategy_unrealised_pnl',
+        'bot_orders_unknown_total',
+        'bot_reconcile_actions_total',
+        'bot_venue_rate_limited_total',
+        'nodejs_eventloop_lag_seconds',
+        'process_cpu_user_seconds_total',
+        'process_resident_memory_bytes',
+      ]) {
         expect(families.has(name) || text.includes(`# TYPE ${name} `), name).toBe(true);
       }
       expect(sumOf(families, 'bot_rate_limit_headroom_ratio', { bucket: 'orderNew' })).toBeGreaterThan(0);
@@ -72,7 +110,8 @@ describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on
       // bounded labels: no order id, client order id or price anywhere
       for (const f of families.values()) {
         if (!f.name.startsWith('bot_')) continue;
-        for (const s of [...f.samples, ...f.histograms]) for (const k of Object.keys(s.labels)) expect(ALLOWED_LABELS.has(k), `${f.name} label ${k}`).toBe(true);
+        for (const s of [...f.samples, ...f.histograms])
+          for (const k of Object.keys(s.labels)) expect(ALLOWED_LABELS.has(k), `${f.name} label ${k}`).toBe(true);
       }
       expect(text).not.toMatch(/mm-[0-9a-z]+-[0-9a-z]+/); // no client order id
 
@@ -97,7 +136,13 @@ describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on
       // nothing resting when the venue goes: the stop then has no cancel to retry and no order to settle for its
       // whole in-doubt window against a venue that cannot answer (~20 s that say nothing about readiness)
       expect((await opsPost(d.url, '/api/strategies/mm/pause', { cancelOrders: true })).status).toBe(200);
-      await waitFor('no live order', async () => d.sim.exchange.openOrders(d.accountId).length === 0 && sumOf((await scrape(d.url)).families, 'bot_strategy_open_orders', { strategy: 'mm' }) === 0, 20_000, 50);
+      await waitFor(
+        'no live order',
+        async () =>
+          d.sim.exchange.openOrders(d.accountId).length === 0 && sumOf((await scrape(d.url)).families, 'bot_strategy_open_orders', { strategy: 'mm' }) === 0,
+        20_000,
+        50,
+      );
       await d.sim.close(); // the venue is gone: every poll fails
       await waitFor('not ready', async () => (await fetch(`${d.url}/ready`)).status === 503, 30_000, 200);
       const body = (await (await fetch(`${d.url}/ready`)).json()) as { ready: boolean; checks: Record<string, { ok: boolean; why: string }> };
@@ -117,7 +162,12 @@ describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on
       expect((await opsPost(d.url, '/api/strategies/nope/cancel-orders')).status).toBe(404);
       const cancel = await opsPost(d.url, '/api/strategies/mm/cancel-orders');
       expect(cancel.status).toBe(200);
-      await waitFor('the cancels journalled', () => d.records().some((r) => r.type === 'control' && r.action === 'cancel-orders') && d.records().some((r) => r.type === 'cancel'), 10_000, 100);
+      await waitFor(
+        'the cancels journalled',
+        () => d.records().some((r) => r.type === 'control' && r.action === 'cancel-orders') && d.records().some((r) => r.type === 'cancel'),
+        10_000,
+        100,
+      );
       const stop = await opsPost(d.url, '/api/stop');
       expect(stop.status).toBe(200);
       const summary = await d.finished; // ends by itself, no signal

@@ -73,7 +73,7 @@ describe.each<Dialect>(['contract', 'exchange'])('recent public trades through t
     const ids = trades.map((t) => t.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(new Set(ids).size).toBe(100);
-    expect((await bob.publicTrades('BTC_USDT', { type: 'sell' }))).toEqual([]);
+    expect(await bob.publicTrades('BTC_USDT', { type: 'sell' })).toEqual([]);
   });
 
   it('refuses an unknown market and a bad type with a typed error', async () => {

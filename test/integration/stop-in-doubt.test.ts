@@ -53,7 +53,9 @@ describe('stop with orders in doubt', () => {
       out.on('data', (c: Buffer) => (printed += c.toString()));
       // stopped while the first orders are still held by the venue: their outcome is unknown at the stop (the client
       // gave up after 1 s, the venue acts at 1.8 s)
-      const inDoubt = waitUntil('an order journalled unknown', () => journalAt(journalPath).some((r) => r.type === 'outcome' && r.state === 'unknown'), { timeoutMs: 30_000 });
+      const inDoubt = waitUntil('an order journalled unknown', () => journalAt(journalPath).some((r) => r.type === 'outcome' && r.state === 'unknown'), {
+        timeoutMs: 30_000,
+      });
       const summary = await runDaemon({ configPath, env: { TEST_SECRET: account.apiSecret }, out, until: inDoubt });
       const records = parseJournalText(readFileSync(journalPath, 'utf8')).records;
       expect(records.some((r) => r.type === 'outcome' && r.state === 'unknown')).toBe(true);

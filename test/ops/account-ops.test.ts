@@ -26,15 +26,24 @@ const halted: AccountStatus = {
   halt: { limit: 'max-drawdown', reason: 'account drawdown 10 USDT from the peak 3.5 reached the limit 10 (equity -6.5)', at: 5, restored: false },
 };
 
-const status = (account?: AccountStatus): StatusSnapshot => ({ at: 0, markets: [], queueDepth: 0, unknownOrders: 0, rejections: {}, ...(account ? { account } : {}) });
+const status = (account?: AccountStatus): StatusSnapshot => ({
+  at: 0,
+  markets: [],
+  queueDepth: 0,
+  unknownOrders: 0,
+  rejections: {},
+  ...(account ? { account } : {}),
+});
 
-const scrape = async (m: DaemonMetrics, s: StatusSnapshot) => parsePrometheus(await m.scrape({ status: () => s, limiterStats: () => [], streamAges: () => [] }));
+const scrape = async (m: DaemonMetrics, s: StatusSnapshot) =>
+  parsePrometheus(await m.scrape({ status: () => s, limiterStats: () => [], streamAges: () => [] }));
 
 describe('account limits on the operations side', () => {
   it('/metrics: equity, peak, drawdown, day loss, gross and halted gauges under the money asset, halts counted by limit; no sample without risk.account', async () => {
     const m = new DaemonMetrics({ processMetrics: false });
     const off = await scrape(m, status());
-    for (const name of ['bot_account_equity', 'bot_account_peak_equity', 'bot_account_drawdown', 'bot_account_halted', 'bot_account_halts_total']) expect(off.get(name)?.samples ?? [], name).toEqual([]);
+    for (const name of ['bot_account_equity', 'bot_account_peak_equity', 'bot_account_drawdown', 'bot_account_halted', 'bot_account_halts_total'])
+      expect(off.get(name)?.samples ?? [], name).toEqual([]);
 
     m.onEvent({ type: 'account-halt', at: 5, limit: 'max-drawdown', reason: halted.halt!.reason });
     const on = await scrape(m, status(halted));
@@ -54,7 +63,12 @@ describe('account limits on the operations side', () => {
     const sent: Alert[] = [];
     const cfg = AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x' });
     expect(cfg.on).toContain('account-limit'); // on by default
-    const watch = new AlertWatch(cfg, new VenueHealth(), (a) => sent.push(a), () => 0);
+    const watch = new AlertWatch(
+      cfg,
+      new VenueHealth(),
+      (a) => sent.push(a),
+      () => 0,
+    );
     watch.onEvent({ type: 'risk-halt', at: 0, strategyId: 'a', reason: 'net PnL -6 reached the loss limit -5' }); // its own limit: alerted
     watch.onEvent({ type: 'account-halt', at: 1, limit: 'max-daily-loss', reason: 'account loss 10 USDT since ...' });
     watch.onEvent({ type: 'risk-halt', at: 1, strategyId: 'b', reason: 'account limit: account loss 10 USDT since ...' });
@@ -63,9 +77,17 @@ describe('account limits on the operations side', () => {
       ['loss-limit', 'a'],
       ['account-limit', null],
     ]);
-    expect(sent[1]).toMatchObject({ message: expect.stringMatching(/^account limit max-daily-loss crossed: account loss 10 USDT/), details: { limit: 'max-daily-loss' } });
+    expect(sent[1]).toMatchObject({
+      message: expect.stringMatching(/^account limit max-daily-loss crossed: account loss 10 USDT/),
+      details: { limit: 'max-daily-loss' },
+    });
     const quiet: Alert[] = [];
-    const only = new AlertWatch(AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x', on: ['loss-limit'] }), new VenueHealth(), (a) => quiet.push(a), () => 0);
+    const only = new AlertWatch(
+      AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x', on: ['loss-limit'] }),
+      new VenueHealth(),
+      (a) => quiet.push(a),
+      () => 0,
+    );
     only.onEvent({ type: 'account-halt', at: 1, limit: 'max-drawdown', reason: 'r' });
     expect(quiet).toEqual([]);
   });

@@ -13,7 +13,12 @@ describe('held books and stale cancels on the ops surface (a runtime on virtual 
   it('counts held books per market and reason, stale cancels per market, and sends the stale-data alert', async () => {
     const metrics = new DaemonMetrics({ processMetrics: false });
     const alerts: Alert[] = [];
-    const watch = new AlertWatch(AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x' }), new VenueHealth(), (a) => alerts.push(a), () => 0);
+    const watch = new AlertWatch(
+      AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x' }),
+      new VenueHealth(),
+      (a) => alerts.push(a),
+      () => 0,
+    );
     const venue = new LyingVenue(market, '30000', '30010');
     const r = rig(venue, [{ id: 'q', definition: quoter(), params: {}, market: market.name }]);
     r.runtime.events$.subscribe((e) => {

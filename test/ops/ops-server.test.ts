@@ -26,11 +26,19 @@ function routes(calls: { read: number; control: number; bodies: unknown[] }): Op
         return { status: 200, body: { ok: true } };
       },
     },
-    { method: 'GET', path: '/boom', control: false, handle: () => { throw new Error(`failed with ${TOKEN}`); } },
+    {
+      method: 'GET',
+      path: '/boom',
+      control: false,
+      handle: () => {
+        throw new Error(`failed with ${TOKEN}`);
+      },
+    },
   ];
 }
 
-const post = (url: string, headers: Record<string, string> = {}, body = '{"cancelOrders":true}') => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+const post = (url: string, headers: Record<string, string> = {}, body = '{"cancelOrders":true}') =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('the ops HTTP server: routes and the token rules', () => {
   it('on loopback: reads need no token; a control without the token (or with a wrong one) is 401 and never reaches its handler', async () => {

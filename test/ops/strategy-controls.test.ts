@@ -42,7 +42,12 @@ describe('operator controls (runtime.control)', () => {
     expect(x.run.paused).toBe(false);
     expect(x.log).toEqual(['stop', 'cancel', 'start']);
     applyControl(x.t, { action: 'cancel-orders', strategyId: 'mm', source: 'test' });
-    expect(x.journal.records().map((r) => (r.type === 'control' ? `${r.action}${r.cancelOrders ? '+cancel' : ''}` : r.type))).toEqual(['pause', 'pause+cancel', 'resume', 'cancel-orders']);
+    expect(x.journal.records().map((r) => (r.type === 'control' ? `${r.action}${r.cancelOrders ? '+cancel' : ''}` : r.type))).toEqual([
+      'pause',
+      'pause+cancel',
+      'resume',
+      'cancel-orders',
+    ]);
     expect(x.events.filter((e) => e.type === 'control')).toHaveLength(4);
   });
 

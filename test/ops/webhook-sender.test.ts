@@ -24,7 +24,15 @@ describe('webhook alerts', () => {
   it('caps the rate: over maxPerMinute nothing is sent, and the next alert that goes out says how many were held back', async () => {
     const hook = await receiver(() => 200);
     const results: string[] = [];
-    const sender = new WebhookSender({ url: hook.url, retries: 0, timeoutMs: 2000, maxPerMinute: 2, logger, secrets: [], onResult: (_k, r) => results.push(r) });
+    const sender = new WebhookSender({
+      url: hook.url,
+      retries: 0,
+      timeoutMs: 2000,
+      maxPerMinute: 2,
+      logger,
+      secrets: [],
+      onResult: (_k, r) => results.push(r),
+    });
     for (let i = 0; i < 5; i++) void sender.send(alert(`a${i}`));
     await sender.drain();
     expect(hook.bodies.map((b) => b.message)).toEqual(['a0', 'a1']);
@@ -34,14 +42,32 @@ describe('webhook alerts', () => {
   it('retries a failed POST with backoff, then gives up and says so; secrets are scrubbed from the body', async () => {
     const flaky = await receiver((n) => (n < 3 ? 503 : 200));
     const results: string[] = [];
-    const sender = new WebhookSender({ url: flaky.url, retries: 3, timeoutMs: 2000, maxPerMinute: 10, logger, secrets: ['sekrit-value-123'], backoffMs: 10, onResult: (_k, r) => results.push(r) });
+    const sender = new WebhookSender({
+      url: flaky.url,
+      retries: 3,
+      timeoutMs: 2000,
+      maxPerMinute: 10,
+      logger,
+      secrets: ['sekrit-value-123'],
+      backoffMs: 10,
+      onResult: (_k, r) => results.push(r),
+    });
     await sender.send(alert('leaked sekrit-value-123 and the hook ' + flaky.url));
     expect(results).toEqual(['sent']);
     expect(flaky.bodies).toHaveLength(1);
     expect(JSON.stringify(flaky.bodies[0])).not.toMatch(/sekrit-value-123|\/hook/);
     const dead = await receiver(() => 500);
     const failed: string[] = [];
-    const give = new WebhookSender({ url: dead.url, retries: 2, timeoutMs: 2000, maxPerMinute: 10, logger, secrets: [], backoffMs: 5, onResult: (_k, r) => failed.push(r) });
+    const give = new WebhookSender({
+      url: dead.url,
+      retries: 2,
+      timeoutMs: 2000,
+      maxPerMinute: 10,
+      logger,
+      secrets: [],
+      backoffMs: 5,
+      onResult: (_k, r) => failed.push(r),
+    });
     await give.send(alert('x'));
     expect(failed).toEqual(['failed']);
   });
@@ -50,8 +76,18 @@ describe('webhook alerts', () => {
     let now = 0;
     const venue = new VenueHealth(() => now);
     const sent: Alert[] = [];
-    const cfg = AlertsConfigSchema.parse({ webhook: 'http://127.0.0.1:1/x', on: ['venue-unreachable', 'order-unknown', 'loss-limit'], venueUnreachableSec: 10, unknownAfterSec: 30 });
-    const watch = new AlertWatch(cfg, venue, (a) => sent.push(a), () => now);
+    const cfg = AlertsConfigSchema.parse({
+      webhook: 'http://127.0.0.1:1/x',
+      on: ['venue-unreachable', 'order-unknown', 'loss-limit'],
+      venueUnreachableSec: 10,
+      unknownAfterSec: 30,
+    });
+    const watch = new AlertWatch(
+      cfg,
+      venue,
+      (a) => sent.push(a),
+      () => now,
+    );
     venue.onCall({ endpoint: 'orderbook', ms: 1 });
     venue.onCall({ endpoint: 'orderbook', ms: 1, error: 'ERR_VENUE_NETWORK', notReached: true });
     now = 9_000;

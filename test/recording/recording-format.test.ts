@@ -3,14 +3,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listSeries, RecordingWriter } from '../../src/recording/recording-writer.js';
-import { decodeLine, encodeLine, readRecordingLines, RecordedSnapshot, RecordingFormatError, type RecordingLine } from '../../src/recording/recording-format.js';
+import {
+  decodeLine,
+  encodeLine,
+  readRecordingLines,
+  RecordedSnapshot,
+  RecordingFormatError,
+  type RecordingLine,
+} from '../../src/recording/recording-format.js';
 import { btcUsdtWireMarket } from '../backtest/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-format-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const market = btcUsdtWireMarket();
 const book = (t: number, bid = '100.5'): RecordingLine => ({
-  type: 'book', t, book: { ticker_id: 'BTC_USDT', timestamp: Math.floor(t / 1000), bids: [[bid, '1.25'], ['100.4', '2']], asks: [['100.6', '0.5']] },
+  type: 'book',
+  t,
+  book: {
+    ticker_id: 'BTC_USDT',
+    timestamp: Math.floor(t / 1000),
+    bids: [
+      [bid, '1.25'],
+      ['100.4', '2'],
+    ],
+    asks: [['100.6', '0.5']],
+  },
 });
 async function readAll(file: string): Promise<RecordingLine[]> {
   const out: RecordingLine[] = [];
@@ -20,7 +37,11 @@ async function readAll(file: string): Promise<RecordingLine[]> {
 
 describe('recording format', () => {
   it('round-trips every line type and skips unknown ones', () => {
-    const lines: RecordingLine[] = [{ type: 'market', version: 1, market }, book(1000), { type: 'trade', t: 1001, price: '100.5', amount: '0.1', side: 'sell' }];
+    const lines: RecordingLine[] = [
+      { type: 'market', version: 1, market },
+      book(1000),
+      { type: 'trade', t: 1001, price: '100.5', amount: '0.1', side: 'sell' },
+    ];
     for (const l of lines) expect(decodeLine(encodeLine(l))).toEqual(l);
     expect(decodeLine('{"type":"future-thing","x":1}')).toBeUndefined();
     expect(decodeLine('')).toBeUndefined();

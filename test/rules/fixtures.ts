@@ -30,7 +30,10 @@ export const marketArb: fc.Arbitrary<Market> = fc
     moneyPrec: fc.integer({ min: 0, max: 8 }),
     minAmountSteps: fc.integer({ min: 0, max: 5000 }),
     minTotal: fc.oneof(fc.constant(D(0)), decimalArb(4)),
-    maxTotal: fc.option(decimalArb(2).map((d) => d.mul(1000)), { nil: null }),
+    maxTotal: fc.option(
+      decimalArb(2).map((d) => d.mul(1000)),
+      { nil: null },
+    ),
     minPriceSteps: fc.option(fc.integer({ min: 1, max: 500 }), { nil: undefined }),
   })
   .map((r): Market => {

@@ -44,18 +44,46 @@ const table: Row[] = [
   ['price zero', { ...ok, price: '0' }, [v(33, 'price', 'The Price should be greater than or equal to 0.01')]],
   ['price off step', { ...ok, price: '30000.005' }, [v(33, 'price', 'Min price step = 0.01')]],
   ['client order id not a string', { ...ok, clientOrderId: 42 }, [v(36, 'client_order_id', 'The client order id must be a string.')]],
-  ['client order id bad chars', { ...ok, clientOrderId: 'a b' }, [v(36, 'client_order_id', 'The client order id may only contain latin letters, numbers and dashes.')]],
-  ['client order id with underscore', { ...ok, clientOrderId: 'mm_1' }, [v(36, 'client_order_id', 'The client order id may only contain latin letters, numbers and dashes.')]],
+  [
+    'client order id bad chars',
+    { ...ok, clientOrderId: 'a b' },
+    [v(36, 'client_order_id', 'The client order id may only contain latin letters, numbers and dashes.')],
+  ],
+  [
+    'client order id with underscore',
+    { ...ok, clientOrderId: 'mm_1' },
+    [v(36, 'client_order_id', 'The client order id may only contain latin letters, numbers and dashes.')],
+  ],
   ['client order id empty = none', { ...ok, clientOrderId: '' }, []],
-  ['client order id used', { ...ok, clientOrderId: 'mm-1' }, [v(36, 'client_order_id', 'This client order id is already used by the current account.')], { isClientOrderIdUsed: (id) => id === 'mm-1' }],
-  ['client order id live key', { ...ok, clientOrderId: 'x.y' }, [v(36, 'clientOrderId', 'The client order id may only contain latin letters, numbers and dashes.')], { clientOrderIdKey: 'clientOrderId' }],
+  [
+    'client order id used',
+    { ...ok, clientOrderId: 'mm-1' },
+    [v(36, 'client_order_id', 'This client order id is already used by the current account.')],
+    { isClientOrderIdUsed: (id) => id === 'mm-1' },
+  ],
+  [
+    'client order id live key',
+    { ...ok, clientOrderId: 'x.y' },
+    [v(36, 'clientOrderId', 'The client order id may only contain latin letters, numbers and dashes.')],
+    { clientOrderIdKey: 'clientOrderId' },
+  ],
   ['ioc with postOnly', { ...ok, ioc: true, postOnly: true }, [v(37, 'ioc', 'The ioc flag cannot be combined with postOnly or rpi.')]],
   ['ioc with rpi', { ...ok, ioc: true, rpi: true }, [v(37, 'ioc', 'The ioc flag cannot be combined with postOnly or rpi.')]],
   ['ioc alone', { ...ok, ioc: true, postOnly: false }, []],
   ['stop-limit valid', { ...ok, activationPrice: '29000' }, [], { kind: 'stop-limit' }],
   ['stop-limit activation missing', ok, [v(30, 'activation_price', 'The activation price field is required.')], { kind: 'stop-limit' }],
-  ['stop-limit activation not numeric', { ...ok, activationPrice: 'soon' }, [v(33, 'activation_price', 'The activation price must be a number.')], { kind: 'stop-limit' }],
-  ['stop-limit activation zero', { ...ok, activationPrice: 0 }, [v(33, 'activation_price', 'The activation price must be greater than 0.')], { kind: 'stop-limit' }],
+  [
+    'stop-limit activation not numeric',
+    { ...ok, activationPrice: 'soon' },
+    [v(33, 'activation_price', 'The activation price must be a number.')],
+    { kind: 'stop-limit' },
+  ],
+  [
+    'stop-limit activation zero',
+    { ...ok, activationPrice: 0 },
+    [v(33, 'activation_price', 'The activation price must be greater than 0.')],
+    { kind: 'stop-limit' },
+  ],
   ['stop-limit ignores ioc conflict', { ...ok, activationPrice: '1', ioc: true, postOnly: true }, [], { kind: 'stop-limit' }],
 ];
 
@@ -117,7 +145,11 @@ describe('validateOrder: markets and precedence', () => {
     fc.assert(
       fc.property(num, num, num, fc.constantFrom<'limit' | 'stop-limit'>('limit', 'stop-limit'), (amount, price, activationPrice, kind) => {
         const asDecimals = validateOrder(BTC_USDT, { market: 'BTC_USDT', side: 'buy', amount, price, activationPrice }, { kind });
-        const asText = validateOrder(BTC_USDT, { market: 'BTC_USDT', side: 'buy', amount: text(amount), price: text(price), activationPrice: text(activationPrice) }, { kind });
+        const asText = validateOrder(
+          BTC_USDT,
+          { market: 'BTC_USDT', side: 'buy', amount: text(amount), price: text(price), activationPrice: text(activationPrice) },
+          { kind },
+        );
         expect(asDecimals).toEqual(asText);
       }),
       { numRuns: 1500 },
@@ -141,4 +173,3 @@ describe('validateOrder: markets and precedence', () => {
     );
   });
 });
-

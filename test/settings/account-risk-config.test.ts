@@ -17,7 +17,11 @@ describe('risk.account in the daemon config', () => {
   it('is off when absent, and takes decimals for the three limits', () => {
     expect(parse('').risk).toBeUndefined();
     const cfg = parse('risk: { account: { maxDrawdown: 300, maxDailyLoss: "200.5", maxGrossNotional: 20000 } }');
-    expect([cfg.risk?.account?.maxDrawdown?.toFixed(), cfg.risk?.account?.maxDailyLoss?.toFixed(), cfg.risk?.account?.maxGrossNotional?.toFixed()]).toEqual(['300', '200.5', '20000']);
+    expect([cfg.risk?.account?.maxDrawdown?.toFixed(), cfg.risk?.account?.maxDailyLoss?.toFixed(), cfg.risk?.account?.maxGrossNotional?.toFixed()]).toEqual([
+      '300',
+      '200.5',
+      '20000',
+    ]);
     expect(parse('risk: { account: { maxDailyLoss: 1 } }').risk?.account?.maxDrawdown).toBeUndefined();
   });
 
@@ -37,7 +41,21 @@ describe('risk.account in the daemon config', () => {
       config: parseSimConfig({
         ...DEFAULT_SIM_CONFIG_INPUT,
         flow: undefined,
-        markets: [...DEFAULT_SIM_CONFIG_INPUT.markets, { name: 'ETH_BTC', stock: 'ETH', money: 'BTC', stockPrec: 4, moneyPrec: 6, minAmount: '0.001', minTotal: '0.0001', maxTotal: '0', makerFee: '0.1', takerFee: '0.1' }],
+        markets: [
+          ...DEFAULT_SIM_CONFIG_INPUT.markets,
+          {
+            name: 'ETH_BTC',
+            stock: 'ETH',
+            money: 'BTC',
+            stockPrec: 4,
+            moneyPrec: 6,
+            minAmount: '0.001',
+            minTotal: '0.0001',
+            maxTotal: '0',
+            makerFee: '0.1',
+            takerFee: '0.1',
+          },
+        ],
       }),
     });
     const dir = mkdtempSync(join(tmpdir(), 'account-config-'));
@@ -60,9 +78,16 @@ describe('risk.account in the daemon config', () => {
           'risk: { account: { maxDrawdown: 50 } }',
         ].join('\n'),
       );
-      const run = runDaemon({ configPath, env: { K: account.apiKey, S: account.apiSecret }, out: new PassThrough(), until: new Promise((r) => setTimeout(r, 3000).unref()) });
+      const run = runDaemon({
+        configPath,
+        env: { K: account.apiKey, S: account.apiSecret },
+        out: new PassThrough(),
+        until: new Promise((r) => setTimeout(r, 3000).unref()),
+      });
       await expect(run).rejects.toThrow(ConfigError);
-      await expect(run).rejects.toThrow(`${configPath}: risk.account: account limits add the strategies' PnL in one money asset, but their markets are in USDT (mm-btc) and BTC (mm-ethbtc)`);
+      await expect(run).rejects.toThrow(
+        `${configPath}: risk.account: account limits add the strategies' PnL in one money asset, but their markets are in USDT (mm-btc) and BTC (mm-ethbtc)`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await sim.close();

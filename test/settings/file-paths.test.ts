@@ -22,7 +22,9 @@ function refusal(fn: () => unknown): string {
 
 describe('checkWritableFile: only regular files the bot can own (issue 24)', () => {
   it('refuses /dev/null and leaves it alone', () => {
-    expect(refusal(() => checkWritableFile('/dev/null', source))).toBe("cfg.yaml: journal.path: /dev/null is under /dev: a system folder, not a place for the bot's files");
+    expect(refusal(() => checkWritableFile('/dev/null', source))).toBe(
+      "cfg.yaml: journal.path: /dev/null is under /dev: a system folder, not a place for the bot's files",
+    );
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
@@ -40,7 +42,9 @@ describe('checkWritableFile: only regular files the bot can own (issue 24)', () 
 
   it('refuses a path whose parent is a file', () => {
     writeFileSync(join(dir, 'plain'), '');
-    expect(refusal(() => checkWritableFile('plain/j.jsonl', source))).toMatch(/^cfg\.yaml: journal\.path: plain\/j\.jsonl .* a folder on its way is a file \(.*plain is a file\)/);
+    expect(refusal(() => checkWritableFile('plain/j.jsonl', source))).toMatch(
+      /^cfg\.yaml: journal\.path: plain\/j\.jsonl .* a folder on its way is a file \(.*plain is a file\)/,
+    );
   });
 
   it('refuses /proc/1/nope/j.jsonl at once, and a symlink into /dev', () => {
@@ -65,7 +69,11 @@ describe('checkWritableFile: only regular files the bot can own (issue 24)', () 
 
   it('names an option when no config file is involved; folders and readable files too', () => {
     expect(refusal(() => checkWritableFile('/dev/full', { key: '--out' }))).toMatch(/^--out: \/dev\/full is under \/dev/);
-    expect(refusal(() => checkWritableFolder('plain', { key: '--out', cwd: dir }))).toMatch(/^--out: plain .* cannot be created: .*plain is a regular file, not a folder/);
-    expect(refusal(() => checkReadableFile('missing.yaml', { configFile: 'cfg.yaml', key: 'venue.sim.file', cwd: dir }))).toMatch(/^cfg\.yaml: venue\.sim\.file: missing\.yaml .* does not exist/);
+    expect(refusal(() => checkWritableFolder('plain', { key: '--out', cwd: dir }))).toMatch(
+      /^--out: plain .* cannot be created: .*plain is a regular file, not a folder/,
+    );
+    expect(refusal(() => checkReadableFile('missing.yaml', { configFile: 'cfg.yaml', key: 'venue.sim.file', cwd: dir }))).toMatch(
+      /^cfg\.yaml: venue\.sim\.file: missing\.yaml .* does not exist/,
+    );
   });
 });

@@ -68,7 +68,9 @@ describe('loadYamlConfig', () => {
 
   it('missing key points at the mapping it belongs in', () => {
     const p = file('missing.yaml', good.replace('      spread: 0.002\n', ''));
-    expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(`${p}:7:7: strategies[0].params.spread: missing (expected a decimal greater than 0)`);
+    expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(
+      `${p}:7:7: strategies[0].params.spread: missing (expected a decimal greater than 0)`,
+    );
   });
 
   it('unknown key in a strict object, with the near key when there is one', () => {
@@ -89,16 +91,22 @@ describe('loadYamlConfig', () => {
       levels.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${prev}`).join(', ')}]`);
     }
     const p = file('bomb.yaml', `${levels.join('\n')}\n`);
-    expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(`${p}: YAML: too many aliases (an alias that expands into a huge document is refused)`);
+    expect(configError(() => loadYamlConfig(p, schema, env)).message).toBe(
+      `${p}: YAML: too many aliases (an alias that expands into a huge document is refused)`,
+    );
   });
 
   it('bad YAML gives file:line:col', () => {
     const p = file('syntax.yaml', 'venue:\n  url: [1, 2\nstrategies: []\n');
-    expect(configError(() => loadYamlConfig(p, schema, env)).message).toMatch(new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `));
+    expect(configError(() => loadYamlConfig(p, schema, env)).message).toMatch(
+      new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `),
+    );
   });
 
   it('duplicate keys are a syntax error with their position', () => {
-    expect(configError(() => parseYamlConfig('a: 1\na: 2\n', z.object({ a: z.number() }), 'dup.yaml')).message).toBe('dup.yaml:2:1: YAML syntax error: Map keys must be unique');
+    expect(configError(() => parseYamlConfig('a: 1\na: 2\n', z.object({ a: z.number() }), 'dup.yaml')).message).toBe(
+      'dup.yaml:2:1: YAML syntax error: Map keys must be unique',
+    );
   });
 
   it('reports every issue, one line each, enum values shown', () => {
@@ -132,7 +140,9 @@ describe('loadYamlConfig', () => {
   });
 
   it('explains a discriminated union mismatch', () => {
-    const s = z.strictObject({ feed: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('sim') }), z.strictObject({ kind: z.literal('rest'), url: z.string() })]) });
+    const s = z.strictObject({
+      feed: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('sim') }), z.strictObject({ kind: z.literal('rest'), url: z.string() })]),
+    });
     expect(configError(() => parseYamlConfig('feed:\n  kind: ws\n', s, 'u.yaml', {})).message).toBe('u.yaml:2:9: feed.kind: expected "sim" | "rest", got "ws"');
     expect(configError(() => parseYamlConfig('feed:\n  kind: rest\n', s, 'u.yaml', {})).message).toBe('u.yaml:2:3: feed.url: missing (expected a string)');
   });
@@ -168,7 +178,9 @@ describe('environment interpolation', () => {
   });
 
   it('rejects a malformed reference', () => {
-    expect(configError(() => parse('a: ${1X}\n', {})).message).toBe('env.yaml:1:4: a: malformed variable reference "${1X}" (expected ${NAME} or ${NAME:-default})');
+    expect(configError(() => parse('a: ${1X}\n', {})).message).toBe(
+      'env.yaml:1:4: a: malformed variable reference "${1X}" (expected ${NAME} or ${NAME:-default})',
+    );
   });
 
   it('does not interpolate keys', () => {

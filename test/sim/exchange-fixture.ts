@@ -13,7 +13,17 @@ export function makeExchange(overrides: { makerFee?: string; takerFee?: string; 
   const funds = { BTC: '100', USDT: '10000000' };
   const input: SimConfigInput = {
     markets: [
-      { name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2, minAmount: '0.001', minTotal: '5.05', makerFee: overrides.makerFee ?? '0.1', takerFee: overrides.takerFee ?? '0.2' },
+      {
+        name: 'BTC_USDT',
+        stock: 'BTC',
+        money: 'USDT',
+        stockPrec: 6,
+        moneyPrec: 2,
+        minAmount: '0.001',
+        minTotal: '5.05',
+        makerFee: overrides.makerFee ?? '0.1',
+        takerFee: overrides.takerFee ?? '0.2',
+      },
     ],
     accounts: [
       { name: 'a', partner: true, trade: funds, main: { USDT: '1000', BTC: '1' } },

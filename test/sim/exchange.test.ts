@@ -36,8 +36,11 @@ describe('sim config', () => {
       }
       throw new Error('accepted');
     };
-    const market = '{ name: BTC_USDT, stock: BTC, money: USDT, stockPrec: 6, moneyPrec: 2, minAmount: "0.001", minTotal: "5", makerFee: "0.1", takerFee: "0.1" }';
-    expect(bad(`markets: [${market.replace('"0.001"', '"abc"')}]\naccounts: [{ name: a }]`)).toMatch(/my\.yaml: markets\.0\.minAmount: expected a decimal number, got "abc"/);
+    const market =
+      '{ name: BTC_USDT, stock: BTC, money: USDT, stockPrec: 6, moneyPrec: 2, minAmount: "0.001", minTotal: "5", makerFee: "0.1", takerFee: "0.1" }';
+    expect(bad(`markets: [${market.replace('"0.001"', '"abc"')}]\naccounts: [{ name: a }]`)).toMatch(
+      /my\.yaml: markets\.0\.minAmount: expected a decimal number, got "abc"/,
+    );
     expect(bad(`markets: [${market}]\naccounts: [{ name: a, colour: red }]`)).toMatch(/my\.yaml: accounts\.0: .*colour/);
     expect(bad(`markets: [${market}]\naccounts: [{ name: a }, { name: a }]`)).toMatch(/accounts\.1\.name: duplicate account a/);
     expect(bad(`markets: [${market}]\naccounts: [{ name: a }]\nflow: { account: zz }`)).toMatch(/flow\.account: unknown account zz/);
@@ -115,7 +118,11 @@ describe('codes', () => {
     expect(validateCodeRequest({ ticker: 'USDT', amount: '1', passphrase: 'Aa1!@#$%^&*()_+-=[]{}', description: 'x'.repeat(280) }, known)).toEqual({});
     const e = validateCodeRequest({ amount: '-1', passphrase: 'x'.repeat(26), description: 'x'.repeat(281) }, known);
     expect(Object.keys(e).sort()).toEqual(['amount', 'description', 'passphrase', 'ticker']);
-    expect(Object.keys(validateCodeRequest({ ticker: 'DOGE', amount: 'abc', passphrase: 'tab\there' }, known)).sort()).toEqual(['amount', 'passphrase', 'ticker']);
+    expect(Object.keys(validateCodeRequest({ ticker: 'DOGE', amount: 'abc', passphrase: 'tab\there' }, known)).sort()).toEqual([
+      'amount',
+      'passphrase',
+      'ticker',
+    ]);
     expect(validateCodeRequest({ ticker: 'USDT', amount: '1.123456789' }, known).amount).toHaveLength(1);
   });
 });
@@ -138,13 +145,30 @@ describe('investments', () => {
     expect(ex.investments('a', { limit: 100, offset: 10_000 }).records).toEqual([]);
     const wire = toWireInvestment(first);
     expect(typeof wire.amount).toBe('string');
-    expect(Object.keys(wire.plan).sort()).toEqual(['duration', 'id', 'interestRatio', 'interestTicker', 'maxInvestment', 'maxPossibleInvestment', 'minInvestment', 'percent', 'status', 'ticker']);
+    expect(Object.keys(wire.plan).sort()).toEqual([
+      'duration',
+      'id',
+      'interestRatio',
+      'interestTicker',
+      'maxInvestment',
+      'maxPossibleInvestment',
+      'minInvestment',
+      'percent',
+      'status',
+      'ticker',
+    ]);
   });
 
   it('validates filters: id, ticker, status, limit 1-100, offset 0-10000', () => {
     expect(validateInvestmentFilters({})).toEqual({});
     expect(validateInvestmentFilters({ id: 'x', ticker: 'USDT', status: 2, limit: 100, offset: 10_000 })).toEqual({});
-    expect(Object.keys(validateInvestmentFilters({ id: 5, ticker: 7, status: 3, limit: 0, offset: 10_001 })).sort()).toEqual(['id', 'limit', 'offset', 'status', 'ticker']);
+    expect(Object.keys(validateInvestmentFilters({ id: 5, ticker: 7, status: 3, limit: 0, offset: 10_001 })).sort()).toEqual([
+      'id',
+      'limit',
+      'offset',
+      'status',
+      'ticker',
+    ]);
     expect(Object.keys(validateInvestmentFilters({ status: '1', limit: 101, offset: -1 })).sort()).toEqual(['limit', 'offset', 'status']);
     expect(Object.keys(validateInvestmentFilters({ limit: 1.5 }))).toEqual(['limit']);
     expect(toInvestmentFilters({})).toEqual({ limit: 100, offset: 0 });

@@ -28,7 +28,10 @@ const top = (b: { bids: unknown[][]; asks: unknown[][] }) => `${D(String(b.bids[
 describe('bot sim --replay', () => {
   it("serves the recording's market rules and its books over HTTP, and exits 0 on SIGTERM", async () => {
     const rec = await recording();
-    const child = spawn(process.execPath, ['bin/bot.js', 'sim', '--json', '--replay', SAMPLE, '--replay-speed', '1'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/bot.js', 'sim', '--json', '--replay', SAMPLE, '--replay-speed', '1'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
       const { baseUrl } = JSON.parse(line) as { baseUrl: string };

@@ -48,7 +48,12 @@ describe('main-account/codes', () => {
 
   it('passphrase of exactly 25 characters and a description of 280 are accepted', async () => {
     const s = await sim();
-    const r = await signedPost(s.baseUrl, CODES, simAccount(s, false), { ticker: 'BTC', amount: '0.1', passphrase: 'A1!'.repeat(8) + 'x', description: 'd'.repeat(280) });
+    const r = await signedPost(s.baseUrl, CODES, simAccount(s, false), {
+      ticker: 'BTC',
+      amount: '0.1',
+      passphrase: 'A1!'.repeat(8) + 'x',
+      description: 'd'.repeat(280),
+    });
     expect(r.status).toBe(201);
   });
 

@@ -21,7 +21,19 @@ describe('public endpoints', () => {
     const s = await sim();
     const r = await publicGet(s.baseUrl, '/api/v4/public/markets');
     expect(r.json).toContainEqual(
-      expect.objectContaining({ name: 'BTC_USDT', stock: 'BTC', money: 'USDT', stockPrec: '6', moneyPrec: '2', makerFee: '0.1', takerFee: '0.1', minAmount: '0.001', minTotal: '5.05', maxTotal: '0', tradesEnabled: true }),
+      expect.objectContaining({
+        name: 'BTC_USDT',
+        stock: 'BTC',
+        money: 'USDT',
+        stockPrec: '6',
+        moneyPrec: '2',
+        makerFee: '0.1',
+        takerFee: '0.1',
+        minAmount: '0.001',
+        minTotal: '5.05',
+        maxTotal: '0',
+        tradesEnabled: true,
+      }),
     );
   });
 
@@ -36,22 +48,39 @@ describe('public endpoints', () => {
     const s = await sim();
     const a = simAccount(s, false);
     for (const price of ['19999.01', '19999.02', '19998.5', '19990']) await signedPost(s.baseUrl, '/api/v4/order/new', a, { ...order, price });
-    const full = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?limit=0')).json as { ticker_id: string; timestamp: number; bids: string[][]; asks: string[][] };
+    const full = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?limit=0')).json as {
+      ticker_id: string;
+      timestamp: number;
+      bids: string[][];
+      asks: string[][];
+    };
     expect(full.ticker_id).toBe('BTC_USDT');
     expect(Number.isInteger(full.timestamp)).toBe(true);
     expect(full.bids.map((l) => l[0])).toEqual(['19999.02', '19999.01', '19998.5', '19990']);
     expect(full.asks).toEqual([]);
     const two = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?limit=2')).json as { bids: string[][] };
-    expect(two.bids).toEqual([['19999.02', '0.01'], ['19999.01', '0.01']]);
+    expect(two.bids).toEqual([
+      ['19999.02', '0.01'],
+      ['19999.01', '0.01'],
+    ]);
     // level 2 = a grid of 100 price steps (1.00 USDT); bids round down.
     const coarse = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?level=2')).json as { bids: string[][] };
-    expect(coarse.bids).toEqual([['19999', '0.02'], ['19998', '0.01'], ['19990', '0.01']]);
+    expect(coarse.bids).toEqual([
+      ['19999', '0.02'],
+      ['19998', '0.01'],
+      ['19990', '0.01'],
+    ]);
   });
 
   it('order book is cached for 100 ms', async () => {
     const s = await sim();
     const before = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?limit=5')).json;
-    s.exchange.placeLimit(simAccount(s, false).name, { market: 'BTC_USDT', side: 'buy', amount: s.exchange.markets.get('BTC_USDT')!.minAmount.mul(10), price: s.exchange.markets.get('BTC_USDT')!.minTotal.mul(1000) });
+    s.exchange.placeLimit(simAccount(s, false).name, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: s.exchange.markets.get('BTC_USDT')!.minAmount.mul(10),
+      price: s.exchange.markets.get('BTC_USDT')!.minTotal.mul(1000),
+    });
     const cached = (await publicGet(s.baseUrl, '/api/v4/public/orderbook/BTC_USDT?limit=5')).json;
     const elapsed = s.stats.arrivalTimes('orderbook');
     // Only meaningful when both requests fell within the cache lifetime (no timing assertion on the machine).
@@ -112,8 +141,14 @@ describe('private endpoints of exchange-facts §6', () => {
   it('cancel request validation → 422 (31 unknown market, 30 neither or both ids)', async () => {
     const s = await sim();
     const a = simAccount(s, false);
-    expect((await signedPost(s.baseUrl, '/api/v4/order/cancel', a, { market: 'NOPE_X', orderId: 1 })).json).toMatchObject({ code: 31, errors: { market: [expect.any(String)] } });
-    expect((await signedPost(s.baseUrl, '/api/v4/order/cancel', a, { market: 'BTC_USDT' })).json).toMatchObject({ code: 30, errors: { orderId: [expect.any(String)] } });
+    expect((await signedPost(s.baseUrl, '/api/v4/order/cancel', a, { market: 'NOPE_X', orderId: 1 })).json).toMatchObject({
+      code: 31,
+      errors: { market: [expect.any(String)] },
+    });
+    expect((await signedPost(s.baseUrl, '/api/v4/order/cancel', a, { market: 'BTC_USDT' })).json).toMatchObject({
+      code: 30,
+      errors: { orderId: [expect.any(String)] },
+    });
     expect((await signedPost(s.baseUrl, '/api/v4/order/cancel', a, { market: 'BTC_USDT', orderId: 1, clientOrderId: 'x' })).json).toMatchObject({ code: 30 });
   });
 
@@ -158,7 +193,7 @@ describe('private endpoints of exchange-facts §6', () => {
     expect(invalid.json).toMatchObject({ code: 0, errors: { to: [expect.any(String)] } });
   });
 
-  it('kill switch: arms with a timeout (5-600 s), cancels the market\'s orders when it expires', async () => {
+  it("kill switch: arms with a timeout (5-600 s), cancels the market's orders when it expires", async () => {
     const s = await sim();
     const a = simAccount(s, false);
     await signedPost(s.baseUrl, '/api/v4/order/new', a, order);

@@ -16,7 +16,15 @@ afterEach(() => {
 
 function client(s: Awaited<ReturnType<typeof sim>>, timeoutMs = 2000): RestClient {
   const a = simAccount(s, false);
-  const c = new RestClient({ baseUrl: s.baseUrl, apiKey: a.apiKey, apiSecret: a.apiSecret, timeoutMs, nonceWindow: true, retry: { limit: 0 }, rateLimiter: false });
+  const c = new RestClient({
+    baseUrl: s.baseUrl,
+    apiKey: a.apiKey,
+    apiSecret: a.apiSecret,
+    timeoutMs,
+    nonceWindow: true,
+    retry: { limit: 0 },
+    rateLimiter: false,
+  });
   clients.push(c);
   return c;
 }
@@ -41,7 +49,9 @@ describe('chaos fault kinds over HTTP', () => {
     const s = await sim({ faults: { endpoints: { orderNew: { timeout: 1, timeoutMs: 5600 } } } });
     const c = client(s, 200);
     await expect(c.placeLimit({ ...order, clientOrderId: 'too-late' })).rejects.toThrow();
-    await waitUntil('the venue to answer the held request', () => s.stats.arrivals.filter((a) => a.endpoint === 'orderNew').every((a) => a.status !== 0), { timeoutMs: 9_000 });
+    await waitUntil('the venue to answer the held request', () => s.stats.arrivals.filter((a) => a.endpoint === 'orderNew').every((a) => a.status !== 0), {
+      timeoutMs: 9_000,
+    });
     expect(s.stats.arrivals.filter((a) => a.endpoint === 'orderNew').map((a) => a.status)).toEqual([400]);
     const accountId = s.exchange.accountByKey(simAccount(s, false).apiKey)!.id;
     expect(s.exchange.openOrders(accountId)).toHaveLength(0);
@@ -58,7 +68,9 @@ describe('chaos fault kinds over HTTP', () => {
 
   it.each(GARBAGE_KINDS.filter((k) => k !== 'drip'))('garbage %s: the client raises a typed MalformedResponseError', async (kind) => {
     const s = await sim({ faults: { endpoints: { tradeBalance: { garbage: 1, garbageKinds: [kind] } } } });
-    const error = await client(s).tradeBalance().catch((e: unknown) => e);
+    const error = await client(s)
+      .tradeBalance()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect(s.stats.faults.get(`tradeBalance:garbage:${kind}`)).toBe(1);
   });
@@ -92,7 +104,9 @@ describe('FaultInjector (chaos kinds)', () => {
   });
 
   it('rejects an unknown garbage kind and a bad probability with the field path', () => {
-    expect(() => new FaultInjector({ endpoints: { orders: { garbage: 1.5 } } })).toThrow('faults.endpoints.orders.garbage must be a probability in [0, 1], got 1.5');
+    expect(() => new FaultInjector({ endpoints: { orders: { garbage: 1.5 } } })).toThrow(
+      'faults.endpoints.orders.garbage must be a probability in [0, 1], got 1.5',
+    );
     expect(() => new FaultInjector({ endpoints: { orders: { garbageKinds: ['xml' as never] } } })).toThrow("unknown kind 'xml'");
   });
 });

@@ -64,6 +64,8 @@ describe('FaultInjector', () => {
   });
 
   it('rejects a probability outside [0, 1] with a precise message', () => {
-    expect(() => new FaultInjector({ endpoints: { codes: { error5xx: 2 } } })).toThrow('faults.endpoints.codes.error5xx must be a probability in [0, 1], got 2');
+    expect(() => new FaultInjector({ endpoints: { codes: { error5xx: 2 } } })).toThrow(
+      'faults.endpoints.codes.error5xx must be a probability in [0, 1], got 2',
+    );
   });
 });

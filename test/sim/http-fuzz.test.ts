@@ -47,7 +47,7 @@ describe('order endpoints under arbitrary bodies', () => {
         const r = await signedPost(s.baseUrl, path, a, clean);
         expect([200, 400, 422]).toContain(r.status);
         const body = r.json as Record<string, unknown>;
-        if (r.status === 200) expect(typeof (body['order_id'])).toBe('number');
+        if (r.status === 200) expect(typeof body['order_id']).toBe('number');
         if (r.status === 422) {
           expect(body['message']).toBe('Validation failed');
           expect([30, 31, 32, 33, 35, 36, 37]).toContain(body['code']);
@@ -63,12 +63,34 @@ describe('order endpoints under arbitrary bodies', () => {
 describe('every private endpoint under arbitrary bodies', () => {
   const sim = useSim({ flow: false });
   const paths = [
-    '/api/v4/order/cancel', '/api/v4/orders', '/api/v4/order/kill-switch', '/api/v4/trade-account/balance',
-    '/api/v4/trade-account/executed-history', '/api/v4/main-account/balance', '/api/v4/main-account/transfer',
-    '/api/v4/main-account/codes', '/api/v4/main-account/smart/investments',
+    '/api/v4/order/cancel',
+    '/api/v4/orders',
+    '/api/v4/order/kill-switch',
+    '/api/v4/trade-account/balance',
+    '/api/v4/trade-account/executed-history',
+    '/api/v4/main-account/balance',
+    '/api/v4/main-account/transfer',
+    '/api/v4/main-account/codes',
+    '/api/v4/main-account/smart/investments',
   ];
   const fields = fc.dictionary(
-    fc.constantFrom('market', 'orderId', 'clientOrderId', 'client_order_id', 'limit', 'offset', 'timeout', 'ticker', 'amount', 'from', 'to', 'passphrase', 'description', 'id', 'status'),
+    fc.constantFrom(
+      'market',
+      'orderId',
+      'clientOrderId',
+      'client_order_id',
+      'limit',
+      'offset',
+      'timeout',
+      'ticker',
+      'amount',
+      'from',
+      'to',
+      'passphrase',
+      'description',
+      'id',
+      'status',
+    ),
     anyValue,
     { maxKeys: 5 },
   );

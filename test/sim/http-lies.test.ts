@@ -50,7 +50,12 @@ describe('lying venue: open orders', () => {
     expect(await openList(s, bob, { clientOrderId: 'hid-1' })).toEqual([]);
     const orderId = s.exchange.openOrders(id).find((o) => o.clientOrderId === 'hid-1')!.orderId;
     expect(await openList(s, bob, { orderId })).toEqual([]);
-    expect(s.exchange.openOrders(id).map((o) => o.clientOrderId).sort()).toEqual(['hid-1', 'seen-1']);
+    expect(
+      s.exchange
+        .openOrders(id)
+        .map((o) => o.clientOrderId)
+        .sort(),
+    ).toEqual(['hid-1', 'seen-1']);
     expect(s.stats.faults.get('orders:lie:hiddenOpenOrders')).toBe(3);
     const cancel = await signedPost(s.baseUrl, '/api/v4/order/cancel', bob, { market: 'BTC_USDT', clientOrderId: 'hid-1' });
     expect([cancel.status, (cancel.json as Rec)['client_order_id']]).toEqual([200, 'hid-1']);
@@ -101,20 +106,28 @@ describe('lying venue: deals', () => {
     expect(s.stats.faults.get('executedHistory:lie:duplicateDeals')).toBe(2);
   });
 
-  it.each(['negative-amount', 'zero-price', 'negative-price', 'negative-fee'] as const)('corrupt (%s): first under the true id, the true record once the episode is over', async (how) => {
-    const { s, bob, id } = await setup();
-    const episode = s.lies.startEpisode('corruptDeals', { forMs: 60_000, account: id, variants: [how] });
-    await dealFor(s, bob, 'c-1');
-    const truth = s.exchange.deals(id)[0]!;
-    const [lie] = await dealsOf(s, bob);
-    expect(lie!['id']).toBe(truth.id);
-    const field = { 'negative-amount': 'amount', 'zero-price': 'price', 'negative-price': 'price', 'negative-fee': 'fee' }[how];
-    expect(D(lie![field] as string).lte(0)).toBe(true);
-    expect(episode.endMs).toBeGreaterThan(Date.now());
-    s.lies.endEpisodes();
-    const [after] = await dealsOf(s, bob);
-    expect([after!['id'], after!['amount'], after!['price'], after!['fee']]).toEqual([truth.id, truth.amount.toFixed(), truth.price.toFixed(), truth.fee.toFixed()]);
-  });
+  it.each(['negative-amount', 'zero-price', 'negative-price', 'negative-fee'] as const)(
+    'corrupt (%s): first under the true id, the true record once the episode is over',
+    async (how) => {
+      const { s, bob, id } = await setup();
+      const episode = s.lies.startEpisode('corruptDeals', { forMs: 60_000, account: id, variants: [how] });
+      await dealFor(s, bob, 'c-1');
+      const truth = s.exchange.deals(id)[0]!;
+      const [lie] = await dealsOf(s, bob);
+      expect(lie!['id']).toBe(truth.id);
+      const field = { 'negative-amount': 'amount', 'zero-price': 'price', 'negative-price': 'price', 'negative-fee': 'fee' }[how];
+      expect(D(lie![field] as string).lte(0)).toBe(true);
+      expect(episode.endMs).toBeGreaterThan(Date.now());
+      s.lies.endEpisodes();
+      const [after] = await dealsOf(s, bob);
+      expect([after!['id'], after!['amount'], after!['price'], after!['fee']]).toEqual([
+        truth.id,
+        truth.amount.toFixed(),
+        truth.price.toFixed(),
+        truth.fee.toFixed(),
+      ]);
+    },
+  );
 
   it('from the config: corrupted for forMs after it is first reported', async () => {
     const { s, bob } = await setup({ faults: { lies: { corruptDeals: { probability: 1, forMs: 300, variants: ['negative-amount'] } } } });
@@ -139,7 +152,13 @@ describe('lying venue: answers contradicting the request', () => {
     expect(r.status).toBe(200);
     expect((r.json as Rec)[field]).toBe(lie);
     const [acted] = s.exchange.openOrders(id);
-    expect([acted!.market, acted!.side, acted!.amount.toFixed(), acted!.price.toFixed(), acted!.clientOrderId]).toEqual(['BTC_USDT', 'buy', '0.002', '20000', 'k-1']);
+    expect([acted!.market, acted!.side, acted!.amount.toFixed(), acted!.price.toFixed(), acted!.clientOrderId]).toEqual([
+      'BTC_USDT',
+      'buy',
+      '0.002',
+      '20000',
+      'k-1',
+    ]);
     expect(s.stats.faults.get(`orderNew:lie:contradictingAnswers:${variant}`)).toBe(1);
   });
 
@@ -157,7 +176,14 @@ describe('lying venue: answers contradicting the request', () => {
       orders: [1, 2].map((i) => ({ market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '20000', client_order_id: `b-${i}` })),
     });
     expect((bulk.json as Array<{ result: Rec }>).map((x) => x.result['price'])).toEqual(['1', '1']);
-    const stop = await signedPost(s.baseUrl, '/api/v4/order/stop_limit', bob, { market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '20000', activation_price: '40000', client_order_id: 'st-1' });
+    const stop = await signedPost(s.baseUrl, '/api/v4/order/stop_limit', bob, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.002',
+      price: '20000',
+      activation_price: '40000',
+      client_order_id: 'st-1',
+    });
     expect((stop.json as Rec)['price']).toBe('1');
   });
 
@@ -237,10 +263,14 @@ describe('lying venue: order books', () => {
     seedBook(s);
     const statuses: number[] = [];
     // sampled until both answers and more than one episode were seen (30 samples 20 ms apart used to do)
-    await waitUntil('an outage, a good answer and a second episode', async () => {
-      statuses.push((await bookAt(s, 1 + (statuses.length % 100))).status);
-      return statuses.includes(503) && statuses.includes(200) && s.lies.episodes.length > 1;
-    }, { everyMs: 20 });
+    await waitUntil(
+      'an outage, a good answer and a second episode',
+      async () => {
+        statuses.push((await bookAt(s, 1 + (statuses.length % 100))).status);
+        return statuses.includes(503) && statuses.includes(200) && s.lies.episodes.length > 1;
+      },
+      { everyMs: 20 },
+    );
     expect(statuses).toContain(503);
     expect(statuses).toContain(200);
     const episodes = s.lies.episodes;

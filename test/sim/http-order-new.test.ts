@@ -26,15 +26,33 @@ const ROWS: Row[] = [
   { name: '30 amount missing', fields: without('amount'), code: 30, key: 'amount' },
   { name: '30 price missing', fields: without('price'), code: 30, key: 'price' },
   { name: '30 side not buy/sell', fields: { ...ok, side: 'long' }, code: 30, key: 'side', message: 'The side must be one of buy, sell.' },
-  { name: '30 total below minimum (rule 5)', fields: { ...ok, amount: '0.001', price: '5' }, code: 30, key: 'total', message: 'Total(amount * price) is less than 5.05' },
+  {
+    name: '30 total below minimum (rule 5)',
+    fields: { ...ok, amount: '0.001', price: '5' },
+    code: 30,
+    key: 'total',
+    message: 'Total(amount * price) is less than 5.05',
+  },
   { name: '31 market not available', fields: { ...ok, market: 'DOGE_USDT' }, code: 31, key: 'market', message: 'Market is not available.' },
   { name: '31 market empty string', fields: { ...ok, market: '' }, code: 31, key: 'market', message: 'Market is not available.' },
   { name: '32 amount not numeric', fields: { ...ok, amount: 'lots' }, code: 32, key: 'amount', message: 'The amount must be a number.' },
-  { name: '32 amount below minimum', fields: { ...ok, amount: '0.0005', price: '20000' }, code: 32, key: 'amount', message: 'Given amount is less than min amount 0.001' },
+  {
+    name: '32 amount below minimum',
+    fields: { ...ok, amount: '0.0005', price: '20000' },
+    code: 32,
+    key: 'amount',
+    message: 'Given amount is less than min amount 0.001',
+  },
   { name: '32 amount off step', fields: { ...ok, amount: '0.0100001' }, code: 32, key: 'amount', message: 'Min amount step = 0.000001' },
   { name: '33 price not numeric', fields: { ...ok, price: 'cheap' }, code: 33, key: 'price', message: 'The price must be a number.' },
   { name: '33 price off step', fields: { ...ok, price: '20000.001' }, code: 33, key: 'price', message: 'Min price step = 0.01' },
-  { name: '33 price below minimum', fields: { ...ok, price: '0.001', amount: '10000' }, code: 33, key: 'price', message: 'The Price should be greater than or equal to 0.01' },
+  {
+    name: '33 price below minimum',
+    fields: { ...ok, price: '0.001', amount: '10000' },
+    code: 33,
+    key: 'price',
+    message: 'The Price should be greater than or equal to 0.01',
+  },
   { name: '33 price not greater than 0', fields: { ...ok, price: '0' }, code: 33, key: 'price' },
   { name: '33 price negative', fields: { ...ok, price: '-5' }, code: 33, key: 'price' },
   { name: '35 incorrect maker fee (the sim reads it from a maker_fee field)', fields: { ...ok, maker_fee: 'free' }, code: 35, key: 'maker_fee' },
@@ -94,7 +112,9 @@ describe('order/new request validation (422)', () => {
   it('rule 6: messages state the market limits (a market with other limits gives other numbers)', async () => {
     const s = await sim();
     const r = await signedPost(s.baseUrl, PATH, simAccount(s, false), { market: 'ETH_USDT', side: 'buy', amount: '0.00001', price: '2000.001' });
-    expect(r.json).toMatchObject({ errors: { amount: ['Given amount is less than min amount 0.001', 'Min amount step = 0.0001'], price: ['Min price step = 0.01'] } });
+    expect(r.json).toMatchObject({
+      errors: { amount: ['Given amount is less than min amount 0.001', 'Min amount step = 0.0001'], price: ['Min price step = 0.01'] },
+    });
   });
 
   it('the first violation gives the code; every violated field is in errors', async () => {
@@ -113,8 +133,21 @@ describe('order/new acceptance and inner validation', () => {
     const r = await signedPost(s.baseUrl, PATH, simAccount(s, false), { ...ok, amount: 0.01, price: 20000 });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
-      client_order_id: '', market: 'BTC_USDT', side: 'buy', type: 'limit', amount: '0.01', price: '20000', left: '0.01',
-      deal_stock: '0', deal_money: '0', deal_fee: '0', postOnly: false, ioc: false, rpi: false, stp: 'no', status: 'NEW',
+      client_order_id: '',
+      market: 'BTC_USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '20000',
+      left: '0.01',
+      deal_stock: '0',
+      deal_money: '0',
+      deal_fee: '0',
+      postOnly: false,
+      ioc: false,
+      rpi: false,
+      stp: 'no',
+      status: 'NEW',
     });
     expect(Number.isInteger((r.json as { order_id: number }).order_id)).toBe(true);
   });

@@ -32,7 +32,10 @@ describe('order/stop_limit', () => {
 
   it('rule 3: amount below the minimum or off the step → 32', async () => {
     const s = await sim();
-    for (const [amount, message] of [['0.0005', 'Given amount is less than min amount 0.001'], ['0.0100001', 'Min amount step = 0.000001']]) {
+    for (const [amount, message] of [
+      ['0.0005', 'Given amount is less than min amount 0.001'],
+      ['0.0100001', 'Min amount step = 0.000001'],
+    ]) {
       const r = await signedPost(s.baseUrl, PATH, simAccount(s, false), { ...ok, amount });
       expect(r.status).toBe(422);
       expect(r.json).toMatchObject({ code: 32, errors: { amount: [message] } });

@@ -25,7 +25,18 @@ const lots = fc.integer({ min: 1_000, max: 400_000 });
 const tick = fc.integer({ min: -6, max: 6 });
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('limit' as const), account, side, lots, tick, flag: fc.constantFrom('none', 'none', 'postOnly', 'ioc', 'rpi'), stp }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      account,
+      side,
+      lots,
+      tick,
+      flag: fc.constantFrom('none', 'none', 'postOnly', 'ioc', 'rpi'),
+      stp,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('stop' as const), account, side, lots, tick, actTick: tick, stp }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), account, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('transfer' as const), account, asset: fc.integer({ min: 0, max: 1 }), lots, toMain: fc.boolean() }) },
@@ -50,12 +61,25 @@ function run(ex: SimExchange, clock: { now: number }, c: Command): void {
   switch (c.kind) {
     case 'limit':
       ex.placeLimit(ACCOUNTS[c.account]!, {
-        market: M, side: c.side, amount: amount(c.lots), price: price(c.tick), stp: c.stp,
-        postOnly: c.flag === 'postOnly', ioc: c.flag === 'ioc', rpi: c.flag === 'rpi',
+        market: M,
+        side: c.side,
+        amount: amount(c.lots),
+        price: price(c.tick),
+        stp: c.stp,
+        postOnly: c.flag === 'postOnly',
+        ioc: c.flag === 'ioc',
+        rpi: c.flag === 'rpi',
       });
       break;
     case 'stop':
-      ex.placeStopLimit(ACCOUNTS[c.account]!, { market: M, side: c.side, amount: amount(c.lots), price: price(c.tick), activationPrice: price(c.actTick), stp: c.stp });
+      ex.placeStopLimit(ACCOUNTS[c.account]!, {
+        market: M,
+        side: c.side,
+        amount: amount(c.lots),
+        price: price(c.tick),
+        activationPrice: price(c.actTick),
+        stp: c.stp,
+      });
       break;
     case 'cancel': {
       const open = ex.openOrders(ACCOUNTS[c.account]!, { limit: 100 });
@@ -150,7 +174,7 @@ describe('ledger and matching invariants over random order flow (fast-check)', (
     );
   });
 
-  it('fees collected equal the sum of the deals\' fees, and each account\'s money moved by exactly its deals', () => {
+  it("fees collected equal the sum of the deals' fees, and each account's money moved by exactly its deals", () => {
     fc.assert(
       fc.property(fees, fc.array(command, { minLength: 1, maxLength: 80 }), ([makerFee, takerFee], commands) => {
         const { ex, clock } = build(makerFee, takerFee);

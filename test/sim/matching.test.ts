@@ -136,7 +136,10 @@ describe('flags', () => {
     const hidden = place(ex, 'a', 'sell', '1', '30001', { rpi: true });
     place(ex, 'a', 'buy', '1', '29990', { rpi: true });
     expect(levels(ex)).toEqual({ asks: ['30000x1'], bids: [] });
-    expect(ex.openOrders('a').map((o) => [o.orderId, o.rpi])).toEqual([[3, true], [hidden.orderId, true]]);
+    expect(ex.openOrders('a').map((o) => [o.orderId, o.rpi])).toEqual([
+      [3, true],
+      [hidden.orderId, true],
+    ]);
     expect(fmt(ex.topOfBook(M).bid!)).toBe('29990');
     const t = place(ex, 'c', 'buy', '2', '30001');
     expect(t.status).toBe('FILLED');
@@ -157,7 +160,12 @@ describe('self-trade prevention (the taker decides)', () => {
     const t = place(ex, 'a', 'buy', '1', '30000', { stp: 'no' });
     expect(t.status).toBe('FILLED');
     expect(ex.findOrder('a', own.orderId)!.status).toBe('FILLED');
-    expect(ex.deals('a').map((d) => d.role).sort()).toEqual(['maker', 'taker']);
+    expect(
+      ex
+        .deals('a')
+        .map((d) => d.role)
+        .sort(),
+    ).toEqual(['maker', 'taker']);
   });
 
   it.each([['cancel_new'], ['cn']] as const)('%s: cancels the incoming order, the resting one stays', (stp) => {
@@ -215,7 +223,10 @@ describe('order records', () => {
     ex.cancel('a', M, { orderId: o.orderId });
     expect(ex.isClientOrderIdUsed('a', 'abc')).toBe(true);
     expect(ex.isClientOrderIdUsed('b', 'abc')).toBe(false);
-    expect(ex.placeLimit('a', { market: M, side: 'buy', amount: D('0.01'), price: D('1000'), clientOrderId: 'abc' })).toMatchObject({ ok: false, reason: 'client-order-id' });
+    expect(ex.placeLimit('a', { market: M, side: 'buy', amount: D('0.01'), price: D('1000'), clientOrderId: 'abc' })).toMatchObject({
+      ok: false,
+      reason: 'client-order-id',
+    });
     expect(place(ex, 'b', 'buy', '0.01', '1000', { clientOrderId: 'abc' }).clientOrderId).toBe('abc');
   });
 

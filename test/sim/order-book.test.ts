@@ -9,9 +9,31 @@ let nextId = 0;
 function order(side: Side, ticks: number): SimOrder {
   const cell = { available: 0n, freeze: 0n, main: 0n };
   return {
-    id: ++nextId, accountId: 'x', clientOrderId: '', market: 'M', side, kind: 'limit', timestamp: 0, amount: D(1), price: D(ticks), ticks, ticksU: BigInt(ticks),
-    amountU: 1n, leftU: 1n, dealMoneyU: 0n, dealFeeU: 0n, postOnly: false, ioc: false, rpi: false, stp: 'no', status: 'NEW',
-    lockU: 0n, lockCell: cell, gainCell: cell, state: undefined as never, open: true,
+    id: ++nextId,
+    accountId: 'x',
+    clientOrderId: '',
+    market: 'M',
+    side,
+    kind: 'limit',
+    timestamp: 0,
+    amount: D(1),
+    price: D(ticks),
+    ticks,
+    ticksU: BigInt(ticks),
+    amountU: 1n,
+    leftU: 1n,
+    dealMoneyU: 0n,
+    dealFeeU: 0n,
+    postOnly: false,
+    ioc: false,
+    rpi: false,
+    stp: 'no',
+    status: 'NEW',
+    lockU: 0n,
+    lockCell: cell,
+    gainCell: cell,
+    state: undefined as never,
+    open: true,
   };
 }
 

@@ -27,7 +27,12 @@ describe('order/bulk enforces exactly what order/new does, order by order (prope
         const viaSingle = makeExchange();
         // a resting book to take from and to be refused post-only against
         for (const { ex } of [viaBulk, viaSingle]) {
-          ex.placeLimit('b', { market: 'BTC_USDT', side: 'sell', amount: ex.markets.get('BTC_USDT')!.minAmount.times(20), price: ex.markets.get('BTC_USDT')!.minTotal.times(6000).toDecimalPlaces(2) });
+          ex.placeLimit('b', {
+            market: 'BTC_USDT',
+            side: 'sell',
+            amount: ex.markets.get('BTC_USDT')!.minAmount.times(20),
+            price: ex.markets.get('BTC_USDT')!.minTotal.times(6000).toDecimalPlaces(2),
+          });
         }
         const ctx = (ex: typeof viaBulk.ex): RouteContext => ({ exchange: ex, dialect, nowMs: 1_700_000_000_000, bookCache: new BookCache() });
         const account = (ex: typeof viaBulk.ex) => ex.accountByName('a') as SimAccountRef;

@@ -66,7 +66,7 @@ describe('stop-limit orders', () => {
 });
 
 describe('kill switch', () => {
-  it('cancels the account\'s orders in that market when the timer expires, unless cleared or renewed', () => {
+  it("cancels the account's orders in that market when the timer expires, unless cleared or renewed", () => {
     const { ex, clock } = makeExchange();
     const o = place(ex, 'a', 'buy', '0.01', '1000');
     const other = place(ex, 'b', 'buy', '0.01', '1000');

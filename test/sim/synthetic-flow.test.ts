@@ -67,7 +67,7 @@ describe('synthetic flow', () => {
     for (const asset of ['BTC', 'ETH', 'USDT']) expect(fmt(ex.totals(asset))).toBe(fmt(new SimExchange(DEFAULT_SIM_CONFIG).totals(asset)));
   });
 
-  it('fills a bot\'s quote resting at the touch', () => {
+  it("fills a bot's quote resting at the touch", () => {
     let quoteId: number | undefined;
     const { ex } = runFlow(DEFAULT_SIM_CONFIG, 2400, 250, (e, i) => {
       if (i !== 20) return;

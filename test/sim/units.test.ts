@@ -6,22 +6,18 @@ import { fromUnits, scaledSafeInteger, toUnits } from '../../src/sim/units.js';
 /** Reference: the exact value × 10^scale through decimal.js itself. */
 const reference = (d: Decimal, scale: number): Decimal => d.mul(new Decimal(10).pow(scale));
 
-const decimalText = fc
-  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 30 }))
-  .map(([neg, digits, places]) => {
-    const s = digits.toString().padStart(places + 1, '0');
-    const text = places === 0 ? s : `${s.slice(0, s.length - places)}.${s.slice(s.length - places)}`;
-    return neg && digits !== 0n ? `-${text}` : text;
-  });
+const decimalText = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 30 })).map(([neg, digits, places]) => {
+  const s = digits.toString().padStart(places + 1, '0');
+  const text = places === 0 ? s : `${s.slice(0, s.length - places)}.${s.slice(s.length - places)}`;
+  return neg && digits !== 0n ? `-${text}` : text;
+});
 
 /** Small values (below 2^53 units) take the number path of fromUnits; large ones the string path. */
-const smallDecimalText = fc
-  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 2n ** 53n + 5n }), fc.integer({ min: 0, max: 22 }))
-  .map(([neg, digits, places]) => {
-    const s = digits.toString().padStart(places + 1, '0');
-    const text = places === 0 ? s : `${s.slice(0, s.length - places)}.${s.slice(s.length - places)}`;
-    return neg && digits !== 0n ? `-${text}` : text;
-  });
+const smallDecimalText = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 2n ** 53n + 5n }), fc.integer({ min: 0, max: 22 })).map(([neg, digits, places]) => {
+  const s = digits.toString().padStart(places + 1, '0');
+  const text = places === 0 ? s : `${s.slice(0, s.length - places)}.${s.slice(s.length - places)}`;
+  return neg && digits !== 0n ? `-${text}` : text;
+});
 
 describe('units (exact fixed point for the matching hot path)', () => {
   it('toUnits / fromUnits round-trip exactly and agree with decimal.js', () => {
@@ -90,7 +86,13 @@ describe('units (exact fixed point for the matching hot path)', () => {
     expect(toUnits(D('-12345678901234567890.123'), 3)).toBe(-12345678901234567890123n);
     expect(fmt(fromUnits(-5n, 3))).toBe('-0.005');
     expect(fmt(fromUnits(123n, 0))).toBe('123');
-    for (const [u, scale, text] of [[1n, 11, '0.00000000001'], [10000000n, 7, '1'], [123456789012345n, 11, '1234.56789012345'], [5n, 0, '5'], [90071992547409910n, 11, '900719.9254740991']] as const) {
+    for (const [u, scale, text] of [
+      [1n, 11, '0.00000000001'],
+      [10000000n, 7, '1'],
+      [123456789012345n, 11, '1234.56789012345'],
+      [5n, 0, '5'],
+      [90071992547409910n, 11, '900719.9254740991'],
+    ] as const) {
       const d = fromUnits(u, scale);
       expect(fmt(d)).toBe(text);
       const p = d as unknown as { e: number; d: number[] };

@@ -8,11 +8,36 @@ import { VenueLies } from '../../src/sim/http/venue-lies.js';
 
 /** The lies' decisions in process: seeded and replayable, a kind left out draws nothing, bad configs named by path. */
 const deal = (id: number): Deal => ({
-  id, time: 1_700_000_000 + id, market: 'BTC_USDT', side: 'buy', role: 'maker', amount: D('0.002'), price: D('30000'), deal: D('60'), fee: D('0.06'), orderId: id, clientOrderId: `mm-${id}`,
+  id,
+  time: 1_700_000_000 + id,
+  market: 'BTC_USDT',
+  side: 'buy',
+  role: 'maker',
+  amount: D('0.002'),
+  price: D('30000'),
+  deal: D('60'),
+  fee: D('0.06'),
+  orderId: id,
+  clientOrderId: `mm-${id}`,
 });
 const order = (id: number): Order => ({
-  orderId: id, clientOrderId: `mm-${id}`, market: 'BTC_USDT', side: 'buy', kind: 'limit', timestamp: 1, amount: D('0.002'), price: D('30000'), left: D('0.002'),
-  dealStock: D('0'), dealMoney: D('0'), dealFee: D('0'), postOnly: true, ioc: false, rpi: false, stp: 'no', status: 'NEW',
+  orderId: id,
+  clientOrderId: `mm-${id}`,
+  market: 'BTC_USDT',
+  side: 'buy',
+  kind: 'limit',
+  timestamp: 1,
+  amount: D('0.002'),
+  price: D('30000'),
+  left: D('0.002'),
+  dealStock: D('0'),
+  dealMoney: D('0'),
+  dealFee: D('0'),
+  postOnly: true,
+  ioc: false,
+  rpi: false,
+  stp: 'no',
+  status: 'NEW',
 });
 const ignore = (): void => {};
 
@@ -23,7 +48,9 @@ function tell(config: LieConfig, seed = 1): string[] {
   for (let i = 1; i <= 200; i++) {
     const shown = lies.deals('bob', [deal(i)], 0, ignore).map((d) => `${d.id}:${d.amount.toFixed()}:${d.price.toFixed()}:${d.fee.toFixed()}`);
     const answer = lies.accepted('bob', order(i), 0, 'ETH_USDT', ignore);
-    out.push(`${shown.join(',')}|${answer.market}:${answer.amount.toFixed()}:${answer.price.toFixed()}:${answer.side}:${answer.clientOrderId}|${lies.isHidden('bob', order(i), 1)}`);
+    out.push(
+      `${shown.join(',')}|${answer.market}:${answer.amount.toFixed()}:${answer.price.toFixed()}:${answer.side}:${answer.clientOrderId}|${lies.isHidden('bob', order(i), 1)}`,
+    );
   }
   return out;
 }
@@ -60,11 +87,20 @@ describe('VenueLies decisions', () => {
     let now = 0;
     const lies = new VenueLies({ duplicateDeals: { probability: 1 }, corruptDeals: { probability: 1, forMs: 50, variants: ['negative-fee'] } }, 1, () => now);
     const first = lies.deals('bob', [deal(1)], now, ignore);
-    expect(first.map((d) => [d.id, d.fee.toFixed()])).toEqual([[1_000_000_000_000, '0.06'], [1, '-0.06']]);
+    expect(first.map((d) => [d.id, d.fee.toFixed()])).toEqual([
+      [1_000_000_000_000, '0.06'],
+      [1, '-0.06'],
+    ]);
     now = 49;
-    expect(lies.deals('bob', [deal(1)], now, ignore).map((d) => [d.id, d.fee.toFixed()])).toEqual([[1_000_000_000_000, '0.06'], [1, '-0.06']]);
+    expect(lies.deals('bob', [deal(1)], now, ignore).map((d) => [d.id, d.fee.toFixed()])).toEqual([
+      [1_000_000_000_000, '0.06'],
+      [1, '-0.06'],
+    ]);
     now = 50;
-    expect(lies.deals('bob', [deal(1)], now, ignore).map((d) => [d.id, d.fee.toFixed()])).toEqual([[1_000_000_000_000, '0.06'], [1, '0.06']]);
+    expect(lies.deals('bob', [deal(1)], now, ignore).map((d) => [d.id, d.fee.toFixed()])).toEqual([
+      [1_000_000_000_000, '0.06'],
+      [1, '0.06'],
+    ]);
     // another account's deal with that id is decided on its own
     expect(lies.deals('alice', [deal(1)], now, ignore).map((d) => d.id)).toEqual([1_000_000_000_001, 1]);
     expect(lies.told.get('duplicateDeals')).toBe(2);
@@ -88,11 +124,15 @@ describe('VenueLies decisions', () => {
   it('refuses an unknown kind, variant or a bad duration with a precise message', () => {
     const lies = new VenueLies();
     expect(() => lies.startEpisode('sillyBook' as never, { forMs: 1 })).toThrow("unknown lie kind 'sillyBook'");
-    expect(() => lies.startEpisode('absurdBook', { forMs: 1, variants: ['times-3'] })).toThrow("startEpisode('absurdBook'): unknown variant 'times-3' (known: ask-under-bid, times-10, huge)");
+    expect(() => lies.startEpisode('absurdBook', { forMs: 1, variants: ['times-3'] })).toThrow(
+      "startEpisode('absurdBook'): unknown variant 'times-3' (known: ask-under-bid, times-10, huge)",
+    );
     expect(() => lies.startEpisode('frozenBook', { forMs: -1 })).toThrow("startEpisode('frozenBook'): forMs must be >= 0 ms, got -1");
     expect(() => new VenueLies({ corruptDeals: { probability: 2 } })).toThrow('faults.lies.corruptDeals.probability must be a probability in [0, 1], got 2');
     expect(() => new VenueLies({ frozenBook: { perMinute: -1, forMs: 1 } })).toThrow('faults.lies.frozenBook.perMinute must be >= 0, got -1');
-    expect(() => new VenueLies({ crossedBook: { perMinute: 1, forMs: 1, crossBy: 2 } })).toThrow('faults.lies.crossedBook.crossBy must be a fraction in (0, 1), got 2');
+    expect(() => new VenueLies({ crossedBook: { perMinute: 1, forMs: 1, crossBy: 2 } })).toThrow(
+      'faults.lies.crossedBook.crossBy must be a fraction in (0, 1), got 2',
+    );
   });
 });
 

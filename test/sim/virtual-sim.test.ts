@@ -21,7 +21,11 @@ describe('the simulated exchange in-process on virtual time', () => {
           requests: sim.stats.arrivals.length,
           journal: createHash('sha256').update(JSON.stringify(records)).digest('hex'),
           // by account name: the default config's API keys are drawn afresh for every sim
-          arrivals: createHash('sha256').update(JSON.stringify(sim.stats.arrivals.map((a) => [a.at, a.endpoint, a.status, sim.accounts.find((x) => x.apiKey === a.client)?.name ?? a.client]))).digest('hex'),
+          arrivals: createHash('sha256')
+            .update(
+              JSON.stringify(sim.stats.arrivals.map((a) => [a.at, a.endpoint, a.status, sim.accounts.find((x) => x.apiKey === a.client)?.name ?? a.client])),
+            )
+            .digest('hex'),
           end: sim.scheduler.now() - sim.startMs,
         };
       } finally {
@@ -42,11 +46,22 @@ describe('the simulated exchange in-process on virtual time', () => {
     try {
       const client = sim.client('bob', { rateLimiter: false, retry: { limit: 0 } });
       // answers take no virtual time: a lone request needs no driving
-      await expect(client.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.00000001'), price: D('30000'), clientOrderId: 'small-1' })).rejects.toBeInstanceOf(RequestValidationError);
-      await expect(client.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('1000'), price: D('30000'), clientOrderId: 'big-1' })).rejects.toBeInstanceOf(InnerValidationError);
+      await expect(
+        client.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.00000001'), price: D('30000'), clientOrderId: 'small-1' }),
+      ).rejects.toBeInstanceOf(RequestValidationError);
+      await expect(client.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('1000'), price: D('30000'), clientOrderId: 'big-1' })).rejects.toBeInstanceOf(
+        InnerValidationError,
+      );
       expect(sim.stats.orderRejectionsByCode.get(10)).toBe(1);
       // 700 order books at one instant against the bucket's 600 per 10 s: the sim's rate window refuses exactly 100
-      const outcomes = await Promise.all(Array.from({ length: 700 }, () => client.orderBook('BTC_USDT').then(() => 'ok', (e: unknown) => e)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 700 }, () =>
+          client.orderBook('BTC_USDT').then(
+            () => 'ok',
+            (e: unknown) => e,
+          ),
+        ),
+      );
       expect(outcomes.filter((o) => o instanceof RateLimitedError).length).toBe(100);
       expect(sim.stats.tooManyRequests).toBe(100);
     } finally {

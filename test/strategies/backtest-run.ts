@@ -16,7 +16,10 @@ export const SAMPLE_DATA = path.join(repoRoot, 'backtest', 'sample-data', 'sim-b
  * config is written to a temporary folder (removed afterwards) with the report.
  */
 export async function backtestExample(name: string, o: { balances: Record<string, string>; params?: Record<string, unknown> }): Promise<BacktestRun> {
-  const example = parse(readFileSync(path.join(repoRoot, 'config', `${name}.yaml`), 'utf8')) as { strategies: Array<{ params?: Record<string, unknown> }>; polling?: unknown };
+  const example = parse(readFileSync(path.join(repoRoot, 'config', `${name}.yaml`), 'utf8')) as {
+    strategies: Array<{ params?: Record<string, unknown> }>;
+    polling?: unknown;
+  };
   const dir = mkdtempSync(path.join(tmpdir(), `bt-${name}-`));
   try {
     const config = {

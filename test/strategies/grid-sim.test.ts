@@ -17,16 +17,25 @@ describe('grid against the simulated exchange', () => {
 
   it('trades with 0 venue and 0 rule rejections, at most one order per level at every moment, across a restart', async () => {
     // alice gets enough BTC to sell through the synthetic bids (see takeGridBid)
-    const s = (sim = startFastSim(20, (c) => ({ ...c, accounts: c.accounts.map((a) => (a.name === 'alice' ? { ...a, trade: { ...a.trade, BTC: '1000' } } : a)) })));
+    const s = (sim = startFastSim(20, (c) => ({
+      ...c,
+      accounts: c.accounts.map((a) => (a.name === 'alice' ? { ...a, trade: { ...a.trade, BTC: '1000' } } : a)),
+    })));
     const { account, strategies } = exampleConfig('grid');
     const ex = s.exchange;
     const idOf = (name: string) => s.accountId(name);
     // Half-way through the second run another account sells through the bids down to the grid's best bid, so the grid
     // trades however little the synthetic flow moved.
     const takeGridBid = () => {
-      const bid = ex.openOrders(idOf(account), { market: 'BTC_USDT', limit: 100 }).filter((o) => o.side === 'buy').sort((a, b) => b.price.cmp(a.price))[0];
+      const bid = ex
+        .openOrders(idOf(account), { market: 'BTC_USDT', limit: 100 })
+        .filter((o) => o.side === 'buy')
+        .sort((a, b) => b.price.cmp(a.price))[0];
       if (!bid) return;
-      const depth = ex.book('BTC_USDT', { limit: 100 }).bids.filter((l) => l.price.gte(bid.price)).reduce((sum, l) => sum.plus(l.amount), D(0));
+      const depth = ex
+        .book('BTC_USDT', { limit: 100 })
+        .bids.filter((l) => l.price.gte(bid.price))
+        .reduce((sum, l) => sum.plus(l.amount), D(0));
       ex.placeLimit(idOf('alice'), { market: 'BTC_USDT', side: 'sell', amount: Decimal.min(depth, D(900)), price: bid.price, ioc: true });
     };
     const journal = new MemoryJournal();

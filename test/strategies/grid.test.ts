@@ -165,7 +165,19 @@ describe('grid on virtual time (marbles)', () => {
         ownOrderFixture({ clientOrderId: 'g4', side: 'sell', price: '101', amount: '0.1', tag: gridTag(4) }),
       ];
       const afterFill = resting.filter((o) => o.clientOrderId !== 'g1');
-      const deal = { id: 1, time: 1, market: 'BTC_USDT', side: 'buy' as const, role: 'maker' as const, amount: D('0.1'), price: D('99.5'), deal: D('9.95'), fee: D('0.00995'), orderId: 7, clientOrderId: 'g1' };
+      const deal = {
+        id: 1,
+        time: 1,
+        market: 'BTC_USDT',
+        side: 'buy' as const,
+        role: 'maker' as const,
+        amount: D('0.1'),
+        price: D('99.5'),
+        deal: D('9.95'),
+        fee: D('0.00995'),
+        orderId: 7,
+        clientOrderId: 'g1',
+      };
       const ctx = createTestContext({
         market,
         params,
@@ -183,19 +195,24 @@ describe('grid on virtual time (marbles)', () => {
 describe('grid against a paper loop (one order per level at every moment)', () => {
   it('keeps at most one order per level through a random walk, fills in either order and a restart', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 20, maxLength: 120 }), fc.boolean(), fc.integer({ min: 5, max: 100 }), (moves, fillsFirst, restartAt) => {
-        let loop = new PaperLoop(grid, params, market, { fillsFirst });
-        let mid = D('100');
-        moves.forEach((m, step) => {
-          if (step === restartAt) loop = loop.restart(grid, params); // same open orders, fresh strategy instance
-          mid = mid.plus(D('0.25').times(m));
-          loop.setBook(mid.minus('0.05'), mid.plus('0.05'));
-        });
-        loop.dispose();
-        expect(loop.maxOrdersPerTag()).toBeLessThanOrEqual(1);
-        expect(loop.everPlaced).toBeGreaterThan(0);
-        expect(loop.badCancels).toBe(0);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 20, maxLength: 120 }),
+        fc.boolean(),
+        fc.integer({ min: 5, max: 100 }),
+        (moves, fillsFirst, restartAt) => {
+          let loop = new PaperLoop(grid, params, market, { fillsFirst });
+          let mid = D('100');
+          moves.forEach((m, step) => {
+            if (step === restartAt) loop = loop.restart(grid, params); // same open orders, fresh strategy instance
+            mid = mid.plus(D('0.25').times(m));
+            loop.setBook(mid.minus('0.05'), mid.plus('0.05'));
+          });
+          loop.dispose();
+          expect(loop.maxOrdersPerTag()).toBeLessThanOrEqual(1);
+          expect(loop.everPlaced).toBeGreaterThan(0);
+          expect(loop.badCancels).toBe(0);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -209,7 +226,10 @@ describe('grid against a paper loop (one order per level at every moment)', () =
     expect(loop.maxOrdersPerTag()).toBe(1);
     expect(loop.badCancels).toBe(0);
     // every level holds exactly one order except the gap
-    const tags = loop.live().map((o) => o.tag).sort();
+    const tags = loop
+      .live()
+      .map((o) => o.tag)
+      .sort();
     expect(tags.length).toBe(4);
     expect(new Set(tags).size).toBe(4);
   });

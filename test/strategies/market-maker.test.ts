@@ -23,7 +23,17 @@ const show = (i: Intent): string => {
 
 const book = (bid: string, ask: string) => bookFixture({ bid, ask });
 const deal = (side: 'buy' | 'sell', amount: string): Deal => ({
-  id: 1, time: 0, market: 'BTC_USDT', side, role: 'maker', amount: D(amount), price: D(100), deal: D(0), fee: D(0), orderId: 1, clientOrderId: 'x',
+  id: 1,
+  time: 0,
+  market: 'BTC_USDT',
+  side,
+  role: 'maker',
+  amount: D(amount),
+  price: D(100),
+  deal: D(0),
+  fee: D(0),
+  orderId: 1,
+  clientOrderId: 'x',
 });
 
 interface Run {

@@ -113,13 +113,22 @@ export class PaperLoop {
       if (o.state !== 'open') continue;
       const stop = o.kind === 'stop-limit';
       const trades = stop
-        ? o.side === 'sell' ? bid.lte(o.activationPrice!) : ask.gte(o.activationPrice!)
-        : o.side === 'buy' ? ask.lte(o.price) : bid.gte(o.price);
+        ? o.side === 'sell'
+          ? bid.lte(o.activationPrice!)
+          : ask.gte(o.activationPrice!)
+        : o.side === 'buy'
+          ? ask.lte(o.price)
+          : bid.gte(o.price);
       if (!trades) continue;
       orders.delete(id);
       deals.push(this.deal(o));
     }
-    const book: OrderBook = { market: this.market.name, timestamp: this.state.now / 1000, bids: [{ price: bid, amount: D(1) }], asks: [{ price: ask, amount: D(1) }] };
+    const book: OrderBook = {
+      market: this.market.name,
+      timestamp: this.state.now / 1000,
+      bids: [{ price: bid, amount: D(1) }],
+      asks: [{ price: ask, amount: D(1) }],
+    };
     if (this.options.fillsFirst) for (const d of deals) this.fills$.next(d);
     this.orders$.next(this.live());
     if (deals.length > 0) this.pushBalances();
@@ -132,11 +141,28 @@ export class PaperLoop {
     const amount = o.left;
     const money = amount.times(o.price);
     const b = this.state.balances;
-    if (o.side === 'buy') { b.stock = b.stock.plus(amount); b.money = b.money.minus(money); }
-    else { b.stock = b.stock.minus(amount); b.money = b.money.plus(money); }
+    if (o.side === 'buy') {
+      b.stock = b.stock.plus(amount);
+      b.money = b.money.minus(money);
+    } else {
+      b.stock = b.stock.minus(amount);
+      b.money = b.money.plus(money);
+    }
     this.state.dealId += 1;
     this.fills += 1;
-    return { id: this.state.dealId, time: this.state.now / 1000, market: this.market.name, side: o.side, role: 'maker', amount, price: o.price, deal: money, fee: ZERO, orderId: this.state.dealId, clientOrderId: o.clientOrderId };
+    return {
+      id: this.state.dealId,
+      time: this.state.now / 1000,
+      market: this.market.name,
+      side: o.side,
+      role: 'maker',
+      amount,
+      price: o.price,
+      deal: money,
+      fee: ZERO,
+      orderId: this.state.dealId,
+      clientOrderId: o.clientOrderId,
+    };
   }
 
   private pushBalances(): void {

@@ -180,7 +180,12 @@ export function maxLivePerTag(
   const result = new Map<string, number>();
   for (const [key, list] of byKey) {
     // sweep: +1 at start, −1 at end; an end and a start at the same ms do not overlap (ends first)
-    const points = list.flatMap((s) => [{ t: s.start, d: 1 }, { t: s.end, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
+    const points = list
+      .flatMap((s) => [
+        { t: s.start, d: 1 },
+        { t: s.end, d: -1 },
+      ])
+      .sort((a, b) => a.t - b.t || a.d - b.d);
     let live = 0;
     let most = 0;
     for (const p of points) most = Math.max(most, (live += p.d));

@@ -57,14 +57,26 @@ describe('stop guard against the simulated exchange', () => {
         const stop = ex.openOrders(guarded, { market: 'BTC_USDT' }).find((o) => o.kind === 'stop-limit');
         if (!stop?.activationPrice) return;
         const target = stop.activationPrice.times('0.999').toDecimalPlaces(2);
-        const depth = ex.book('BTC_USDT', { limit: 100 }).bids.filter((l) => l.price.gte(target)).reduce((sum, l) => sum.plus(l.amount), D(0));
+        const depth = ex
+          .book('BTC_USDT', { limit: 100 })
+          .bids.filter((l) => l.price.gte(target))
+          .reduce((sum, l) => sum.plus(l.amount), D(0));
         const r = ex.placeLimit(seller, { market: 'BTC_USDT', side: 'sell', amount: Decimal.min(depth, D(900)).plus('0.001'), price: target, ioc: true });
         // the sweep's last trade is the lowest bid it reached, maybe still above the activation: trade once at the target
         ex.placeLimit(seller, { market: 'BTC_USDT', side: 'sell', amount: D('0.001'), price: target });
         ex.placeLimit(buyer, { market: 'BTC_USDT', side: 'buy', amount: D('0.001'), price: target, ioc: true });
         crashed = { ok: r.ok, ...(r.ok ? {} : { message: r.message }), last: ex.lastPrice('BTC_USDT')?.toFixed(), activation: stop.activationPrice.toFixed() };
       };
-      const run = await runAgainstSim({ sim: crashSim, account, strategies: wide, journal, ms: 12_000, cancelOnStop: true, polling: { balancesMs: 500 }, midway: crash });
+      const run = await runAgainstSim({
+        sim: crashSim,
+        account,
+        strategies: wide,
+        journal,
+        ms: 12_000,
+        cancelOnStop: true,
+        polling: { balancesMs: 500 },
+        midway: crash,
+      });
       const records = journal.records();
       expect(crashed).toMatchObject({ ok: true });
       expect(D(crashed.last!).lte(D(crashed.activation!))).toBe(true);

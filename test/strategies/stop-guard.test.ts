@@ -13,7 +13,9 @@ const market = marketFixture({ minAmount: D('0.001'), minTotal: D('5.05') });
 const params = stopGuard.params.parse({ baseline: '9.5', trail: '0.01', limitOffset: '0.002', step: '0.002', settleMs: 2000 });
 const balances = (btc: string, usdt = '100000'): Balances => ({ BTC: { available: D(btc), freeze: ZERO }, USDT: { available: D(usdt), freeze: ZERO } });
 
-const stopOrder = (o: Partial<Omit<OwnOrder, 'price' | 'amount' | 'left' | 'activationPrice'>> & { activation: string; price: string; amount: string; left?: string }): OwnOrder =>
+const stopOrder = (
+  o: Partial<Omit<OwnOrder, 'price' | 'amount' | 'left' | 'activationPrice'>> & { activation: string; price: string; amount: string; left?: string },
+): OwnOrder =>
   ownOrderFixture({
     clientOrderId: 's1',
     side: 'sell',
@@ -120,7 +122,9 @@ describe('stop guard plan', () => {
     const live = [stopOrder({ activation: '29700', price: '29640.6', amount: '0.5', cancelRequested: true })];
     expect(planGuard(input({ live, bestBid: D('31000') })).intents).toEqual([]);
     expect(planGuard(input({ placing: true })).intents).toEqual([]);
-    expect(planGuard(input({ live: [stopOrder({ activation: '29700', price: '29640.6', amount: '0.5', state: 'pending' })], bestBid: D('31000') })).intents).toEqual([]);
+    expect(
+      planGuard(input({ live: [stopOrder({ activation: '29700', price: '29640.6', amount: '0.5', state: 'pending' })], bestBid: D('31000') })).intents,
+    ).toEqual([]);
   });
 });
 

@@ -12,7 +12,17 @@ import { PaperLoop } from './paper-loop.js';
 const market = marketFixture({ minAmount: D('0.001'), minTotal: D('5') });
 
 const deal = (id: number, amount: string, clientOrderId: string): Deal => ({
-  id, time: 0, market: 'BTC_USDT', side: 'buy', role: 'maker', amount: D(amount), price: D('100.01'), deal: D(amount).times('100.01'), fee: D(0), orderId: id, clientOrderId,
+  id,
+  time: 0,
+  market: 'BTC_USDT',
+  side: 'buy',
+  role: 'maker',
+  amount: D(amount),
+  price: D('100.01'),
+  deal: D(amount).times('100.01'),
+  fee: D(0),
+  orderId: id,
+  clientOrderId,
 });
 
 describe('twap pricing', () => {
@@ -33,15 +43,22 @@ describe('twap pricing', () => {
 
   it('never crosses the book nor the limit (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 1_000_000 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 100, max: 1_000_000 }), fc.boolean(), (bidC, spreadC, ticks, limitC, buy) => {
-        const bid = D(bidC).div(100);
-        const ask = bid.plus(D(spreadC).div(100));
-        const lim = D(limitC).div(100);
-        const price = slicePrice(market, buy ? 'buy' : 'sell', ticks, lim, bid, ask)!;
-        if (buy) expect(price.lt(ask) && price.lte(lim)).toBe(true);
-        else expect(price.gt(bid) && price.gte(lim)).toBe(true);
-        expect(price.decimalPlaces()).toBeLessThanOrEqual(2);
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 100, max: 1_000_000 }),
+        fc.boolean(),
+        (bidC, spreadC, ticks, limitC, buy) => {
+          const bid = D(bidC).div(100);
+          const ask = bid.plus(D(spreadC).div(100));
+          const lim = D(limitC).div(100);
+          const price = slicePrice(market, buy ? 'buy' : 'sell', ticks, lim, bid, ask)!;
+          if (buy) expect(price.lt(ask) && price.lte(lim)).toBe(true);
+          else expect(price.gt(bid) && price.gte(lim)).toBe(true);
+          expect(price.decimalPlaces()).toBeLessThanOrEqual(2);
+        },
+      ),
     );
   });
 });
@@ -49,7 +66,18 @@ describe('twap pricing', () => {
 describe('twap plan', () => {
   const params = twap.params.parse({ total: '1', slices: 4, durationMs: 4000, settleMs: 100 });
   const input = (o: Partial<TwapInput>): TwapInput => ({
-    market, params, startedAt: 0, now: 0, filled: D(0), limit: D('1000'), bid: D('100'), ask: D('101'), live: [], canceling: new Set(), placing: false, ...o,
+    market,
+    params,
+    startedAt: 0,
+    now: 0,
+    filled: D(0),
+    limit: D('1000'),
+    bid: D('100'),
+    ask: D('101'),
+    live: [],
+    canceling: new Set(),
+    placing: false,
+    ...o,
   });
   const placeOf = (d: ReturnType<typeof planTwap>) => (d.kind === 'act' ? d.intents[0] : undefined);
 

@@ -45,7 +45,9 @@ describe('loadStrategy', () => {
 
   it('a registry entry that fails or is not a strategy is a ConfigError naming it', async () => {
     const registry = { broken: () => Promise.reject(new Error('boom')), empty: () => import('./fixtures/not-a-strategy.js') };
-    await expect(loadStrategy(registry, 'broken', here, 'c.yaml: strategies[0].use')).rejects.toThrow(/^c\.yaml: strategies\[0\]\.use: strategy 'broken': cannot load the built-in 'broken': boom/);
+    await expect(loadStrategy(registry, 'broken', here, 'c.yaml: strategies[0].use')).rejects.toThrow(
+      /^c\.yaml: strategies\[0\]\.use: strategy 'broken': cannot load the built-in 'broken': boom/,
+    );
     const error = await loadStrategy(registry, 'empty').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(/the built-in 'empty' must default-export a strategy/);

@@ -9,13 +9,15 @@ import { marketFixture, ownOrderFixture } from '../../src/strategy/testing.js';
 const STATES: OrderState[] = ['pending', 'open', 'partially-filled', 'filled', 'canceled', 'rejected', 'unknown'];
 const LIVE: OrderState[] = ['pending', 'open', 'partially-filled', 'unknown'];
 
-const desiredArb: fc.Arbitrary<DesiredOrder> = fc.record({
-  side: fc.constantFrom('buy' as const, 'sell' as const),
-  price: fc.integer({ min: 95, max: 105 }).map((n) => D(n)),
-  amount: fc.integer({ min: 0, max: 3 }).map((n) => D(n)),
-  tag: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }),
-  stop: fc.option(fc.integer({ min: 95, max: 105 }), { nil: undefined }),
-}).map(({ stop, tag, ...d }) => ({ ...d, ...(tag === undefined ? {} : { tag }), ...(stop === undefined ? {} : { activationPrice: D(stop) }) }));
+const desiredArb: fc.Arbitrary<DesiredOrder> = fc
+  .record({
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    price: fc.integer({ min: 95, max: 105 }).map((n) => D(n)),
+    amount: fc.integer({ min: 0, max: 3 }).map((n) => D(n)),
+    tag: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }),
+    stop: fc.option(fc.integer({ min: 95, max: 105 }), { nil: undefined }),
+  })
+  .map(({ stop, tag, ...d }) => ({ ...d, ...(tag === undefined ? {} : { tag }), ...(stop === undefined ? {} : { activationPrice: D(stop) }) }));
 
 const liveArb: fc.Arbitrary<OwnOrder[]> = fc
   .array(
@@ -132,17 +134,15 @@ describe('ordersToTargets', () => {
 
   it('respects tags: a desired tag is only matched by a live order with that tag', () => {
     const live = [ownOrderFixture({ clientOrderId: 'g', side: 'buy', price: '99', amount: '1', tag: 'grid-1' })];
-    expect(ordersToTargets([{ side: 'buy', price: D(99), amount: D(1), tag: 'grid-2' }], live).map((i) => i.kind)).toEqual([
-      'cancel',
-      'place-limit',
-    ]);
+    expect(ordersToTargets([{ side: 'buy', price: D(99), amount: D(1), tag: 'grid-2' }], live).map((i) => i.kind)).toEqual(['cancel', 'place-limit']);
     expect(ordersToTargets([{ side: 'buy', price: D(99), amount: D(1) }], live)).toEqual([]);
   });
 
   it('makes stop-limit orders for desired orders with an activation price', () => {
-    const intents = ordersToTargets([{ side: 'sell', price: D(94), amount: D(1), activationPrice: D(95), tag: 'stop' }], [
-      ownOrderFixture({ clientOrderId: 'l', side: 'sell', price: '94', amount: '1' }),
-    ]);
+    const intents = ordersToTargets(
+      [{ side: 'sell', price: D(94), amount: D(1), activationPrice: D(95), tag: 'stop' }],
+      [ownOrderFixture({ clientOrderId: 'l', side: 'sell', price: '94', amount: '1' })],
+    );
     expect(intents).toEqual([
       { kind: 'cancel', clientOrderId: 'l' },
       { kind: 'place-stop-limit', side: 'sell', price: D(94), amount: D(1), activationPrice: D(95), tag: 'stop' },
@@ -173,12 +173,22 @@ describe('ordersToTargets', () => {
     const key = (side: string, price: Decimal, amount: Decimal, tag?: string, act?: Decimal) =>
       `${side}|${price.toFixed()}|${amount.toFixed()}|${tag ?? ''}|${act?.toFixed() ?? ''}`;
     fc.assert(
-      fc.property(fc.array(desiredArb.map((d) => ({ ...d, tag: 'x' })), { maxLength: 8 }), liveArb, (desired, live) => {
-        const next = active(apply(live, ordersToTargets(desired, live)));
-        const have = next.map((o) => key(o.side, o.price, o.left, o.tag, o.activationPrice)).sort();
-        const want = desired.filter((d) => d.amount.gt(0)).map((d) => key(d.side, d.price, d.amount, d.tag, d.activationPrice)).sort();
-        expect(have).toEqual(want);
-      }),
+      fc.property(
+        fc.array(
+          desiredArb.map((d) => ({ ...d, tag: 'x' })),
+          { maxLength: 8 },
+        ),
+        liveArb,
+        (desired, live) => {
+          const next = active(apply(live, ordersToTargets(desired, live)));
+          const have = next.map((o) => key(o.side, o.price, o.left, o.tag, o.activationPrice)).sort();
+          const want = desired
+            .filter((d) => d.amount.gt(0))
+            .map((d) => key(d.side, d.price, d.amount, d.tag, d.activationPrice))
+            .sort();
+          expect(have).toEqual(want);
+        },
+      ),
       { numRuns: 300 },
     );
   });

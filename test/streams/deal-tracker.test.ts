@@ -13,52 +13,58 @@ describe('DealTracker', () => {
     );
     await fc.assert(
       // `frozen`: pages are served as the backtest venue serves them, the same frozen array while nothing arrived
-      fc.asyncProperty(fc.array(step, { maxLength: 25 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 6 }), fc.boolean(), async (steps, pageSize, retainSeconds, frozen) => {
-        const history: Deal[] = []; // newest first
-        let nextId = 1;
-        let clock = 0;
-        const arrive = (k: number) => {
-          for (let i = 0; i < k; i++) {
-            clock += nextId % 3 === 0 ? 0 : 1; // some deals share a time
-            history.unshift(makeDeal(nextId++, clock));
-          }
-        };
-        const tracker = new DealTracker({ pageSize, retainSeconds, maxPages: 1000 });
-        const reported: Deal[] = [];
-        const served = new Map<string, readonly Deal[]>();
-        const pageOf = (offset: number, limit: number): readonly Deal[] => {
-          if (!frozen) return history.slice(offset, offset + limit);
-          const key = `${history.length}:${offset}:${limit}`;
-          let page = served.get(key);
-          if (page === undefined) served.set(key, (page = Object.freeze(history.slice(offset, offset + limit))));
-          return page;
-        };
-        const pollOnce = async (during: number) => {
-          let injected = false;
-          const found = await tracker.fetchNew(async (offset, limit) => {
-            const page = pageOf(offset, limit);
-            if (!injected && offset > 0) {
-              injected = true;
-              arrive(during);
+      fc.asyncProperty(
+        fc.array(step, { maxLength: 25 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.boolean(),
+        async (steps, pageSize, retainSeconds, frozen) => {
+          const history: Deal[] = []; // newest first
+          let nextId = 1;
+          let clock = 0;
+          const arrive = (k: number) => {
+            for (let i = 0; i < k; i++) {
+              clock += nextId % 3 === 0 ? 0 : 1; // some deals share a time
+              history.unshift(makeDeal(nextId++, clock));
             }
+          };
+          const tracker = new DealTracker({ pageSize, retainSeconds, maxPages: 1000 });
+          const reported: Deal[] = [];
+          const served = new Map<string, readonly Deal[]>();
+          const pageOf = (offset: number, limit: number): readonly Deal[] => {
+            if (!frozen) return history.slice(offset, offset + limit);
+            const key = `${history.length}:${offset}:${limit}`;
+            let page = served.get(key);
+            if (page === undefined) served.set(key, (page = Object.freeze(history.slice(offset, offset + limit))));
             return page;
-          });
-          for (let i = 1; i < found.length; i++) {
-            const a = found[i - 1]!;
-            const b = found[i]!;
-            expect(a.time < b.time || (a.time === b.time && a.id < b.id)).toBe(true);
+          };
+          const pollOnce = async (during: number) => {
+            let injected = false;
+            const found = await tracker.fetchNew(async (offset, limit) => {
+              const page = pageOf(offset, limit);
+              if (!injected && offset > 0) {
+                injected = true;
+                arrive(during);
+              }
+              return page;
+            });
+            for (let i = 1; i < found.length; i++) {
+              const a = found[i - 1]!;
+              const b = found[i]!;
+              expect(a.time < b.time || (a.time === b.time && a.id < b.id)).toBe(true);
+            }
+            reported.push(...found);
+          };
+          for (const s of steps) {
+            if (s.kind === 'arrive') arrive(s.k);
+            else await pollOnce(s.during);
           }
-          reported.push(...found);
-        };
-        for (const s of steps) {
-          if (s.kind === 'arrive') arrive(s.k);
-          else await pollOnce(s.during);
-        }
-        await pollOnce(0); // a final quiet poll catches what arrived last
-        const ids = reported.map((d) => d.id);
-        expect(new Set(ids).size).toBe(ids.length);
-        expect([...ids].sort((a, b) => a - b)).toEqual(history.map((d) => d.id).sort((a, b) => a - b));
-      }),
+          await pollOnce(0); // a final quiet poll catches what arrived last
+          const ids = reported.map((d) => d.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          expect([...ids].sort((a, b) => a - b)).toEqual(history.map((d) => d.id).sort((a, b) => a - b));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -22,15 +22,39 @@ export interface FakeApi extends TradingApi {
 
 export function makeDeal(id: number, time: number, market = 'BTC_USDT'): Deal {
   return {
-    id, time, market, side: id % 2 ? 'buy' : 'sell', role: 'maker',
-    amount: D('0.001'), price: D(100), deal: D('0.1'), fee: D('0.0001'), orderId: id, clientOrderId: `c-${id}`,
+    id,
+    time,
+    market,
+    side: id % 2 ? 'buy' : 'sell',
+    role: 'maker',
+    amount: D('0.001'),
+    price: D(100),
+    deal: D('0.1'),
+    fee: D('0.0001'),
+    orderId: id,
+    clientOrderId: `c-${id}`,
   };
 }
 
 export function makeOrder(orderId: number, market = 'BTC_USDT'): Order {
   return {
-    orderId, clientOrderId: `o-${orderId}`, market, side: 'buy', kind: 'limit', timestamp: orderId, amount: D(1), price: D(100),
-    left: D(1), dealStock: D(0), dealMoney: D(0), dealFee: D(0), postOnly: false, ioc: false, rpi: false, stp: 'no', status: 'NEW',
+    orderId,
+    clientOrderId: `o-${orderId}`,
+    market,
+    side: 'buy',
+    kind: 'limit',
+    timestamp: orderId,
+    amount: D(1),
+    price: D(100),
+    left: D(1),
+    dealStock: D(0),
+    dealMoney: D(0),
+    dealFee: D(0),
+    postOnly: false,
+    ioc: false,
+    rpi: false,
+    stp: 'no',
+    status: 'NEW',
   };
 }
 
@@ -48,13 +72,20 @@ export function fakeApi(): FakeApi {
     ping: () => call('ping', undefined, () => true),
     markets: () => call('markets', undefined, () => []),
     orderBook: (market: string, query?: OrderBookQuery) =>
-      call('orderBook', query, (): OrderBook => ({ market, timestamp: api.bookTimestamp, bids: [{ price: D(99), amount: D(1) }], asks: [{ price: D(101), amount: D(1) }] })),
+      call('orderBook', query, (): OrderBook => ({
+        market,
+        timestamp: api.bookTimestamp,
+        bids: [{ price: D(99), amount: D(1) }],
+        asks: [{ price: D(101), amount: D(1) }],
+      })),
     tradeBalance: () => call('tradeBalance', undefined, () => api.balances_),
     placeLimit: () => Promise.reject(new Error('not used')),
     placeStopLimit: () => Promise.reject(new Error('not used')),
     cancel: () => Promise.reject(new Error('not used')),
     openOrders: (q?: OpenOrdersQuery) =>
-      call('openOrders', q, () => api.openOrders_.filter((o) => !q?.market || o.market === q.market).slice(q?.offset ?? 0, (q?.offset ?? 0) + (q?.limit ?? 50))),
+      call('openOrders', q, () =>
+        api.openOrders_.filter((o) => !q?.market || o.market === q.market).slice(q?.offset ?? 0, (q?.offset ?? 0) + (q?.limit ?? 50)),
+      ),
     deals: (q?: DealsQuery) =>
       call('deals', q, () => api.deals_.filter((d) => !q?.market || d.market === q.market).slice(q?.offset ?? 0, (q?.offset ?? 0) + (q?.limit ?? 50))),
   };

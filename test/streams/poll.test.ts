@@ -111,7 +111,17 @@ describe('poll', () => {
       if (n === 1) throw new Error('sync');
       return Promise.resolve(n);
     };
-    const r = record(scheduler, poll(fetch, { periodMs: 100, scheduler, backoff: { baseMs: 50, maxMs: 50, factor: 1 }, onError: () => { throw new Error('x'); } }));
+    const r = record(
+      scheduler,
+      poll(fetch, {
+        periodMs: 100,
+        scheduler,
+        backoff: { baseMs: 50, maxMs: 50, factor: 1 },
+        onError: () => {
+          throw new Error('x');
+        },
+      }),
+    );
     await advanceTo(scheduler, 160);
     expect(r.values).toEqual([
       [50, 2],
@@ -123,7 +133,10 @@ describe('poll', () => {
   it('ignores a result that arrives after unsubscription', async () => {
     const scheduler = newScheduler();
     let release: (v: number) => void = () => {};
-    const r = record(scheduler, poll(() => new Promise<number>((res) => (release = res)), { periodMs: 100, scheduler }));
+    const r = record(
+      scheduler,
+      poll(() => new Promise<number>((res) => (release = res)), { periodMs: 100, scheduler }),
+    );
     await advanceTo(scheduler, 0);
     r.stop();
     release(1);

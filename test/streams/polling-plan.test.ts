@@ -26,7 +26,9 @@ describe('planPolling', () => {
   it('rejects an explicit wish that cannot fit, saying what would', () => {
     const plan = () => planPolling({ markets: ['A_B', 'C_D', 'E_F'], wishes: { bookMs: 50 }, reserve: 0.2 });
     expect(plan).toThrow(ConfigError);
-    expect(plan).toThrow(/order book every 50 ms on 3 market\(s\) needs 600 requests per 10 s, but orderbook allows 600 of which 480 are for polling \(reserve 20 % for orders\); use bookMs >= 63/);
+    expect(plan).toThrow(
+      /order book every 50 ms on 3 market\(s\) needs 600 requests per 10 s, but orderbook allows 600 of which 480 are for polling \(reserve 20 % for orders\); use bookMs >= 63/,
+    );
     expect(planPolling({ markets: ['A_B', 'C_D', 'E_F'], wishes: { bookMs: 63 }, reserve: 0.2 }).intervals.bookMs).toBe(63);
   });
 
@@ -47,7 +49,10 @@ describe('planPolling', () => {
       fc.property(
         fc.integer({ min: 1, max: 300 }),
         fc.double({ min: 0, max: 0.9, noNaN: true }),
-        fc.record({ bookMs: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }), dealsMs: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }) }),
+        fc.record({
+          bookMs: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }),
+          dealsMs: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }),
+        }),
         (m, reserve, wishes) => {
           const markets = Array.from({ length: m }, (_, i) => `M${i}_X`);
           const clean = Object.fromEntries(Object.entries(wishes).filter(([, v]) => v !== undefined));

@@ -16,9 +16,7 @@ const at = (mid: number, timestamp = 0): OrderBook => bookFixture({ bid: mid - 1
 async function run(books: OrderBook[], options: Omit<SaneBooksOptions, 'onHeld' | 'onResumed'> = {}) {
   const held: HeldBook[] = [];
   const resumed: HoldEnded[] = [];
-  const passed = await lastValueFrom(
-    from(books).pipe(saneBooks({ ...options, onHeld: (h) => held.push(h), onResumed: (r) => resumed.push(r) }), toArray()),
-  );
+  const passed = await lastValueFrom(from(books).pipe(saneBooks({ ...options, onHeld: (h) => held.push(h), onResumed: (r) => resumed.push(r) }), toArray()));
   return { passed, held, resumed };
 }
 
@@ -134,7 +132,18 @@ describe('saneBooks', () => {
   it('a confirmation must be unbroken: disagreeing or crossed polls in between start it again', async () => {
     const crossed = bookFixture({ bid: 300_001, ask: 299_999 });
     // 300k, 600k (disagrees: a new candidate), 600k, 600k (confirmed); then 60k, crossed, 60k, 60k (a new candidate after the crossed one)
-    const { passed, held } = await run([at(30_000), at(300_000), at(600_000), at(600_000), at(600_000), at(60_000), crossed, at(60_000), at(60_000), at(60_000)]);
+    const { passed, held } = await run([
+      at(30_000),
+      at(300_000),
+      at(600_000),
+      at(600_000),
+      at(600_000),
+      at(60_000),
+      crossed,
+      at(60_000),
+      at(60_000),
+      at(60_000),
+    ]);
     expect(passed).toEqual([at(30_000), at(600_000), at(60_000)]);
     expect(held.map((h) => h.reason)).toEqual(['jump', 'jump', 'jump', 'jump', 'crossed', 'jump', 'jump']);
   });

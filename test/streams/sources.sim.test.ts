@@ -66,7 +66,12 @@ describe('sources against the simulated exchange', () => {
         const first = await firstValueFrom(seen$.pipe(filter((all) => all.length >= 110)));
         expect(first).toHaveLength(110);
         await cross(110);
-        const all = await firstValueFrom(seen$.pipe(filter((a) => a.length >= 111), map((a) => a)));
+        const all = await firstValueFrom(
+          seen$.pipe(
+            filter((a) => a.length >= 111),
+            map((a) => a),
+          ),
+        );
         const ids = all.map((d) => d.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(all[110]!.clientOrderId).toBe('s-110');

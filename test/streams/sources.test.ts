@@ -23,7 +23,11 @@ describe('bookSource', () => {
     await advanceTo(scheduler, 1200);
     expect(api.calls['orderBook']).toBe(3); // at 0, 500, 1000: one poll for three subscribers
     expect(api.queries['orderBook']![0]).toEqual({ limit: 20, level: 1 });
-    expect(a.values.map(([t, v]) => [t, v.timestamp])).toEqual([[0, 1], [500, 1], [1000, 2]]);
+    expect(a.values.map(([t, v]) => [t, v.timestamp])).toEqual([
+      [0, 1],
+      [500, 1],
+      [1000, 2],
+    ]);
     expect(b.values).toEqual(a.values);
     a.stop();
     b.stop();
@@ -55,7 +59,10 @@ describe('dealsSource', () => {
     api.deals_ = [makeDeal(2, 20), makeDeal(1, 10)];
     const r = record(scheduler, dealsSource(api, 'BTC_USDT', { periodMs: 1000 }, scheduler));
     await advanceTo(scheduler, 500);
-    expect(r.values.map(([t, d]) => [t, d.id])).toEqual([[0, 1], [0, 2]]);
+    expect(r.values.map(([t, d]) => [t, d.id])).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
     // 250 deals between two polls: more than two pages.
     const burst = Array.from({ length: 250 }, (_, i) => makeDeal(3 + i, 30 + i)).reverse();
     api.deals_ = [...burst, ...api.deals_];
@@ -93,4 +100,3 @@ describe('dealsSource', () => {
     b.stop();
   });
 });
-

@@ -8,9 +8,7 @@ import { priceSum, sumWithin, within } from '../../src/streams/within-fraction.j
 const exact = (x: Decimal, ref: Decimal, fraction: Decimal): boolean => x.minus(ref).abs().lte(ref.times(fraction));
 
 /** A positive decimal of up to 15 significant digits, at magnitudes from 1e-8 to 1e30 (the issue's lie was ~1e29). */
-const price = fc
-  .tuple(fc.bigInt({ min: 1n, max: 999_999_999_999_999n }), fc.integer({ min: -22, max: 16 }))
-  .map(([m, e]) => D(`${m}e${e}`));
+const price = fc.tuple(fc.bigInt({ min: 1n, max: 999_999_999_999_999n }), fc.integer({ min: -22, max: 16 })).map(([m, e]) => D(`${m}e${e}`));
 const fraction = fc.integer({ min: 1, max: 9999 }).map((bp) => D(bp).div(10_000));
 
 describe('within / sumWithin (decided on estimates away from the edge, exactly at it)', () => {

@@ -25,7 +25,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function setup(answer: (index: number) => Script, extra: Partial<ConstructorParameters<typeof RestClient>[0]> = {}): Promise<{ server: ScriptedServer; client: RestClient }> {
+async function setup(
+  answer: (index: number) => Script,
+  extra: Partial<ConstructorParameters<typeof RestClient>[0]> = {},
+): Promise<{ server: ScriptedServer; client: RestClient }> {
   const server = await startScriptedServer((_req, i) => answer(i));
   servers.push(server);
   const client = new RestClient({ baseUrl: server.baseUrl, apiKey: KEY, apiSecret: SECRET, retry: FAST_RETRY, timeoutMs: 2000, ...extra });
@@ -200,7 +203,15 @@ describe('the wire', () => {
     expect(r.headers['x-txc-apikey']).toBe(KEY);
     expect(Buffer.from(String(r.headers['x-txc-payload']), 'base64').toString('utf8')).toBe(r.body);
     const body = JSON.parse(r.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ request: '/api/v4/order/new', nonceWindow: true, market: 'BTC_USDT', amount: '0.01', price: '30000', clientOrderId: 'c-1', postOnly: true });
+    expect(body).toMatchObject({
+      request: '/api/v4/order/new',
+      nonceWindow: true,
+      market: 'BTC_USDT',
+      amount: '0.01',
+      price: '30000',
+      clientOrderId: 'c-1',
+      postOnly: true,
+    });
     expect(body).not.toHaveProperty('client_order_id');
     expect(body.nonce).toMatch(/^\d{13}$/);
     expect(r.headers['content-type']).toBe('application/json');

@@ -17,7 +17,14 @@ const CODES = '/api/v4/main-account/codes';
 
 describe('mapErrorResponse', () => {
   it.each([
-    [422, j({ code: 30, message: 'Validation failed', errors: { total: ['Total(amount * price) is less than 5.05'] } }), ORDER, 'trading', RequestValidationError, true],
+    [
+      422,
+      j({ code: 30, message: 'Validation failed', errors: { total: ['Total(amount * price) is less than 5.05'] } }),
+      ORDER,
+      'trading',
+      RequestValidationError,
+      true,
+    ],
     [400, j({ code: 10, message: 'Inner validation failed', errors: { amount: ['Not enough balance.'] } }), ORDER, 'trading', InnerValidationError, true],
     [400, j({ code: 0, message: 'Validation failed', errors: { amount: ['x'] } }), CODES, 'mainAccount', RequestValidationError, true],
     [422, j({ code: 5, message: 'Inner validation failed', errors: { amount: ['Not enough balance.'] } }), CODES, 'mainAccount', InnerValidationError, true],

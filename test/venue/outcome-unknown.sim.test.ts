@@ -33,7 +33,9 @@ describe('outcome unknown, end to end against the sim with fault injection', () 
       try {
         for (let i = 0; i < 6; i++) expect((await client.tradeBalance('BTC')).BTC).toBeDefined();
         expect(sim.stats.arrivals.filter((a) => a.endpoint === 'tradeBalance' && a.status === 503).length).toBeGreaterThan(0);
-        const err = await client.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.01'), price: D('29000'), clientOrderId: 'x-1' }).catch((e: unknown) => e);
+        const err = await client
+          .placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.01'), price: D('29000'), clientOrderId: 'x-1' })
+          .catch((e: unknown) => e);
         expect(err).toBeInstanceOf(OutcomeUnknownError);
         expect((err as OutcomeUnknownError).cause).toBeInstanceOf(UnavailableError);
         expect(sim.stats.arrivals.filter((a) => a.endpoint === 'orderNew')).toHaveLength(1);

@@ -13,15 +13,41 @@ const dialects: Dialect[] = ['contract', 'exchange'];
 
 function order(id: number, clientOrderId: string): ExecutedOrder {
   return {
-    orderId: id, clientOrderId, market: 'BTC_USDT', side: 'buy', kind: 'limit', timestamp: 1700000000.123456, amount: D('0.02'), price: D('30000.5'),
-    left: D('0.005'), dealStock: D('0.015'), dealMoney: D('450.0075'), dealFee: D('0.4500075'), postOnly: false, ioc: false, rpi: false, stp: 'no',
-    status: 'CANCELED', finishedAt: 1700000001.5, makerFee: D('0.001'), takerFee: D('0.002'), feeAsset: 'USDT',
+    orderId: id,
+    clientOrderId,
+    market: 'BTC_USDT',
+    side: 'buy',
+    kind: 'limit',
+    timestamp: 1700000000.123456,
+    amount: D('0.02'),
+    price: D('30000.5'),
+    left: D('0.005'),
+    dealStock: D('0.015'),
+    dealMoney: D('450.0075'),
+    dealFee: D('0.4500075'),
+    postOnly: false,
+    ioc: false,
+    rpi: false,
+    stp: 'no',
+    status: 'CANCELED',
+    finishedAt: 1700000001.5,
+    makerFee: D('0.001'),
+    takerFee: D('0.002'),
+    feeAsset: 'USDT',
   };
 }
 
 /** What one item of a bulk answer can be, and the status the client must make of it. */
 type Item = 'placed' | 'other-id' | 'error-30s' | 'error-inner' | 'neither' | 'both' | 'missing';
-const expected: Record<Item, string> = { placed: 'placed', 'other-id': 'unknown', 'error-30s': 'rejected', 'error-inner': 'rejected', neither: 'unknown', both: 'unknown', missing: 'unknown' };
+const expected: Record<Item, string> = {
+  placed: 'placed',
+  'other-id': 'unknown',
+  'error-30s': 'rejected',
+  'error-inner': 'rejected',
+  neither: 'unknown',
+  both: 'unknown',
+  missing: 'unknown',
+};
 
 describe('parseBulkResults', () => {
   it('maps every item to exactly one result for its order, in order (property, both dialects)', () => {
@@ -57,14 +83,31 @@ describe('parseBulkResults', () => {
 
   it('an answer with more items than orders, or of the wrong shape, is malformed', () => {
     const rec = orderRecord(order(1, 'a'), 'contract');
-    expect(() => parseBulkResults([{ result: rec, error: null }, { result: rec, error: null }], ['a'], 'bulk')).toThrow(MalformedResponseError);
+    expect(() =>
+      parseBulkResults(
+        [
+          { result: rec, error: null },
+          { result: rec, error: null },
+        ],
+        ['a'],
+        'bulk',
+      ),
+    ).toThrow(MalformedResponseError);
     expect(() => parseBulkResults({ result: rec }, ['a'], 'bulk')).toThrow(MalformedResponseError);
     expect(() => parseBulkResults([{ result: { order_id: 'x' }, error: null }], ['a'], 'bulk')).toThrow(MalformedResponseError);
   });
 
   it('with stopOnFail, orders after a failure that have no item were not processed: rejected, not unknown', () => {
     const rec = orderRecord(order(1, 'a'), 'exchange');
-    const r = parseBulkResults([{ result: rec, error: null }, { result: null, error: { code: 33, message: 'Validation failed', errors: {} } }], ['a', 'b', 'c'], 'bulk', true);
+    const r = parseBulkResults(
+      [
+        { result: rec, error: null },
+        { result: null, error: { code: 33, message: 'Validation failed', errors: {} } },
+      ],
+      ['a', 'b', 'c'],
+      'bulk',
+      true,
+    );
     expect(r.map((x) => x.status)).toEqual(['placed', 'rejected', 'rejected']);
   });
 });
@@ -81,9 +124,27 @@ describe('parseOrderHistory', () => {
   it('the live docs example (camelCase, grouped by market, no market field) parses; a flat array too; a wrong shape names the path', () => {
     const doc = {
       BTC_USDT: [
-        { amount: '0.0009', price: '40000', type: 'limit', id: 4986126152, clientOrderId: 'customId11', side: 'sell', ctime: 1597486960.311311, takerFee: '0.001',
-          ftime: 1597486960.311332, makerFee: '0.001', dealFee: '0.041258268', dealStock: '0.0009', dealMoney: '41.258268', postOnly: false, ioc: false,
-          status: 'CANCELED', feeAsset: 'USDT', stp: 'no', rpi: false },
+        {
+          amount: '0.0009',
+          price: '40000',
+          type: 'limit',
+          id: 4986126152,
+          clientOrderId: 'customId11',
+          side: 'sell',
+          ctime: 1597486960.311311,
+          takerFee: '0.001',
+          ftime: 1597486960.311332,
+          makerFee: '0.001',
+          dealFee: '0.041258268',
+          dealStock: '0.0009',
+          dealMoney: '41.258268',
+          postOnly: false,
+          ioc: false,
+          status: 'CANCELED',
+          feeAsset: 'USDT',
+          stp: 'no',
+          rpi: false,
+        },
       ],
     };
     const [o] = parseOrderHistory(doc);

@@ -85,7 +85,12 @@ describe('readOrderRecord (hand-written hot path) agrees with the order schema',
 
   it('takes every well-formed record in both dialects, so the hot path is really used', () => {
     const exchange = { ...valid, order_id: undefined, orderId: 7, client_order_id: undefined, clientOrderId: 'c', deal_fee: undefined, dealFee: '0.1' };
-    for (const raw of [valid, exchange, { ...valid, type: 'stop limit', activation_price: '29000', stp: 'cb' }, { ...valid, client_order_id: null, postOnly: undefined }]) {
+    for (const raw of [
+      valid,
+      exchange,
+      { ...valid, type: 'stop limit', activation_price: '29000', stp: 'cb' },
+      { ...valid, client_order_id: null, postOnly: undefined },
+    ]) {
       const fast = readOrderRecord(raw);
       expect(fast).toBeDefined();
       expect(fast).toEqual(wireOrderSchema.parse(raw));
@@ -93,7 +98,10 @@ describe('readOrderRecord (hand-written hot path) agrees with the order schema',
   });
 
   it('a left of -0 beside an amount of 0 is read as itself, as the schema reads it (0 === -0, so the shortcut needs Object.is)', () => {
-    for (const [amount, left] of [[0, -0], [-0, 0]]) {
+    for (const [amount, left] of [
+      [0, -0],
+      [-0, 0],
+    ]) {
       const raw = { ...valid, amount, left };
       expect(readOrderRecord(raw)).toEqual(wireOrderSchema.parse(raw));
     }

@@ -10,7 +10,14 @@ describe('parsePublicTrades', () => {
   it('reads the exchange naming: quote_volume is the amount, base_volume the value, seconds to ms', () => {
     const [t] = parsePublicTrades([good], EP, 'BTC_USDT');
     expect(t).toBeDefined();
-    expect([t!.id, fmt(t!.price), fmt(t!.amount), fmt(t!.value), t!.time, t!.takerSide]).toEqual([158056419, '9186.13', '0.0021', '19.290873', 1594391747000, 'sell']);
+    expect([t!.id, fmt(t!.price), fmt(t!.amount), fmt(t!.value), t!.time, t!.takerSide]).toEqual([
+      158056419,
+      '9186.13',
+      '0.0021',
+      '19.290873',
+      1594391747000,
+      'sell',
+    ]);
   });
 
   it.each<[string, unknown]>([

@@ -134,15 +134,38 @@ describe('other parsers', () => {
   });
 
   it('investments, code, assets, ping, kill-switch', () => {
-    const plan = { id: 'p', ticker: 'USDT', status: 1, percent: '8', duration: 10, interestTicker: 'USDT', interestRatio: '1', minInvestment: '1', maxInvestment: '2', maxPossibleInvestment: '2' };
-    const page = parseInvestments({ offset: 0, limit: 100, records: [{ id: 'i', plan, status: 1, created: 1, updated: 2, paymentTime: 3, amount: '5', interestPaid: '0.1' }] });
+    const plan = {
+      id: 'p',
+      ticker: 'USDT',
+      status: 1,
+      percent: '8',
+      duration: 10,
+      interestTicker: 'USDT',
+      interestRatio: '1',
+      minInvestment: '1',
+      maxInvestment: '2',
+      maxPossibleInvestment: '2',
+    };
+    const page = parseInvestments({
+      offset: 0,
+      limit: 100,
+      records: [{ id: 'i', plan, status: 1, created: 1, updated: 2, paymentTime: 3, amount: '5', interestPaid: '0.1' }],
+    });
     expect(fmt(page.records[0]!.plan.percent)).toBe('8');
     expect(parseCreatedCode({ code: 'WBa', message: 'ok', external_id: 'e' })).toEqual({ code: 'WBa', message: 'ok', externalId: 'e' });
-    expect(parseAssets({ BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: false, min_withdraw: '0.001' } }).BTC).toMatchObject({ ticker: 'BTC', canWithdraw: false });
+    expect(parseAssets({ BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: false, min_withdraw: '0.001' } }).BTC).toMatchObject({
+      ticker: 'BTC',
+      canWithdraw: false,
+    });
     expect(parsePing(['pong'])).toBe(true);
     expect(parsePing([])).toBe(false);
     expect(() => parsePing({})).toThrow(MalformedResponseError);
-    expect(parseKillSwitch({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6 })).toEqual({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6, types: ['spot', 'margin', 'futures'] });
+    expect(parseKillSwitch({ market: 'BTC_USDT', startTime: 1, cancellationTime: 6 })).toEqual({
+      market: 'BTC_USDT',
+      startTime: 1,
+      cancellationTime: 6,
+      types: ['spot', 'margin', 'futures'],
+    });
     expect(parseKillSwitch([])).toBeNull();
   });
 

@@ -31,7 +31,10 @@ describe('rate limiting against the sim', () => {
       const arrivals = sim.stats.arrivals.filter((a) => a.endpoint === 'orderbook');
       expect(arrivals).toHaveLength(2 * limit);
       expect(arrivals.filter((a) => a.status === 429)).toHaveLength(0);
-      const busiest = maxInSlidingWindow(arrivals.map((a) => a.at), windowMs);
+      const busiest = maxInSlidingWindow(
+        arrivals.map((a) => a.at),
+        windowMs,
+      );
       expect(busiest).toBeLessThanOrEqual(limit);
       expect(busiest).toBeGreaterThanOrEqual(Math.ceil(limit * 0.95));
     });

@@ -68,7 +68,11 @@ describe('RateLimiter', () => {
 
   it('counts shared buckets: endpoints of the public group share its overall limit', async () => {
     const clock = new VirtualClock();
-    const limits = small({ public: { limit: 6, windowMs: 1000 }, ping: { limit: 100, windowMs: 1000, shared: ['public'] }, orderbook: { limit: 100, windowMs: 1000, shared: ['public'] } });
+    const limits = small({
+      public: { limit: 6, windowMs: 1000 },
+      ping: { limit: 100, windowMs: 1000, shared: ['public'] },
+      orderbook: { limit: 100, windowMs: 1000, shared: ['public'] },
+    });
     const limiter = new RateLimiter({ clock, marginMs: 0, limits });
     const times: number[] = [];
     const calls = [

@@ -4,13 +4,10 @@ import { PayloadSigner, signPayload } from '../../src/venue/signing.js';
 
 describe('signPayload', () => {
   it('gives the known check value of exchange-facts §1', () => {
-    const body =
-      '{"request":"/api/v4/order/new","nonce":"1700000000000","nonceWindow":false,"market":"BTC_USDT","side":"buy","amount":"0.01","price":"30000"}';
+    const body = '{"request":"/api/v4/order/new","nonce":"1700000000000","nonceWindow":false,"market":"BTC_USDT","side":"buy","amount":"0.01","price":"30000"}';
     const { payload, signature } = signPayload(body, 's');
     expect(Buffer.from(payload, 'base64').toString('utf8')).toBe(body);
-    expect(signature).toBe(
-      'ac3fe0a34a8002a196ee9ac6d965410b896c6c71fe3d4579ef6a6a0e964a8ba465c37e542c5573b6a7bc984da56ed12994a1ed54df8ab6e3871b0f11573ce446',
-    );
+    expect(signature).toBe('ac3fe0a34a8002a196ee9ac6d965410b896c6c71fe3d4579ef6a6a0e964a8ba465c37e542c5573b6a7bc984da56ed12994a1ed54df8ab6e3871b0f11573ce446');
   });
 
   it('signs the Base64 payload, so another secret or body gives another signature', () => {

@@ -44,7 +44,9 @@ export class AlertWatch {
     switch (e.type) {
       case 'account-halt':
         this.accountHalted = true;
-        return this.emit('account-limit', `account limit ${e.limit} crossed: ${e.reason}; every strategy is halted and its orders are being cancelled`, { details: { limit: e.limit } });
+        return this.emit('account-limit', `account limit ${e.limit} crossed: ${e.reason}; every strategy is halted and its orders are being cancelled`, {
+          details: { limit: e.limit },
+        });
       case 'risk-halt':
         if (this.accountHalted) return;
         return this.emit('loss-limit', `strategy ${e.strategyId} halted: ${e.reason}; its orders are being cancelled`, { strategy: e.strategyId });
@@ -85,7 +87,10 @@ export class AlertWatch {
     for (const [clientOrderId, u] of this.unknownSince) {
       if (u.at > limit) continue;
       this.unknownSince.delete(clientOrderId);
-      this.emit('order-unknown', `order ${clientOrderId} is still of unknown outcome ${this.cfg.unknownAfterSec} s on; reconciliation goes on`, { strategy: u.strategy, details: { clientOrderId } });
+      this.emit('order-unknown', `order ${clientOrderId} is still of unknown outcome ${this.cfg.unknownAfterSec} s on; reconciliation goes on`, {
+        strategy: u.strategy,
+        details: { clientOrderId },
+      });
     }
   }
 

@@ -59,7 +59,9 @@ export class WebhookSender {
     this.sentAt.push(now);
     const suppressed = this.suppressed;
     this.suppressed = 0;
-    const body = this.scrub(JSON.stringify({ ...alert, ...(this.o.source ? { source: this.o.source } : {}), ...(suppressed > 0 ? { suppressedBefore: suppressed } : {}) }));
+    const body = this.scrub(
+      JSON.stringify({ ...alert, ...(this.o.source ? { source: this.o.source } : {}), ...(suppressed > 0 ? { suppressedBefore: suppressed } : {}) }),
+    );
     this.chain = this.chain.then(() => this.post(alert.kind, body));
     return this.chain;
   }

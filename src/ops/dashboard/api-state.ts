@@ -6,7 +6,9 @@ import type { OpsContext } from '../ops-context.js';
 const str = (d: Decimal | undefined): string | null => (d === undefined ? null : d.toFixed());
 
 /** Sums a counter's samples per strategy label (what /metrics says, so the page and a scrape agree). */
-async function perStrategy(counter: { get(): Promise<{ values: { labels: Record<string, string | number>; value: number }[] }> }): Promise<Map<string, number>> {
+async function perStrategy(counter: {
+  get(): Promise<{ values: { labels: Record<string, string | number>; value: number }[] }>;
+}): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const v of (await counter.get()).values) {
     const id = String(v.labels.strategy);
@@ -53,7 +55,14 @@ export async function apiState(c: OpsContext): Promise<Record<string, unknown>> 
       spread: str(m.spread),
       bestBid: str(m.bestBid),
       bestAsk: str(m.bestAsk),
-      quotes: m.quotes.map((q) => ({ strategyId: q.strategyId, clientOrderId: q.clientOrderId, side: q.side, price: q.price.toFixed(), left: q.left.toFixed(), state: q.state })),
+      quotes: m.quotes.map((q) => ({
+        strategyId: q.strategyId,
+        clientOrderId: q.clientOrderId,
+        side: q.side,
+        price: q.price.toFixed(),
+        left: q.left.toFixed(),
+        state: q.state,
+      })),
     })),
     strategies: s.markets.flatMap((m) =>
       m.strategies.map((f) => ({
@@ -71,7 +80,13 @@ export async function apiState(c: OpsContext): Promise<Record<string, unknown>> 
         paused: f.paused,
       })),
     ),
-    rateLimits: c.limiterStats().map((b) => ({ bucket: b.bucket, inWindow: b.inWindow, limit: b.limit, queued: b.queued, headroom: b.limit > 0 ? Math.max(0, 1 - b.inWindow / b.limit) : 1 })),
+    rateLimits: c.limiterStats().map((b) => ({
+      bucket: b.bucket,
+      inWindow: b.inWindow,
+      limit: b.limit,
+      queued: b.queued,
+      headroom: b.limit > 0 ? Math.max(0, 1 - b.inWindow / b.limit) : 1,
+    })),
     events: c.events.recent(30),
     history: c.history.toJSON(),
   };

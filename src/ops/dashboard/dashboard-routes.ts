@@ -27,14 +27,20 @@ function loadAssets(): Map<string, { type: string; body: Buffer }> {
 }
 
 /** The page may load only its own scripts and styles, and talk only to this daemon. */
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** `GET /` (the dashboard), `GET /assets/:file`, and `GET /api/state` (what the page draws, polled once a second). */
 export function dashboardRoutes(c: OpsContext): OpsRoute[] {
   const assets = loadAssets();
   const page = assets.get('index.html')!;
   return [
-    { method: 'GET', path: '/', control: false, handle: () => ({ status: 200, contentType: page.type, body: page.body, headers: { 'Content-Security-Policy': CSP } }) },
+    {
+      method: 'GET',
+      path: '/',
+      control: false,
+      handle: () => ({ status: 200, contentType: page.type, body: page.body, headers: { 'Content-Security-Policy': CSP } }),
+    },
     {
       method: 'GET',
       path: '/assets/:file',

@@ -8,7 +8,12 @@ const startedAt = Date.now();
 /** `GET /health` (the process answers: liveness) and `GET /ready` (503 with the failing checks when not ready). */
 export function healthRoutes(c: OpsContext): OpsRoute[] {
   return [
-    { method: 'GET', path: '/health', control: false, handle: () => ({ status: 200, body: { status: 'alive', uptimeSec: Math.round((Date.now() - startedAt) / 1000) } }) },
+    {
+      method: 'GET',
+      path: '/health',
+      control: false,
+      handle: () => ({ status: 200, body: { status: 'alive', uptimeSec: Math.round((Date.now() - startedAt) / 1000) } }),
+    },
     {
       method: 'GET',
       path: '/ready',

@@ -30,16 +30,31 @@ export function readiness(s: ReadinessSources): Readiness {
   const status = s.status;
   const v = s.venue.state();
   // one failed attempt (a dropped connection the client retries) is not an outage: 2 s without an answer is
-  const venue: Check = v.reachable || (v.answeredSecAgo !== undefined && v.unreachableForSec < 2)
-    ? { ok: true, why: 'the venue answers', ...v }
-    : { ok: false, why: v.answeredSecAgo === undefined && v.unreachableForSec === 0 ? 'no answer from the venue yet' : `the venue has not answered for ${v.unreachableForSec.toFixed(1)} s (${v.lastError ?? 'no answer'})`, ...v };
+  const venue: Check =
+    v.reachable || (v.answeredSecAgo !== undefined && v.unreachableForSec < 2)
+      ? { ok: true, why: 'the venue answers', ...v }
+      : {
+          ok: false,
+          why:
+            v.answeredSecAgo === undefined && v.unreachableForSec === 0
+              ? 'no answer from the venue yet'
+              : `the venue has not answered for ${v.unreachableForSec.toFixed(1)} s (${v.lastError ?? 'no answer'})`,
+          ...v,
+        };
   const noBook = status.markets.filter((m) => m.mid === undefined).map((m) => m.market);
   const stale = [...s.events.staleMarkets];
   const data: Check =
     stale.length === 0 && noBook.length === 0
       ? { ok: true, why: 'every market has a fresh book' }
-      : { ok: false, why: [stale.length > 0 ? `stale: ${stale.join(', ')}` : '', noBook.length > 0 ? `no book yet: ${noBook.join(', ')}` : ''].filter(Boolean).join('; '), stale, noBook };
-  const journal: Check = s.journalWritable() ? { ok: true, why: 'the journal takes records' } : { ok: false, why: 'the journal is closed or a background fsync failed' };
+      : {
+          ok: false,
+          why: [stale.length > 0 ? `stale: ${stale.join(', ')}` : '', noBook.length > 0 ? `no book yet: ${noBook.join(', ')}` : ''].filter(Boolean).join('; '),
+          stale,
+          noBook,
+        };
+  const journal: Check = s.journalWritable()
+    ? { ok: true, why: 'the journal takes records' }
+    : { ok: false, why: 'the journal is closed or a background fsync failed' };
   const figures = status.markets.flatMap((m) => m.strategies);
   const halted = figures.filter((f) => f.halted).map((f) => f.id);
   const failed = [...s.events.failedStrategies.keys()];
@@ -47,7 +62,15 @@ export function readiness(s: ReadinessSources): Readiness {
   const strategies: Check =
     halted.length === 0 && failed.length === 0
       ? { ok: true, why: paused.length > 0 ? `running (paused by an operator: ${paused.join(', ')})` : 'every strategy runs', paused }
-      : { ok: false, why: [halted.length > 0 ? `halted by the loss limit: ${halted.join(', ')}` : '', failed.length > 0 ? `failed: ${failed.join(', ')}` : ''].filter(Boolean).join('; '), halted, failed, paused };
+      : {
+          ok: false,
+          why: [halted.length > 0 ? `halted by the loss limit: ${halted.join(', ')}` : '', failed.length > 0 ? `failed: ${failed.join(', ')}` : '']
+            .filter(Boolean)
+            .join('; '),
+          halted,
+          failed,
+          paused,
+        };
   const timers = s.deadMan?.();
   const failing = (timers ?? []).filter((t) => t.failures >= 2).map((t) => t.market);
   const deadMan: Check =

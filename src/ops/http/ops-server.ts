@@ -67,15 +67,30 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
     const found = matchRoute(sameMethod, url.pathname);
     if (!found) {
       const other = matchRoute(compiled, url.pathname);
-      return send(res, other ? { status: 405, body: { error: `method ${req.method} not allowed on ${url.pathname}` } } : { status: 404, body: { error: `no route ${url.pathname}` } });
+      return send(
+        res,
+        other
+          ? { status: 405, body: { error: `method ${req.method} not allowed on ${url.pathname}` } }
+          : { status: 404, body: { error: `no route ${url.pathname}` } },
+      );
     }
     if (found.route.control || tokenForAll) {
       if (expected === undefined) {
-        return send(res, { status: 403, body: { error: 'controls are off: this daemon has no http.token configured', message: 'controls are off: start the daemon with http.token set (e.g. BOT_HTTP_TOKEN)' } });
+        return send(res, {
+          status: 403,
+          body: {
+            error: 'controls are off: this daemon has no http.token configured',
+            message: 'controls are off: start the daemon with http.token set (e.g. BOT_HTTP_TOKEN)',
+          },
+        });
       }
       if (!authorised(req)) {
         log.warn({ path: url.pathname, from: req.socket.remoteAddress }, 'ops request refused: missing or wrong token');
-        return send(res, { status: 401, body: { error: 'a valid "Authorization: Bearer <token>" header is required', message: 'refused: the token is missing or wrong' } }, { 'WWW-Authenticate': 'Bearer' });
+        return send(
+          res,
+          { status: 401, body: { error: 'a valid "Authorization: Bearer <token>" header is required', message: 'refused: the token is missing or wrong' } },
+          { 'WWW-Authenticate': 'Bearer' },
+        );
       }
     }
     let body: unknown;
@@ -88,7 +103,14 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
         return send(res, { status: 400, body: { error: 'the request body is not JSON' } });
       }
     }
-    const request: OpsRequest = { method: method as 'GET' | 'POST', path: url.pathname, params: found.params, query: url.searchParams, body, from: req.socket.remoteAddress ?? 'unknown' };
+    const request: OpsRequest = {
+      method: method as 'GET' | 'POST',
+      path: url.pathname,
+      params: found.params,
+      query: url.searchParams,
+      body,
+      from: req.socket.remoteAddress ?? 'unknown',
+    };
     const response = await found.route.handle(request);
     send(res, response, undefined, req.method === 'HEAD');
   };
@@ -102,7 +124,7 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(new OpsServerError(`http.listen: cannot listen on ${o.listen.host}:${o.listen.port}: ${(error).message}`, error)));
+    server.once('error', (error) => reject(new OpsServerError(`http.listen: cannot listen on ${o.listen.host}:${o.listen.port}: ${error.message}`, error)));
     server.listen(o.listen.port, o.listen.host, () => resolve());
   });
   const address = server.address() as AddressInfo;

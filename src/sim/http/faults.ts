@@ -161,6 +161,7 @@ function validateFaults(name: string, faults: EndpointFaults | undefined): void 
     }
   }
   for (const kind of faults.garbageKinds ?? []) {
-    if (!GARBAGE_KINDS.includes(kind)) throw new RangeError(`faults.endpoints.${name}.garbageKinds: unknown kind '${kind}' (known: ${GARBAGE_KINDS.join(', ')})`);
+    if (!GARBAGE_KINDS.includes(kind))
+      throw new RangeError(`faults.endpoints.${name}.garbageKinds: unknown kind '${kind}' (known: ${GARBAGE_KINDS.join(', ')})`);
   }
 }

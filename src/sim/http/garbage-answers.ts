@@ -13,7 +13,8 @@ export interface GarbageAnswer {
   readonly text: string;
 }
 
-const HTML = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n';
+const HTML =
+  '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n';
 
 /** The garbage of `kind` in place of `realBody` (the JSON the venue would have answered; undefined = empty). */
 export function garbageAnswer(kind: GarbageKind, realBody: unknown, random: () => number): GarbageAnswer {
@@ -43,7 +44,10 @@ export function garbageAnswer(kind: GarbageKind, realBody: unknown, random: () =
       return {
         status: 200,
         contentType: 'application/json',
-        text: random() < 0.5 ? JSON.stringify({ code: 1, message: 'Internal error', errors: { request: ['Try again later.'] } }) : JSON.stringify({ success: false, message: 'Service temporarily unavailable', params: [] }),
+        text:
+          random() < 0.5
+            ? JSON.stringify({ code: 1, message: 'Internal error', errors: { request: ['Try again later.'] } })
+            : JSON.stringify({ success: false, message: 'Service temporarily unavailable', params: [] }),
       };
     case 'empty':
       return { status: 200, text: '' };

@@ -64,13 +64,16 @@ export interface LieConfig {
   /** Each deal of the account: the probability it is ALSO reported under a new, unused deal id (for as long as the lies are on). */
   readonly duplicateDeals?: { readonly probability: number } | undefined;
   /** Each deal: the probability it is first reported with a corrupted figure under its true id, the true record after `forMs` (default 3000). */
-  readonly corruptDeals?: { readonly probability: number; readonly forMs?: number | undefined; readonly variants?: readonly DealCorruption[] | undefined } | undefined;
+  readonly corruptDeals?:
+    { readonly probability: number; readonly forMs?: number | undefined; readonly variants?: readonly DealCorruption[] | undefined } | undefined;
   /**
    * `probability`: each order-creation answer (order/new, order/stop_limit, each order/bulk item) is the acted order's
    * record with one field contradicting the request; `recordProbability`: each order record of an `orders` or
    * `order/cancel` answer is impossible. `variants` picks from both lists (default all).
    */
-  readonly contradictingAnswers?: { readonly probability?: number | undefined; readonly recordProbability?: number | undefined; readonly variants?: readonly OrderLie[] | undefined } | undefined;
+  readonly contradictingAnswers?:
+    | { readonly probability?: number | undefined; readonly recordProbability?: number | undefined; readonly variants?: readonly OrderLie[] | undefined }
+    | undefined;
   readonly absurdBook?: (BookLieConfig & { readonly variants?: readonly AbsurdBook[] | undefined }) | undefined;
   /** `crossBy`: how far the best bid is moved above the best ask, as a fraction of the mid (default 0.001). */
   readonly crossedBook?: (BookLieConfig & { readonly crossBy?: number | undefined }) | undefined;
@@ -100,7 +103,8 @@ export function validateLieConfig(config: LieConfig | undefined): void {
     }
   };
   for (const key of Object.keys(config)) {
-    if (key !== 'seed' && !(LIE_KINDS as readonly string[]).includes(key)) throw new RangeError(`faults.lies: unknown kind '${key}' (known: ${LIE_KINDS.join(', ')})`);
+    if (key !== 'seed' && !(LIE_KINDS as readonly string[]).includes(key))
+      throw new RangeError(`faults.lies: unknown kind '${key}' (known: ${LIE_KINDS.join(', ')})`);
   }
   probability('hiddenOpenOrders', 'probability', config.hiddenOpenOrders?.probability);
   ms('hiddenOpenOrders', 'forMs', config.hiddenOpenOrders?.forMs);
@@ -119,5 +123,6 @@ export function validateLieConfig(config: LieConfig | undefined): void {
   }
   variants('absurdBook', config.absurdBook?.variants);
   const crossBy = config.crossedBook?.crossBy;
-  if (crossBy !== undefined && !(crossBy > 0 && crossBy < 1)) throw new RangeError(`${path('crossedBook', 'crossBy')} must be a fraction in (0, 1), got ${crossBy}`);
+  if (crossBy !== undefined && !(crossBy > 0 && crossBy < 1))
+    throw new RangeError(`${path('crossedBook', 'crossBy')} must be a fraction in (0, 1), got ${crossBy}`);
 }

@@ -1,4 +1,3 @@
-
 /**
  * Small readers for private request fields that are not order rules (those live in src/rules):
  * paging and integers (stp spellings: toStpMode in src/model/order.ts). Each returns a value or a message for the `errors` map.
@@ -25,7 +24,6 @@ export function readString(value: unknown, field: string): Read<string | undefin
   if (value === undefined || value === null) return ok(undefined);
   return typeof value === 'string' ? ok(value) : bad(`The ${field} must be a string.`);
 }
-
 
 /** Collects field messages into the venue's `errors` map. */
 export class ErrorsMap {

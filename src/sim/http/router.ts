@@ -52,7 +52,10 @@ export function matchRoute(method: string, pathname: string): Match | undefined 
   const route = BY_PATH.get(pathname);
   if (route !== undefined) return method === (route.kind === 'public' ? 'GET' : 'POST') ? { route } : undefined;
   if (method !== 'GET') return undefined;
-  for (const [base, marketRoute] of [[PATHS.orderbook, BOOK], [PATHS.publicTrades, TRADES]] as const) {
+  for (const [base, marketRoute] of [
+    [PATHS.orderbook, BOOK],
+    [PATHS.publicTrades, TRADES],
+  ] as const) {
     const prefix = `${base}/`;
     if (!pathname.startsWith(prefix)) continue;
     const segment = pathname.slice(prefix.length);

@@ -35,7 +35,8 @@ export const orderBulk: PrivateHandler = (ctx, account, body) => {
   else if (!Array.isArray(orders)) errors.add('orders', 'The orders must be an array.');
   else if (orders.length > BULK_MAX_ORDERS) errors.add('orders', `The orders may not have more than ${BULK_MAX_ORDERS} items.`);
   const stopOnFail = body['stopOnFail'];
-  if (stopOnFail !== undefined && stopOnFail !== null && typeof stopOnFail !== 'boolean') errors.add('stopOnFail', 'The stop on fail field must be true or false.');
+  if (stopOnFail !== undefined && stopOnFail !== null && typeof stopOnFail !== 'boolean')
+    errors.add('stopOnFail', 'The stop on fail field must be true or false.');
   if (!errors.empty) return validationFailed(422, 30, errors.errors);
   const out: BulkOrderItemResult[] = [];
   let accepted = false;

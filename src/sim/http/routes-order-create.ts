@@ -46,7 +46,6 @@ function place(fn: () => PlaceResult): PlaceResult | SimReply {
   }
 }
 
-
 /**
  * Exchange-side refusals other than balance. A post-only (or rpi) order that would take is refused
  * as inner validation (400 code 10). Market and client-order-id refusals can only happen in a race

@@ -5,7 +5,12 @@ import { ErrorsMap, readInt, readString, type Read } from './request-fields.js';
 import type { PrivateHandler, RouteContext } from './route-context.js';
 import type { KillSwitchStatus } from '../sim-types.js';
 import {
-  KILL_SWITCH_MAX_SEC, KILL_SWITCH_MIN_SEC, KILL_SWITCH_ORDER_TYPES, type KillSwitchOrderType, type KillSwitchStatusResponse, type KillSwitchTimer,
+  KILL_SWITCH_MAX_SEC,
+  KILL_SWITCH_MIN_SEC,
+  KILL_SWITCH_ORDER_TYPES,
+  type KillSwitchOrderType,
+  type KillSwitchStatusResponse,
+  type KillSwitchTimer,
 } from '../../venue/wire.js';
 
 /**
@@ -42,7 +47,10 @@ export const orders: PrivateHandler = (ctx, account, body) => {
     limit,
     offset,
   });
-  return json(200, list.map((o) => orderRecord(o, ctx.dialect)));
+  return json(
+    200,
+    list.map((o) => orderRecord(o, ctx.dialect)),
+  );
 };
 
 /**

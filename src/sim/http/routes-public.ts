@@ -20,9 +20,7 @@ export const orderbook: PublicHandler = (ctx, req) => {
   if (Number.isNaN(level)) return publicError(ctx.dialect, 'level', 'The level must be an integer between 0 and 5.');
   const depth = limit === undefined || limit === 0 ? 100 : limit;
   const lvl = level ?? 0;
-  const body = ctx.bookCache.get(`${name}|${depth}|${lvl}`, ctx.nowMs, () =>
-    bookRecord(ctx.exchange.book(name, { limit: depth, level: lvl })),
-  );
+  const body = ctx.bookCache.get(`${name}|${depth}|${lvl}`, ctx.nowMs, () => bookRecord(ctx.exchange.book(name, { limit: depth, level: lvl })));
   return json(200, body);
 };
 

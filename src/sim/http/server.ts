@@ -41,7 +41,10 @@ export function createSimServer(options: SimServerOptions): SimServer {
       drop: () => res.socket?.destroy(),
       garbage: (plan, reply, random) => writeGarbage(res, plan, reply, random),
     };
-    await handler.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, rawBody, remoteAddress: req.socket.remoteAddress ?? 'unknown' }, responder);
+    await handler.handle(
+      { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, rawBody, remoteAddress: req.socket.remoteAddress ?? 'unknown' },
+      responder,
+    );
   };
 
   const server = createServer((req, res) => {

@@ -92,7 +92,15 @@ export function createSimHandler(options: SimHandlerOptions): SimHandler {
   const log = (req: SimRequest, arrival: Arrival, venueCode: number | undefined): void => {
     if (options.onRequest === undefined) return;
     const path = req.url.split('?')[0] ?? '/';
-    options.onRequest({ method: req.method, path, endpoint: arrival.endpoint, client: arrival.client, status: arrival.status, venueCode, ms: clock() - arrival.at });
+    options.onRequest({
+      method: req.method,
+      path,
+      endpoint: arrival.endpoint,
+      client: arrival.client,
+      status: arrival.status,
+      venueCode,
+      ms: clock() - arrival.at,
+    });
   };
 
   const handle = async (req: SimRequest, res: SimResponder): Promise<void> => {
@@ -136,11 +144,21 @@ export function createSimHandler(options: SimHandlerOptions): SimHandler {
       const lying = lies.armed;
       const view = lying ? lyingExchange(exchange, lies, nowMs, (label) => told.add(label)) : exchange;
       const ctx: RouteContext = { exchange: view, dialect, nowMs, bookCache, tradeTape };
-      if (lying && route.endpoint === 'orderbook' && match.market !== undefined && exchange.markets.has(match.market) && lies.bookOutage(match.market, nowMs, (label) => told.add(label))) {
+      if (
+        lying &&
+        route.endpoint === 'orderbook' &&
+        match.market !== undefined &&
+        exchange.markets.has(match.market) &&
+        lies.bookOutage(match.market, nowMs, (label) => told.add(label))
+      ) {
         reply = UNAVAILABLE;
       } else if (route.kind === 'public') reply = route.handle(ctx, { market: match.market, query: url.searchParams });
       else {
-        const auth = authenticate({ headers: req.headers, rawBody: req.rawBody, path: url.pathname, nowMs: ctx.nowMs }, (key) => exchange.accountByKey(key), nonces);
+        const auth = authenticate(
+          { headers: req.headers, rawBody: req.rawBody, path: url.pathname, nowMs: ctx.nowMs },
+          (key) => exchange.accountByKey(key),
+          nonces,
+        );
         reply = auth.ok ? route.handle(ctx, auth.account, auth.body) : auth.reply;
       }
     }

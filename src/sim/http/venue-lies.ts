@@ -2,9 +2,22 @@ import type { OrderBook } from '../../model/book.js';
 import type { Deal, Order } from '../../model/order.js';
 import { createPrng, type Prng } from '../prng.js';
 import {
-  ABSURD_BOOKS, ANSWER_CONTRADICTIONS, BOOK_LIE_KINDS, DEAL_CORRUPTIONS, DEFAULT_CORRUPT_MS, DEFAULT_CROSS_BY, DEFAULT_HIDDEN_MS,
-  LIE_KINDS, LIE_VARIANTS, RECORD_CORRUPTIONS, validateLieConfig,
-  type AbsurdBook, type DealCorruption, type LieConfig, type LieKind, type OrderLie,
+  ABSURD_BOOKS,
+  ANSWER_CONTRADICTIONS,
+  BOOK_LIE_KINDS,
+  DEAL_CORRUPTIONS,
+  DEFAULT_CORRUPT_MS,
+  DEFAULT_CROSS_BY,
+  DEFAULT_HIDDEN_MS,
+  LIE_KINDS,
+  LIE_VARIANTS,
+  RECORD_CORRUPTIONS,
+  validateLieConfig,
+  type AbsurdBook,
+  type DealCorruption,
+  type LieConfig,
+  type LieKind,
+  type OrderLie,
 } from './lie-config.js';
 import { absurdBook, corruptDeal, crossedBook, lieAboutOrder } from './lie-rewrites.js';
 
@@ -115,7 +128,8 @@ export class VenueLies {
     if (!LIE_KINDS.includes(kind)) throw new RangeError(`unknown lie kind '${String(kind)}' (known: ${LIE_KINDS.join(', ')})`);
     if (!(o.forMs >= 0 && Number.isFinite(o.forMs))) throw new RangeError(`startEpisode('${kind}'): forMs must be >= 0 ms, got ${o.forMs}`);
     for (const v of o.variants ?? []) {
-      if (!LIE_VARIANTS[kind].includes(v)) throw new RangeError(`startEpisode('${kind}'): unknown variant '${v}' (known: ${LIE_VARIANTS[kind].join(', ') || 'none'})`);
+      if (!LIE_VARIANTS[kind].includes(v))
+        throw new RangeError(`startEpisode('${kind}'): unknown variant '${v}' (known: ${LIE_VARIANTS[kind].join(', ') || 'none'})`);
     }
     this.#controlled = true;
     return this.#start(kind, o, 'control', this.#clock());
@@ -247,7 +261,9 @@ export class VenueLies {
   #episode(kind: LieKind, market: string, account: string | undefined, now: number): LieEpisode | undefined {
     if (this.#active.length === 0) return undefined;
     if (this.#active.some((e) => e.endMs <= now)) this.#active = this.#active.filter((e) => e.endMs > now);
-    return this.#active.find((e) => e.kind === kind && e.startMs <= now && (e.market === undefined || e.market === market) && (e.account === undefined || e.account === account));
+    return this.#active.find(
+      (e) => e.kind === kind && e.startMs <= now && (e.market === undefined || e.market === market) && (e.account === undefined || e.account === account),
+    );
   }
 
   #scheduleBooks(market: string, now: number): void {
@@ -269,7 +285,15 @@ export class VenueLies {
     }
   }
 
-  #lieAboutOrder(account: string, order: Order, now: number, otherMarket: string, tell: Tell, applicable: readonly OrderLie[], probability: number | undefined): Order {
+  #lieAboutOrder(
+    account: string,
+    order: Order,
+    now: number,
+    otherMarket: string,
+    tell: Tell,
+    applicable: readonly OrderLie[],
+    probability: number | undefined,
+  ): Order {
     const fits = (list: readonly string[] | undefined): OrderLie[] => applicable.filter((v) => (list ?? applicable).includes(v));
     const episode = this.#episode('contradictingAnswers', order.market, account, now);
     let choices = episode !== undefined ? fits(episode.variants) : [];

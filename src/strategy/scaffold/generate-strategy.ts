@@ -93,7 +93,8 @@ export function planScaffold(options: ScaffoldOptions): ScaffoldFile[] {
  */
 export function nextSteps(files: readonly ScaffoldFile[], cwd: string = process.cwd()): string[] {
   const [strategy, test, config, backtest] = files;
-  if (strategy === undefined || test === undefined || config === undefined || backtest === undefined) throw new Error('nextSteps: expected the four planned files');
+  if (strategy === undefined || test === undefined || config === undefined || backtest === undefined)
+    throw new Error('nextSteps: expected the four planned files');
   const dir = path.resolve(path.dirname(test.path), '..', '..');
   return [
     `${testCommand(path.resolve(cwd), dir, test.path)}   # its test, on virtual time`,

@@ -15,7 +15,12 @@ function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-const jsonLines = (text: string): Array<Record<string, unknown>> => text.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonLines = (text: string): Array<Record<string, unknown>> =>
+  text
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('bot sweep', () => {
   it('runs the shipped config/sweep.yaml on the sample data: one JSON line per trial, sweep.json and sweep.html', async () => {
@@ -28,12 +33,17 @@ describe('bot sweep', () => {
     expect(lines).toHaveLength(12);
     expect(lines.at(-1)).toMatchObject({ done: 12, total: 12 });
     expect(lines.every((l) => typeof l['key'] === 'string' && typeof l['figuresHash'] === 'string')).toBe(true);
-    const report = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as { counts: { trials: number }; best: Array<{ params: Record<string, unknown>; lanes: Record<string, unknown> }> };
+    const report = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as {
+      counts: { trials: number };
+      best: Array<{ params: Record<string, unknown>; lanes: Record<string, unknown> }>;
+    };
     expect(report.counts.trials).toBe(12);
     expect(Object.keys(report.best[0]!.params)).toEqual(['strategies[0].params.spread', 'strategies[0].params.levels']);
     expect(Object.keys(report.best[0]!.lanes).sort()).toEqual(['optimistic', 'pessimistic']);
     // the fill model and fee rates the trials used
-    expect((report as unknown as { fillModelLine: string }).fillModelLine).toMatch(/^fill model: pessimistic bound; optimistic lane queueAhead 1, decreaseTrades 1 \(defaults\); fees maker [\d.]+ %, taker [\d.]+ %$/);
+    expect((report as unknown as { fillModelLine: string }).fillModelLine).toMatch(
+      /^fill model: pessimistic bound; optimistic lane queueAhead 1, decreaseTrades 1 \(defaults\); fees maker [\d.]+ %, taker [\d.]+ %$/,
+    );
     const html = readFileSync(join(out, 'sweep.html'), 'utf8');
     expect(html).toContain('Heat map');
     expect(html).toContain('<span id="fill-model-line">fill model: pessimistic bound;');
@@ -52,7 +62,10 @@ describe('bot sweep', () => {
   it('Ctrl-C stops cleanly and keeps finished trials; --resume finishes the rest', async () => {
     const { dir, file } = writeSweep(GRID_12, { windowMs: 120_000 });
     const out = join(dir, 'out');
-    const child = spawn(process.execPath, ['bin/bot.js', 'sweep', file, '--out', out, '--json', '--workers', '1'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/bot.js', 'sweep', file, '--out', out, '--json', '--workers', '1'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));

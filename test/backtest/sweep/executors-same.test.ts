@@ -53,7 +53,9 @@ describe('the same 12-trial grid in-process, on the worker pool and on BullMQ', 
     });
 
     it('gives identical figures per trial, each trial once', async () => {
-      workers.push(...(await Promise.all([startBotWorker(['--queue', redis.url, '--concurrency', '1']), startBotWorker(['--queue', redis.url, '--concurrency', '1'])])));
+      workers.push(
+        ...(await Promise.all([startBotWorker(['--queue', redis.url, '--concurrency', '1']), startBotWorker(['--queue', redis.url, '--concurrency', '1'])])),
+      );
       const outcome = await sweepOn(await queueExecutor({ url: redis.url, inFlight: 4 }), file, `${dir}/queue`);
       expect(figureHashes(outcome)).toEqual(inProcess);
       expect(outcome.records).toHaveLength(12);

@@ -53,7 +53,11 @@ describe.skipIf(!hasRedisServer())('BullMQ sweeps when workers die or hold other
     expect(stalled.length).toBeGreaterThanOrEqual(1);
     expect(outcome.records.map((r) => r.status)).toEqual(Array(12).fill('ok'));
     expect(new Set(outcome.records.map((r) => r.key)).size).toBe(12);
-    const logged = readFileSync(join(dir, 'out', 'trials.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { key: string });
+    const logged = readFileSync(join(dir, 'out', 'trials.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as { key: string });
     expect(logged.map((r) => r.key).sort()).toEqual(outcome.records.map((r) => r.key).sort());
   }, 120_000);
 

@@ -10,18 +10,34 @@ import { GRID_12, SAMPLE_START, writeSweep } from './sweep-fixture.js';
 /** The in-process executor, counting the trials it actually runs. */
 function counting(): TrialExecutor & { runs: number } {
   const inner = inProcessExecutor();
-  const ex = { name: 'counting', concurrency: 1, runs: 0, run: (j: Parameters<TrialExecutor['run']>[0]) => ((ex.runs += 1), inner.run(j)), close: () => inner.close() };
+  const ex = {
+    name: 'counting',
+    concurrency: 1,
+    runs: 0,
+    run: (j: Parameters<TrialExecutor['run']>[0]) => ((ex.runs += 1), inner.run(j)),
+    close: () => inner.close(),
+  };
   return ex;
 }
 
 /** Runs the sweep, stopping it (as Ctrl-C does) once `stopAfter` trials finished. */
 async function interrupted(file: string, out: string, stopAfter: number): Promise<SweepOutcome> {
   const stop = new AbortController();
-  return runSweep({ plan: loadSweepPlan(file), executor: inProcessExecutor(), outDir: out, signal: stop.signal, onTrial: (_r, p) => p.done >= stopAfter && stop.abort() });
+  return runSweep({
+    plan: loadSweepPlan(file),
+    executor: inProcessExecutor(),
+    outDir: out,
+    signal: stop.signal,
+    onTrial: (_r, p) => p.done >= stopAfter && stop.abort(),
+  });
 }
 
 const trialLines = (out: string): Array<{ index: number; key: string; params: unknown }> =>
-  readFileSync(join(out, 'trials.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
+  readFileSync(join(out, 'trials.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
 
 describe('resumable sweeps', () => {
   it('a stopped grid keeps its finished trials; --resume runs only the rest', async () => {
@@ -56,13 +72,17 @@ sampler: { kind: tpe, trials: 8, seed: 4, startup: 3 }`;
     const { dir, file } = writeSweep(GRID_12, { windowMs: 10_000 });
     await interrupted(file, join(dir, 'out'), 1);
     const other = writeSweep(GRID_12.replace('"0.0002", ', ''), { windowMs: 10_000 });
-    await expect(runSweep({ plan: loadSweepPlan(other.file), executor: inProcessExecutor(), outDir: join(dir, 'out'), resume: true })).rejects.toThrow(/the log of another sweep/);
+    await expect(runSweep({ plan: loadSweepPlan(other.file), executor: inProcessExecutor(), outDir: join(dir, 'out'), resume: true })).rejects.toThrow(
+      /the log of another sweep/,
+    );
   });
 });
 
 describe('trial identity', () => {
   it('a trial asked twice (same resolved config, data and window) runs once and is counted once', async () => {
-    const { dir, file } = writeSweep(`space:\n  strategies[0].params.spread: { values: ["0.0004", "0.00040", 0.0004] }\nsampler: { kind: grid }`, { windowMs: 10_000 });
+    const { dir, file } = writeSweep(`space:\n  strategies[0].params.spread: { values: ["0.0004", "0.00040", 0.0004] }\nsampler: { kind: grid }`, {
+      windowMs: 10_000,
+    });
     const ex = counting();
     const outcome = await runSweep({ plan: loadSweepPlan(file), executor: ex, outDir: join(dir, 'out') });
     // "0.00040" is another string, so another config: two distinct trials; 0.0004 (a YAML number) is written as "0.0004".
@@ -74,7 +94,10 @@ describe('trial identity', () => {
 
 describe('walk-forward folds', () => {
   it('each fold chooses on its in-sample window and is scored on the unseen rest; the report shows both', async () => {
-    const { dir, file } = writeSweep(`space:\n  strategies[0].params.spread: { values: ["0.0004", "0.0008"] }\nsampler: { kind: grid }\nfolds: 2\ninSample: 0.75`, { windowMs: 160_000 });
+    const { dir, file } = writeSweep(
+      `space:\n  strategies[0].params.spread: { values: ["0.0004", "0.0008"] }\nsampler: { kind: grid }\nfolds: 2\ninSample: 0.75`,
+      { windowMs: 160_000 },
+    );
     const outcome = await runSweep({ plan: loadSweepPlan(file), executor: inProcessExecutor(), outDir: join(dir, 'out') });
     expect(outcome.folds).toHaveLength(2);
     const [f0, f1] = outcome.folds;
@@ -89,7 +112,10 @@ describe('walk-forward folds', () => {
       expect(f.oos?.key).not.toBe(f.best?.key);
     }
     const report = buildSweepReport(outcome);
-    expect(report.folds.map((f) => [typeof f.best?.objective, typeof f.outOfSampleResult?.objective])).toEqual([['number', 'number'], ['number', 'number']]);
+    expect(report.folds.map((f) => [typeof f.best?.objective, typeof f.outOfSampleResult?.objective])).toEqual([
+      ['number', 'number'],
+      ['number', 'number'],
+    ]);
     expect(report.counts.trials).toBe(4);
   }, 60_000);
 });

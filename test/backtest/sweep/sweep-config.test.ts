@@ -37,7 +37,9 @@ describe('sweep file', () => {
 
   it('a wrong value names the file, line, path and expectation', () => {
     const { file } = writeSweep(`${GRID_12.replace('kind: grid', 'kind: annealing')}`);
-    expect(errorOf(() => loadSweepPlan(file))).toMatch(new RegExp(`${file.replace(/[/.]/g, '\\$&')}:\\d+:\\d+: sampler.kind: expected "grid" \\| "random" \\| "tpe", got "annealing"`));
+    expect(errorOf(() => loadSweepPlan(file))).toMatch(
+      new RegExp(`${file.replace(/[/.]/g, '\\$&')}:\\d+:\\d+: sampler.kind: expected "grid" \\| "random" \\| "tpe", got "annealing"`),
+    );
   });
 
   it('a path the base config does not have, a sampled range in a grid, a random sampler without trials: each named', () => {
@@ -66,7 +68,10 @@ describe('param paths', () => {
     const base = { strategies: [{ params: { spread: '1' } }], polling: { bookMs: 1000 } };
     expect(pathProblem(base, ['strategies', 0, 'params', 'size'])).toBeUndefined();
     expect(pathProblem(base, ['latency', 'requestMs'])).toContain('latency is not in the base config');
-    const copy = withValues(base, [[['strategies', 0, 'params', 'spread'], '2'], [['polling', 'bookMs'], 500]]);
+    const copy = withValues(base, [
+      [['strategies', 0, 'params', 'spread'], '2'],
+      [['polling', 'bookMs'], 500],
+    ]);
     expect(copy).toEqual({ strategies: [{ params: { spread: '2' } }], polling: { bookMs: 500 } });
     expect(base.strategies[0]!.params.spread).toBe('1');
   });

@@ -28,7 +28,10 @@ export function writeSweep(sweep: string, o: { data?: string; windowMs?: number 
     ].join('\n'),
   );
   const file = join(dir, 'sweep.yaml');
-  writeFileSync(file, `base: backtest.yaml\nfrom: ${SAMPLE_START}\nto: ${SAMPLE_START + (o.windowMs ?? 60_000)}\nout: ${JSON.stringify(join(dir, 'out'))}\n${sweep}\n`);
+  writeFileSync(
+    file,
+    `base: backtest.yaml\nfrom: ${SAMPLE_START}\nto: ${SAMPLE_START + (o.windowMs ?? 60_000)}\nout: ${JSON.stringify(join(dir, 'out'))}\n${sweep}\n`,
+  );
   return { dir, file };
 }
 

@@ -41,7 +41,9 @@ describe('TPE against random search on a known objective', () => {
       const reached = t.findIndex((v) => v >= best);
       tpeTrials.push(reached < 0 ? 2 * BUDGET + 1 : reached + 1);
     }
-    process.stdout.write(`TPE trials to reach random best: ${tpeTrials.join(",")} (median ${median(tpeTrials)}); random: ${randomTrials.join(",")} (median ${median(randomTrials)})\n`);
+    process.stdout.write(
+      `TPE trials to reach random best: ${tpeTrials.join(',')} (median ${median(tpeTrials)}); random: ${randomTrials.join(',')} (median ${median(randomTrials)})\n`,
+    );
     const wins = SEEDS.filter((_, i) => tpeTrials[i]! < randomTrials[i]!).length;
     expect(median(tpeTrials), `TPE ${tpeTrials.join(',')} vs random ${randomTrials.join(',')}`).toBeLessThan(median(randomTrials));
     expect(wins).toBeGreaterThan(SEEDS.length / 2);
