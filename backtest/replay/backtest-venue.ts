@@ -27,7 +27,7 @@ import type {
 } from '../../src/venue/trading-api.js';
 import { PATHS, type EndpointName } from '../../src/venue/wire.js';
 import type { RecentTrades } from './recent-trades.js';
-import type { SteppingScheduler } from './stepping-scheduler.js';
+import type { PostedEntry, SteppingScheduler } from './stepping-scheduler.js';
 import type { VirtualExchange } from './virtual-exchange.js';
 
 export interface LatencyModel {
@@ -203,11 +203,11 @@ export class BacktestVenue implements TradingApi {
   #trip<T>(act: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const scheduler = this.#scheduler;
-      const trip: Trip = { act, resolve: resolve as (value: unknown) => void, reject, ok: false, value: undefined, responseMs: this.#latency.responseMs, scheduler };
+      const trip = new Trip(act, resolve as (value: unknown) => void, reject, this.#latency.responseMs, scheduler);
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
-      // Neither leg is ever cancelled: on the stepping scheduler they are posted, with no subscription made.
-      if (isStepping(scheduler)) scheduler.post(arrive, this.#latency.requestMs, trip, true);
+      // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
+      if (isStepping(scheduler)) scheduler.postEntry(trip, this.#latency.requestMs);
       else scheduler.schedule(function (this: SchedulerAction<Trip>, t?: Trip) { arrive(t!); }, this.#latency.requestMs, trip);
     });
   }
@@ -228,19 +228,35 @@ function withoutStack<E extends Error>(make: () => E): E {
   }
 }
 
-/** One request in flight (state passed to the scheduler's actions instead of closures per request). */
-interface Trip {
-  readonly act: () => unknown;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-  ok: boolean;
-  value: unknown;
-  readonly responseMs: number;
-  readonly scheduler: SchedulerLike;
+/**
+ * One request in flight (state passed to the scheduler's actions instead of closures per request). On the stepping
+ * scheduler it is its own queue entry (PostedEntry), queued for the arrival (synchronous: it only acts and queues the
+ * response) and again for the response (which settles the promise).
+ */
+class Trip implements PostedEntry {
+  due = 0;
+  seq = 0;
+  index = -1;
+  /** True while queued for the arrival. */
+  synchronous = true;
+  ok = false;
+  value: unknown = undefined;
+  constructor(
+    readonly act: () => unknown,
+    readonly resolve: (value: unknown) => void,
+    readonly reject: (error: unknown) => void,
+    readonly responseMs: number,
+    readonly scheduler: SchedulerLike,
+  ) {}
+
+  execute(): void {
+    if (this.synchronous) arrive(this);
+    else respond(this);
+  }
 }
 
-function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'post'> {
-  return typeof (s as Partial<SteppingScheduler>).post === 'function';
+function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'postEntry'> {
+  return typeof (s as Partial<SteppingScheduler>).postEntry === 'function';
 }
 
 /** The request at the venue: act on the state at arrival time (synchronously), then travel back. */
@@ -252,8 +268,10 @@ function arrive(t: Trip): void {
     t.value = error;
   }
   const scheduler = t.scheduler;
-  if (isStepping(scheduler)) scheduler.post(respond, t.responseMs, t, false);
-  else scheduler.schedule(function (this: SchedulerAction<Trip>, x?: Trip) { respond(x!); }, t.responseMs, t);
+  if (isStepping(scheduler)) {
+    t.synchronous = false;
+    scheduler.postEntry(t, t.responseMs);
+  } else scheduler.schedule(function (this: SchedulerAction<Trip>, x?: Trip) { respond(x!); }, t.responseMs, t);
 }
 
 /** The response back at the client: settle the request's promise. */
