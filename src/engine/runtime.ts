@@ -218,6 +218,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         limit: polling.bookLimit,
         level: polling.bookLevel,
         onError: onPollError(`orderbook ${m}`),
+        // shared below, after the check: the only subscriber of the poll is that pipeline
+        shared: false,
       },
       scheduler,
     );
