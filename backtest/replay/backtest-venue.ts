@@ -21,7 +21,7 @@ import type { Market } from '../../src/model/market.js';
 import type { Deal, Order } from '../../src/model/order.js';
 import { toErrorsMap, validateOrder } from '../../src/rules/index.js';
 import { InnerValidationError, PublicApiError, RequestValidationError } from '../../src/venue/errors.js';
-import { RateLimiter, type BucketStats } from '../../src/venue/rate-limiter.js';
+import { RateLimiter, type AdmittedSlot, type BucketStats } from '../../src/venue/rate-limiter.js';
 import type {
   CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi,
 } from '../../src/venue/trading-api.js';
@@ -197,13 +197,23 @@ export class BacktestVenue implements TradingApi {
   /** Rate limit, request latency, act at arrival, response latency. */
   #call<T>(endpoint: EndpointName, act: () => T): Promise<T> {
     this.calls.set(endpoint, (this.calls.get(endpoint) ?? 0) + 1);
-    return this.#limiter === undefined ? this.#trip(act) : this.#limiter.schedule(endpoint, () => this.#trip(act));
+    const limiter = this.#limiter;
+    if (limiter === undefined) return this.#trip(act, undefined);
+    // Admitted at once (the usual case): the trip itself releases the slot when it settles, without the promise the
+    // limiter's schedule wraps around each request for that.
+    let slot: AdmittedSlot | undefined;
+    try {
+      slot = limiter.admitNow(endpoint);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return slot !== undefined ? this.#trip(act, { limiter, slot }) : limiter.schedule(endpoint, () => this.#trip(act, undefined));
   }
 
-  #trip<T>(act: () => T): Promise<T> {
+  #trip<T>(act: () => T, held: HeldSlot | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const scheduler = this.#scheduler;
-      const trip = new Trip(act, resolve as (value: unknown) => void, reject, this.#latency.responseMs, scheduler);
+      const trip = new Trip(act, resolve as (value: unknown) => void, reject, this.#latency.responseMs, scheduler, held);
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
       // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
@@ -247,6 +257,8 @@ class Trip implements PostedEntry {
     readonly reject: (error: unknown) => void,
     readonly responseMs: number,
     readonly scheduler: SchedulerLike,
+    /** The rate-limit slot the request holds until it settles (admitted by admitNow), if any. */
+    readonly held: HeldSlot | undefined,
   ) {}
 
   execute(): void {
@@ -274,8 +286,15 @@ function arrive(t: Trip): void {
   } else scheduler.schedule(function (this: SchedulerAction<Trip>, x?: Trip) { respond(x!); }, t.responseMs, t);
 }
 
-/** The response back at the client: settle the request's promise. */
+/** A slot of the venue's rate limiter held by a request in flight. */
+interface HeldSlot {
+  readonly limiter: RateLimiter;
+  readonly slot: AdmittedSlot;
+}
+
+/** The response back at the client: release its rate-limit slot, settle the request's promise. */
 function respond(t: Trip): void {
+  if (t.held !== undefined) t.held.limiter.completed(t.held.slot);
   if (t.ok) t.resolve(t.value);
   else t.reject(t.value);
 }
