@@ -1,7 +1,20 @@
 import type { BookLevel, OrderBook } from '../model/book.js';
 import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
-import type { RecordedSnapshot } from './recording-format.js';
+
+/**
+ * What a book view reads of its snapshot: RecordedSnapshot's level queries (recording-format.ts, which makes the
+ * views; named here by shape, so the two files do not import each other).
+ */
+export interface SnapshotLevels {
+  readonly timestamp: number;
+  readonly asks: readonly BookLevel[];
+  readonly bids: readonly BookLevel[];
+  levelCount(side: BookSide): number;
+  levelPrice(side: BookSide, i: number): Decimal;
+  levelAmount(side: BookSide, i: number): Decimal;
+  levelPositive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
+}
 
 /**
  * The domain order book of a recorded snapshot, at most `limit` levels a side, which is its own level reader
@@ -19,7 +32,7 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   readonly timestamp: number;
 
   constructor(
-    readonly snapshot: RecordedSnapshot,
+    readonly snapshot: SnapshotLevels,
     readonly market: string,
     /** Levels a side the book was asked for. */
     readonly limit: number,
@@ -60,6 +73,6 @@ function cut(levels: readonly BookLevel[], n: number): readonly BookLevel[] {
 }
 
 /** The domain order book of a recorded snapshot, at most `limit` levels a side (see SnapshotBook). */
-export function snapshotBook(snapshot: RecordedSnapshot, market: string, limit: number): OrderBook {
+export function snapshotBook(snapshot: SnapshotLevels, market: string, limit: number): OrderBook {
   return new SnapshotBook(snapshot, market, limit);
 }
