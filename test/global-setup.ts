@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { canMountTmpfs } from './helpers/tiny-disk.js';
+import { buildForTests } from './setup/build-once.js';
+import { makeRunDir } from './setup/run-dir.js';
 
 /** Where a real external program is looked up: PATH, as the tests that start it do. */
 function onPath(program: string): boolean {
@@ -13,9 +15,11 @@ function onPath(program: string): boolean {
 
 /**
  * Runs once before the suite. Tests that need a real redis-server or Chromium skip themselves when it is
- * missing; this prints the one visible line that says so, with the install command.
+ * missing; this prints the one visible line that says so, with the install command. It also builds the sources once
+ * for the children the tests start (setup/build-once.ts), makes the run's scratch directory (setup/run-dir.ts) and
+ * returns the teardown that removes both.
  */
-export default function setup(): void {
+export default function setup(): () => void {
   const missing: string[] = [];
   if (!onPath('redis-server')) missing.push('redis-server (BullMQ sweep tests)');
   if (!onPath('chromium') && !onPath('chromium-browser')) missing.push('chromium (browser tests: the dashboard, parity.html)');
@@ -25,4 +29,10 @@ export default function setup(): void {
     );
   }
   if (!canMountTmpfs()) process.stdout.write('SKIPPED: the disk-full daemon test (it mounts a tiny tmpfs, which needs root)\n');
+  const removeRunDir = makeRunDir();
+  const removeBuild = buildForTests();
+  return () => {
+    removeBuild?.();
+    removeRunDir();
+  };
 }

@@ -73,10 +73,21 @@ export async function venueFacts(api: TradingApi, order: AskedOrder, opts: { his
   return { deals };
 }
 
-/** Sum of the well-formed deals' amounts. */
+/**
+ * Sum of the well-formed deals' amounts, each fill once: deals of the same time, amount and price under other ids count
+ * once (the same fill reported again under a new id is the lie FillChecks holds back; counting it would prove an order
+ * filled that still rests on the venue). Undercounting a true twin only means the history record is asked.
+ */
 export function dealtBy(deals: readonly Deal[]): Decimal {
   let sum = ZERO;
-  for (const d of deals) if (dealDefects(d).length === 0) sum = sum.plus(d.amount);
+  const fills = new Set<string>();
+  for (const d of deals) {
+    if (dealDefects(d).length > 0) continue;
+    const fill = `${d.time}|${d.amount.toFixed()}|${d.price.toFixed()}`;
+    if (fills.has(fill)) continue;
+    fills.add(fill);
+    sum = sum.plus(d.amount);
+  }
   return sum;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BINANCE_FILES } from './fixtures.js';
-import { writeTardisFromBinance } from './tardis-fixture.js';
+import { tardisFromBinanceOnce } from './tardis-fixture-once.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = join(root, '..', 'shared', 'data');
@@ -44,7 +44,7 @@ async function backtest(name: string, recording: string, o: { market: string; ba
 
 describe('bot import tardis | cryptofeed, then bot backtest on each import', () => {
   it('tardis: files generated from the Binance capture', async () => {
-    const gen = await writeTardisFromBinance(BINANCE_FILES, tmp);
+    const gen = await tardisFromBinanceOnce(BINANCE_FILES, tmp);
     const out = join(tmp, 'tardis.jsonl.gz');
     const r = await bot(['import', 'tardis', gen.book, '--trades', gen.trades, '--interval', '1s', '--limit', '20', '--out', out, '--json']);
     expect(r.stderr).toBe(''); // not a terminal: no progress bar

@@ -7,7 +7,7 @@ import { importBinanceDepth } from '../../backtest/importers/binance-depth-impor
 import { importTardis } from '../../backtest/importers/tardis-importer.js';
 import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
-import { writeTardisFromBinance } from './tardis-fixture.js';
+import { tardisFromBinanceOnce } from './tardis-fixture-once.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-tardis-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -37,7 +37,7 @@ describe('bot import tardis on Tardis-schema files made from the Binance capture
   let summary: Awaited<ReturnType<typeof importTardis>>;
 
   beforeAll(async () => {
-    const gen = await writeTardisFromBinance(BINANCE_FILES, tmp);
+    const gen = await tardisFromBinanceOnce(BINANCE_FILES, tmp);
     const tOut = join(tmp, 'tardis.jsonl.gz');
     const bOut = join(tmp, 'binance.jsonl.gz');
     summary = await importTardis({ book: gen.book, trades: gen.trades, intervalMs: 1000, limit: 20, out: tOut, market: btcUsdtWireMarket() });

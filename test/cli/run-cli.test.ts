@@ -8,7 +8,12 @@ import { startSim } from '../../src/sim/start-sim.js';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'run-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// a child still running when its test failed or timed out (its stop condition never came) is killed with the file
+const children = new Set<ReturnType<typeof spawn>>();
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * Runs `bot`; with `stopWhen`, sends SIGTERM once its output satisfies it (or, with
@@ -17,6 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopWhen?: (out: string) => boolean; ctrlC?: boolean } = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
     let out = '';
     let stopping = false;
     let second: NodeJS.Timeout | undefined;
@@ -32,6 +38,7 @@ function bot(args: string[], opts: { env?: NodeJS.ProcessEnv; stopWhen?: (out: s
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('exit', (code) => {
+      children.delete(child);
       clearTimeout(second);
       done({ code, out });
     });

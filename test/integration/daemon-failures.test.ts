@@ -95,10 +95,15 @@ describe('the emergency stop', () => {
     const disk = mountTinyDisk(64, 8);
     try {
       const journal = join(disk.dir, 'journal.jsonl');
-      const path = config('full-disk', ['  - { id: full, use: market-maker, market: BTC_USDT, params: { spread: 0.002, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.0002 }, risk: { unlimited: true } }'], journal);
+      // requoting at every small move: the journal fills its 8 KiB in about a second (it took ~25 s at 0.0002)
+      const path = config('full-disk', ['  - { id: full, use: market-maker, market: BTC_USDT, params: { spread: 0.002, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.00001 }, risk: { unlimited: true } }'], journal);
       const d = spawnDaemon(path, env());
-      const code = await Promise.race([d.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 45_000))]);
+      // the most orders seen resting before the end: the stop had orders to cancel, the claim is not vacuous
+      let resting = 0;
+      const sample = setInterval(() => (resting = Math.max(resting, openOf('full-').length)), 20);
+      const code = await Promise.race([d.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 45_000))]).finally(() => clearInterval(sample));
       expect(code, d.output()).toBe(4);
+      expect(resting).toBeGreaterThan(0);
       expect(d.output()).toMatch(/bot: emergency stop: journal write failed: .*no space left on device.*open at stop 0 \[ERR_EMERGENCY_STOP\]/i);
       expect(openOf('full-')).toHaveLength(0);
     } finally {

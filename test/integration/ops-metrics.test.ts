@@ -91,27 +91,21 @@ describe('the daemon\'s /metrics, /health and /ready (daemon on the sim, http on
   }, 120_000);
 
   it('/ready says 503 and why when the venue stops answering', async () => {
-    const T0 = Date.now();
     const d = await startOpsDaemon();
-    console.log('T started', Date.now() - T0);
     try {
       await waitFor('ready', async () => (await fetch(`${d.url}/ready`)).status === 200, 30_000, 200);
       // nothing resting when the venue goes: the stop then has no cancel to retry and no order to settle for its
       // whole in-doubt window against a venue that cannot answer (~20 s that say nothing about readiness)
       expect((await opsPost(d.url, '/api/strategies/mm/pause', { cancelOrders: true })).status).toBe(200);
       await waitFor('no live order', async () => d.sim.exchange.openOrders(d.accountId).length === 0 && sumOf((await scrape(d.url)).families, 'bot_strategy_open_orders', { strategy: 'mm' }) === 0, 20_000, 50);
-      console.log('T ready', Date.now() - T0);
       await d.sim.close(); // the venue is gone: every poll fails
-      console.log('T closed', Date.now() - T0);
       await waitFor('not ready', async () => (await fetch(`${d.url}/ready`)).status === 503, 30_000, 200);
       const body = (await (await fetch(`${d.url}/ready`)).json()) as { ready: boolean; checks: Record<string, { ok: boolean; why: string }> };
       expect(body.ready).toBe(false);
       expect(body.checks.venue!.ok).toBe(false);
       expect(body.checks.venue!.why).toMatch(/has not answered for/);
-      console.log('T notready', Date.now() - T0);
     } finally {
       await d.stop();
-      console.log('T stopped', Date.now() - T0);
     }
   }, 90_000);
 
