@@ -38,19 +38,36 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     readonly limit: number,
   ) {
     this.timestamp = snapshot.timestamp;
+    Object.defineProperties(this, SnapshotBook.#sides);
   }
+
+  /**
+   * `asks` and `bids`, built when first read, as OWN enumerable properties (the same two descriptors for every book, so
+   * no closure per book): a copy (`{ ...book }`), JSON.stringify and Object.keys see them as they see a live book's
+   * arrays, so a strategy that copies a book behaves the same in a backtest as live.
+   */
+  static readonly #sides: PropertyDescriptorMap = {
+    asks: {
+      enumerable: true,
+      get(this: SnapshotBook): readonly BookLevel[] {
+        return (this.#asks ??= cut(this.snapshot.asks, this.limit));
+      },
+    },
+    bids: {
+      enumerable: true,
+      get(this: SnapshotBook): readonly BookLevel[] {
+        return (this.#bids ??= cut(this.snapshot.bids, this.limit));
+      },
+    },
+  };
+  declare readonly asks: readonly BookLevel[];
+  declare readonly bids: readonly BookLevel[];
 
   get [LEVEL_READER](): BookLevelReader {
     return this;
   }
   get book(): OrderBook {
     return this;
-  }
-  get asks(): readonly BookLevel[] {
-    return (this.#asks ??= cut(this.snapshot.asks, this.limit));
-  }
-  get bids(): readonly BookLevel[] {
-    return (this.#bids ??= cut(this.snapshot.bids, this.limit));
   }
   count(side: BookSide): number {
     return Math.min(this.snapshot.levelCount(side), this.limit);
