@@ -93,6 +93,11 @@ export class CachedSnapshot extends RecordedSnapshot {
     const built = side === 'asks' ? this.#asks : this.#bids;
     return built !== undefined ? built[i]!.amount : this.block.amountDecimal(this.#first(side) + i);
   }
+  // the columns hold non-negative plain decimals as integers (plain-decimal.ts): > 0 is the integer's sign, no Decimal made
+  override levelPositive(side: BookSideName, i: number, field: 'price' | 'amount'): boolean {
+    const level = this.#first(side) + i;
+    return (field === 'price' ? this.block.price[level]! : this.block.amount[level]!) > 0;
+  }
   override amountSum(side: BookSideName, n: number): Decimal {
     if (n === 0) return ZERO;
     const from = this.#first(side);

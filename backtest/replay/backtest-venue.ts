@@ -21,7 +21,7 @@ import type { Market } from '../../src/model/market.js';
 import type { Deal, Order } from '../../src/model/order.js';
 import { toErrorsMap, validateOrder } from '../../src/rules/index.js';
 import { InnerValidationError, PublicApiError, RequestValidationError } from '../../src/venue/errors.js';
-import { RateLimiter, type BucketStats } from '../../src/venue/rate-limiter.js';
+import { RateLimiter, type AdmittedSlot, type BucketStats } from '../../src/venue/rate-limiter.js';
 import type {
   CancelRequest,
   DealsQuery,
@@ -33,7 +33,7 @@ import type {
 } from '../../src/venue/trading-api.js';
 import { PATHS, type EndpointName } from '../../src/venue/wire.js';
 import type { RecentTrades } from './recent-trades.js';
-import type { SteppingScheduler } from './stepping-scheduler.js';
+import type { PostedEntry, SteppingScheduler } from './stepping-scheduler.js';
 import type { VirtualExchange } from './virtual-exchange.js';
 
 export interface LatencyModel {
@@ -231,25 +231,27 @@ export class BacktestVenue implements TradingApi {
   /** Rate limit, request latency, act at arrival, response latency. */
   #call<T>(endpoint: EndpointName, act: () => T): Promise<T> {
     this.calls.set(endpoint, (this.calls.get(endpoint) ?? 0) + 1);
-    return this.#limiter === undefined ? this.#trip(act) : this.#limiter.schedule(endpoint, () => this.#trip(act));
+    const limiter = this.#limiter;
+    if (limiter === undefined) return this.#trip(act, undefined);
+    // Admitted at once (the usual case): the trip itself releases the slot when it settles, without the promise the
+    // limiter's schedule wraps around each request for that.
+    let slot: AdmittedSlot | undefined;
+    try {
+      slot = limiter.admitNow(endpoint);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return slot !== undefined ? this.#trip(act, { limiter, slot }) : limiter.schedule(endpoint, () => this.#trip(act, undefined));
   }
 
-  #trip<T>(act: () => T): Promise<T> {
+  #trip<T>(act: () => T, held: HeldSlot | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const scheduler = this.#scheduler;
-      const trip: Trip = {
-        act,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-        ok: false,
-        value: undefined,
-        responseMs: this.#latency.responseMs,
-        scheduler,
-      };
+      const trip = new Trip(act, resolve as (value: unknown) => void, reject, this.#latency.responseMs, scheduler, held);
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
-      // Neither leg is ever cancelled: on the stepping scheduler they are posted, with no subscription made.
-      if (isStepping(scheduler)) scheduler.post(arrive, this.#latency.requestMs, trip, true);
+      // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
+      if (isStepping(scheduler)) scheduler.postEntry(trip, this.#latency.requestMs);
       else
         scheduler.schedule(
           function (this: SchedulerAction<Trip>, t?: Trip) {
@@ -277,19 +279,37 @@ function withoutStack<E extends Error>(make: () => E): E {
   }
 }
 
-/** One request in flight (state passed to the scheduler's actions instead of closures per request). */
-interface Trip {
-  readonly act: () => unknown;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-  ok: boolean;
-  value: unknown;
-  readonly responseMs: number;
-  readonly scheduler: SchedulerLike;
+/**
+ * One request in flight (state passed to the scheduler's actions instead of closures per request). On the stepping
+ * scheduler it is its own queue entry (PostedEntry), queued for the arrival (synchronous: it only acts and queues the
+ * response) and again for the response (which settles the promise).
+ */
+class Trip implements PostedEntry {
+  due = 0;
+  seq = 0;
+  index = -1;
+  /** True while queued for the arrival. */
+  synchronous = true;
+  ok = false;
+  value: unknown = undefined;
+  constructor(
+    readonly act: () => unknown,
+    readonly resolve: (value: unknown) => void,
+    readonly reject: (error: unknown) => void,
+    readonly responseMs: number,
+    readonly scheduler: SchedulerLike,
+    /** The rate-limit slot the request holds until it settles (admitted by admitNow), if any. */
+    readonly held: HeldSlot | undefined,
+  ) {}
+
+  execute(): void {
+    if (this.synchronous) arrive(this);
+    else respond(this);
+  }
 }
 
-function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'post'> {
-  return typeof (s as Partial<SteppingScheduler>).post === 'function';
+function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'postEntry'> {
+  return typeof (s as Partial<SteppingScheduler>).postEntry === 'function';
 }
 
 /** The request at the venue: act on the state at arrival time (synchronously), then travel back. */
@@ -301,8 +321,10 @@ function arrive(t: Trip): void {
     t.value = error;
   }
   const scheduler = t.scheduler;
-  if (isStepping(scheduler)) scheduler.post(respond, t.responseMs, t, false);
-  else
+  if (isStepping(scheduler)) {
+    t.synchronous = false;
+    scheduler.postEntry(t, t.responseMs);
+  } else
     scheduler.schedule(
       function (this: SchedulerAction<Trip>, x?: Trip) {
         respond(x!);
@@ -312,8 +334,15 @@ function arrive(t: Trip): void {
     );
 }
 
-/** The response back at the client: settle the request's promise. */
+/** A slot of the venue's rate limiter held by a request in flight. */
+interface HeldSlot {
+  readonly limiter: RateLimiter;
+  readonly slot: AdmittedSlot;
+}
+
+/** The response back at the client: release its rate-limit slot, settle the request's promise. */
 function respond(t: Trip): void {
+  if (t.held !== undefined) t.held.limiter.completed(t.held.slot);
   if (t.ok) t.resolve(t.value);
   else t.reject(t.value);
 }

@@ -108,6 +108,10 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   }
   const scheduler = new SteppingScheduler(ev.t);
   const settle = (): Promise<void> => settler.settle(scheduler.now());
+  const settleThen = (then: () => void, fail: (error: unknown) => void): void => {
+    if (settler.settleThen !== undefined) settler.settleThen(scheduler.now(), then);
+    else settle().then(then, fail);
+  };
   const sampleMs = o.sampleMs ?? 1000;
   // one list for every lane: the venues only read it
   const recentTrades = head.trades === true ? new RecentTrades(market.name) : undefined;
@@ -172,35 +176,65 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
   // a stop's virtual time: data and timers after it are not replayed
   let limit: number | undefined;
   let steps = 0;
-  for (;;) {
-    rethrow(starting);
-    if (limit === undefined && o.stop?.requested() === true) limit = o.stop.arrive(scheduler.now());
-    const due = scheduler.nextDue();
-    const cut = limit !== undefined && ev !== undefined && ev.t > limit;
-    if (ev !== undefined && !cut && (due === undefined || ev.t <= due)) {
-      apply(ev);
-      if (ev.kind === 'book') {
-        sample(ev.t);
-        if (o.onProgress && snapshots - progressAt >= 500) {
-          progressAt = snapshots;
-          o.onProgress(feed.bytesRead, feed.totalBytes);
-        }
+  // The loop is resumed by callbacks, not awaits: a step that needs its promises settled hands the rest of the loop
+  // to the settler (settleThen, settle.ts), without the promises of an awaited drain and of the async function's
+  // continuation. Only a new chunk of the file is awaited. The order of the work is the same as the awaiting loop's.
+  await new Promise<void>((resolve, reject) => {
+    const resume = (): void => {
+      try {
+        loop();
+      } catch (error) {
+        reject(error);
       }
-      // Decoded events come without a promise; only a new chunk of the file is awaited.
-      const buffered = feed.nextBuffered();
-      ev = buffered === null ? await feed.next() : buffered;
-      continue;
-    }
-    if (ev === undefined || (cut && (due === undefined || due > limit!))) break;
-    settler.begin();
-    scheduler.runNext();
-    // A step of request arrivals only (the venue acting, synchronously) leaves no promise to settle.
-    if (scheduler.settleNeeded) {
-      await settle();
-      // every chain has settled, so a turn of the event loop changes nothing in the replay
-      if (o.stop !== undefined && ++steps % STEPS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-    } else settler.skip();
-  }
+    };
+    const loop = (): void => {
+      for (;;) {
+        rethrow(starting);
+        if (limit === undefined && o.stop?.requested() === true) limit = o.stop.arrive(scheduler.now());
+        const due = scheduler.nextDue();
+        const cut = limit !== undefined && ev !== undefined && ev.t > limit;
+        if (ev !== undefined && !cut && (due === undefined || ev.t <= due)) {
+          apply(ev);
+          if (ev.kind === 'book') {
+            sample(ev.t);
+            if (o.onProgress && snapshots - progressAt >= 500) {
+              progressAt = snapshots;
+              o.onProgress(feed.bytesRead, feed.totalBytes);
+            }
+          }
+          // Decoded events come without a promise; only a new chunk of the file is awaited.
+          const buffered = feed.nextBuffered();
+          if (buffered !== null) {
+            ev = buffered;
+            continue;
+          }
+          feed.next().then((e) => {
+            ev = e;
+            resume();
+          }, reject);
+          return;
+        }
+        if (ev === undefined || (cut && (due === undefined || due > limit!))) {
+          resolve();
+          return;
+        }
+        settler.begin();
+        scheduler.runNext();
+        // A step of request arrivals only (the venue acting, synchronously) leaves no promise to settle.
+        if (scheduler.settleNeeded) {
+          // every chain has settled, so a turn of the event loop changes nothing in the replay
+          if (o.stop !== undefined && ++steps % STEPS_PER_TURN === 0) {
+            settle().then(() => setImmediate(resume), reject);
+            return;
+          }
+          settleThen(resume, reject);
+          return;
+        }
+        settler.skip();
+      }
+    };
+    resume();
+  });
   const partial = ev !== undefined;
   if (partial) scheduler.advanceTo(limit!);
   else if (limit === undefined) o.stop?.finish(scheduler.now());

@@ -35,14 +35,14 @@ class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
   // several actions per simulated request).
   override unsubscribe(): void {
     if (this.closed) return;
-    this.#scheduler.remove(this as SteppingAction<unknown>);
+    this.#scheduler.remove(this);
     super.unsubscribe();
   }
 
   schedule(state?: T, delay = 0): Subscription {
     if (this.closed) return this;
     this.state = state;
-    this.#scheduler.enqueue(this as SteppingAction<unknown>, delay);
+    this.#scheduler.enqueue(this, delay);
     return this;
   }
 
@@ -71,8 +71,22 @@ class PostedWork<T> {
   }
 }
 
-/** What the heap holds: both kinds order by due time, then sequence. */
-type Queued = SteppingAction<unknown> | PostedWork<unknown>;
+/**
+ * Work that is its own queue entry (`postEntry`): an object that is posted again and again, e.g. a request to the
+ * virtual venue posted for its arrival and then for its response, instead of a PostedWork per leg. `synchronous` is
+ * read when the entry is taken off the queue, before `execute` runs.
+ */
+export interface PostedEntry {
+  due: number;
+  seq: number;
+  /** -1 when not queued. */
+  index: number;
+  readonly synchronous: boolean;
+  execute(): void;
+}
+
+/** What the heap holds: every kind orders by due time, then sequence. */
+type Queued = SteppingAction<unknown> | PostedWork<unknown> | PostedEntry;
 
 export class SteppingScheduler implements SchedulerLike {
   #now: number;
@@ -101,7 +115,12 @@ export class SteppingScheduler implements SchedulerLike {
    * so only declare what is plainly synchronous. Same order as `schedule` (due time, then FIFO).
    */
   post<T>(work: (state: T) => void, delay: number, state: T, synchronous: boolean): void {
-    this.enqueue(new PostedWork(work, state, synchronous) as PostedWork<unknown>, delay);
+    this.enqueue(new PostedWork(work, state, synchronous), delay);
+  }
+
+  /** `post` for work that is its own queue entry (PostedEntry): nothing is made per post. The entry must not be queued. */
+  postEntry(entry: PostedEntry, delay: number): void {
+    this.enqueue(entry, delay);
   }
 
   /** False when the last `runNext` ran only work posted as synchronous (nothing for promises to settle). */

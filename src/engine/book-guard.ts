@@ -1,4 +1,5 @@
 import type { OrderBook } from '../model/book.js';
+import { bestPrice, sideCount } from '../model/book-levels.js';
 import { D, type Decimal } from '../model/decimal.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { PriceReference } from './price-band.js';
@@ -21,7 +22,7 @@ export class BookGuard {
 
   /** A sane book: kept as the reference when both sides are there (its mid is worked out only when an order needs it). */
   onSaneBook(market: string, book: OrderBook): void {
-    if (book.bids.length > 0 && book.asks.length > 0) this.twoSided.set(market, book);
+    if (sideCount(book, 'bids') > 0 && sideCount(book, 'asks') > 0) this.twoSided.set(market, book);
   }
 
   /** A fill on the market (any strategy's): the reference while there is no sane mid. */
@@ -46,7 +47,7 @@ export class BookGuard {
     if (book !== undefined) {
       let cached = this.midRefs.get(market);
       if (cached?.book !== book) {
-        cached = { book, ref: { price: dmul(dadd(book.bids[0]!.price, book.asks[0]!.price), HALF), source: 'mid' } };
+        cached = { book, ref: { price: dmul(dadd(bestPrice(book, 'bids')!, bestPrice(book, 'asks')!), HALF), source: 'mid' } };
         this.midRefs.set(market, cached);
       }
       return cached.ref;

@@ -1,4 +1,5 @@
 import type { OrderBook } from '../model/book.js';
+import { bestPrice } from '../model/book-levels.js';
 import { Decimal, fmt } from '../model/decimal.js';
 import { gt, gte, lte } from '../model/decimal-compare.js';
 import { dadd, dmul } from '../model/decimal-small.js';
@@ -75,8 +76,8 @@ export function gatePlace(input: GateInput): GateResult {
 
   const book = input.book;
   if (!stop && (intent.postOnly || intent.rpi) && book) {
-    const bestAsk = book.asks[0]?.price;
-    const bestBid = book.bids[0]?.price;
+    const bestAsk = bestPrice(book, 'asks');
+    const bestBid = bestPrice(book, 'bids');
     if (intent.side === 'buy' && bestAsk && gte(q.price, bestAsk)) {
       return {
         ok: false,

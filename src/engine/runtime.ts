@@ -15,7 +15,8 @@
 import type { Logger } from 'pino';
 import { BehaviorSubject, NEVER, Observable, Subject, Subscription, filter, map, share, shareReplay, tap, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { BookLevel, OrderBook, PublicTrade } from '../model/book.js';
+import type { OrderBook, PublicTrade } from '../model/book.js';
+import { bestPrice } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
 import { cmp } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
@@ -232,6 +233,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         limit: polling.bookLimit,
         level: polling.bookLevel,
         onError: onPollError(`orderbook ${m}`),
+        // shared below, after the check: the only subscriber of the poll is that pipeline
+        shared: false,
       },
       scheduler,
     );
@@ -413,11 +416,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
  * `${timestamp}|${bid}|${ask}` compared, without formatting two prices per poll).
  */
 function sameBookTop(a: OrderBook, b: OrderBook): boolean {
-  return a.timestamp === b.timestamp && samePrice(a.bids[0], b.bids[0]) && samePrice(a.asks[0], b.asks[0]);
+  return a.timestamp === b.timestamp && samePrice(bestPrice(a, 'bids'), bestPrice(b, 'bids')) && samePrice(bestPrice(a, 'asks'), bestPrice(b, 'asks'));
 }
 
-function samePrice(x: BookLevel | undefined, y: BookLevel | undefined): boolean {
-  return x === undefined || y === undefined ? x === y : x.price.eq(y.price);
+function samePrice(x: Decimal | undefined, y: Decimal | undefined): boolean {
+  return x === undefined || y === undefined ? x === y : x.eq(y);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Balances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
+import { bestPrice } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
 import type { AccountStatus } from './account-risk.js';
 import { ordersInWindow } from './risk-limits.js';
@@ -9,8 +10,9 @@ import { strategyFigures, type MarketStatus, type RunSummary, type StatusSnapsho
 import type { StrategyRun } from './strategy-run.js';
 
 export function midOf(book: OrderBook | undefined): Decimal | undefined {
-  const bid = book?.bids[0]?.price;
-  const ask = book?.asks[0]?.price;
+  if (book === undefined) return undefined;
+  const bid = bestPrice(book, 'bids');
+  const ask = bestPrice(book, 'asks');
   if (bid && ask) return bid.plus(ask).div(2);
   return bid ?? ask;
 }

@@ -25,6 +25,8 @@ import { Decimal, ZERO } from '../model/decimal.js';
 import { dadd } from '../model/decimal-small.js';
 import { BotError } from '../model/errors.js';
 import type { OrderBookResponse, WireLevel, WireMarket } from '../venue/wire.js';
+import { snapshotBook } from './snapshot-book.js';
+import { isPositive } from '../model/book-levels.js';
 
 export const RECORDING_VERSION = 1;
 
@@ -279,6 +281,10 @@ export class RecordedSnapshot {
   levelAmount(side: BookSideName, i: number): Decimal {
     return this[side][i]!.amount;
   }
+  /** True when the price (or amount) of level `i` of a side is > 0 and finite. */
+  levelPositive(side: BookSideName, i: number, field: 'price' | 'amount'): boolean {
+    return isPositive(field === 'price' ? this.levelPrice(side, i) : this.levelAmount(side, i));
+  }
   /** The exact sum of the amounts of the first `n` levels of a side (the ZERO constant when `n` is 0). */
   amountSum(side: BookSideName, n: number): Decimal {
     let sum = ZERO;
@@ -286,17 +292,12 @@ export class RecordedSnapshot {
     return sum;
   }
 
-  /** The domain order book, at most `limit` levels a side (0/undefined = 100, as the venue). */
+  /**
+   * The domain order book, at most `limit` levels a side (0/undefined = 100, as the venue). Its level arrays are built
+   * only when read (snapshot-book.ts): the engine reads the touch through the book's level reader.
+   */
   toOrderBook(market: string, limit?: number): OrderBook {
-    const n = limit === undefined || limit <= 0 ? 100 : limit;
-    const asks = this.asks;
-    const bids = this.bids;
-    return {
-      market,
-      timestamp: this.timestamp,
-      asks: asks.length > n ? asks.slice(0, n) : asks,
-      bids: bids.length > n ? bids.slice(0, n) : bids,
-    };
+    return snapshotBook(this, market, limit === undefined || limit <= 0 ? 100 : limit);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { OrderBook } from '../model/book.js';
+import { bestPrice } from '../model/book-levels.js';
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
 import { dadd, dmul, dsub } from '../model/decimal-small.js';
@@ -17,8 +18,8 @@ export interface BookTop {
 
 /** The top of a book, as strategies need it. Pure. */
 export function bookTop(book: OrderBook): BookTop {
-  const bid = book.bids[0]?.price;
-  const ask = book.asks[0]?.price;
+  const bid = bestPrice(book, 'bids');
+  const ask = bestPrice(book, 'asks');
   if (bid === undefined || ask === undefined) return { ...(bid ? { bid } : {}), ...(ask ? { ask } : {}) };
   const spread = dsub(ask, bid);
   // × 0.5 is the exact halving, much cheaper than a division at the library's 60 digits (runs on every snapshot).
@@ -37,8 +38,8 @@ export interface BookTouch {
  * quoting strategy reads on every snapshot, without the spread's subtraction (the same bid, ask and mid as bookTop).
  */
 export function bookTouch(book: OrderBook): BookTouch | undefined {
-  const bid = book.bids[0]?.price;
-  const ask = book.asks[0]?.price;
+  const bid = bestPrice(book, 'bids');
+  const ask = bestPrice(book, 'asks');
   // ask >= bid is spread >= 0: a difference rounded to the precision keeps its sign and is zero only when exact
   if (bid === undefined || ask === undefined || !gte(ask, bid)) return undefined;
   return { bid, ask, mid: dmul(dadd(bid, ask), HALF) };

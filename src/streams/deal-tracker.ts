@@ -63,32 +63,44 @@ export class DealTracker {
    * time it is listed, for the consumer to report and drop, so the true record the venue may list later under the
    * same id is still reported.
    */
-  async fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
-    // made on the first new deal: most polls find none, and they run every second
-    let fresh: Map<number, Deal> | undefined;
-    let malformed: Deal[] | undefined;
-    let firstPage: readonly Deal[] | undefined;
-    for (let page = 0; page < this.maxPages; page++) {
-      const deals = await fetchPage(page * this.pageSize, this.pageSize);
-      if (page === 0) {
-        // The very page the last complete fetch read, frozen so unchanged: every deal in it was reported then or
-        // was already a horizon (reported ids are only forgotten once older than the watermark), so reading it
-        // again finds nothing new and stops at it. A live venue sends a new array every time; the backtest venue
-        // hands out the same frozen page while no deal happened, and the engine polls every second.
-        if (deals === this.lastFirstPage) return [];
-        firstPage = deals;
-      }
-      let reachedKnown = false;
-      for (const deal of deals) {
-        if (this.isHorizon(deal)) reachedKnown = true;
-        else if (dealDefects(deal).length > 0) (malformed ??= []).push(deal);
-        // not a horizon: neither seen nor older than the watermark, so only `known` is left of isKnown()
-        else if (!this.known.has(deal.id)) (fresh ??= new Map()).set(deal.id, deal);
-      }
-      if (reachedKnown || deals.length < this.pageSize) break;
+  fetchNew(fetchPage: DealPageFetcher): Promise<Deal[]> {
+    // The first page without an async frame (the engine polls every second and most polls find nothing new): the
+    // answer is ready one microtask after the page, as the awaiting loop's was; only further pages are awaited.
+    return fetchPage(0, this.pageSize).then((deals) => {
+      // The very page the last complete fetch read, frozen so unchanged: every deal in it was reported then or
+      // was already a horizon (reported ids are only forgotten once older than the watermark), so reading it
+      // again finds nothing new and stops at it. A live venue sends a new array every time; the backtest venue
+      // hands out the same frozen page while no deal happened, and the engine polls every second.
+      if (deals === this.lastFirstPage) return [];
+      const scan: Scan = { fresh: undefined, malformed: undefined, firstPage: deals };
+      return this.read(deals, scan) || this.maxPages <= 1 ? this.finish(scan) : this.readMore(fetchPage, scan);
+    });
+  }
+
+  /** Pages after the first, while none reached a known deal. */
+  private async readMore(fetchPage: DealPageFetcher, scan: Scan): Promise<Deal[]> {
+    for (let page = 1; page < this.maxPages; page++) {
+      if (this.read(await fetchPage(page * this.pageSize, this.pageSize), scan)) break;
     }
+    return this.finish(scan);
+  }
+
+  /** Takes in one page; true when paging back can stop (a known deal reached, or the history's end). */
+  private read(deals: readonly Deal[], scan: Scan): boolean {
+    let reachedKnown = false;
+    for (const deal of deals) {
+      if (this.isHorizon(deal)) reachedKnown = true;
+      else if (dealDefects(deal).length > 0) (scan.malformed ??= []).push(deal);
+      // not a horizon: neither seen nor older than the watermark, so only `known` is left of isKnown()
+      else if (!this.known.has(deal.id)) (scan.fresh ??= new Map()).set(deal.id, deal);
+    }
+    return reachedKnown || deals.length < this.pageSize;
+  }
+
+  private finish(scan: Scan): Deal[] {
+    const { fresh, malformed, firstPage } = scan;
     // a page with a malformed deal is read again next time, whoever handed it out
-    this.lastFirstPage = firstPage !== undefined && Object.isFrozen(firstPage) && malformed === undefined ? firstPage : undefined;
+    this.lastFirstPage = Object.isFrozen(firstPage) && malformed === undefined ? firstPage : undefined;
     // nothing new: nothing to order, and `newest` (so the pruning horizon) is unchanged
     if (fresh === undefined) return malformed ?? [];
     const ordered = [...fresh.values()].sort((a, b) => a.time - b.time || a.id - b.id);
@@ -110,4 +122,12 @@ export class DealTracker {
       if (time < horizon) this.seen.delete(id);
     });
   }
+}
+
+/** One fetch's findings so far. */
+interface Scan {
+  /** made on the first new deal: most polls find none */
+  fresh: Map<number, Deal> | undefined;
+  malformed: Deal[] | undefined;
+  readonly firstPage: readonly Deal[];
 }

@@ -21,7 +21,9 @@ export function dealsSource(api: TradingApi, market: string, options: DealsSourc
   // inner subscription per poll: the poll only emits from a settled promise, so a batch never arrives mid-batch).
   return new Observable<Deal>((subscriber) => {
     const tracker = new DealTracker(trackerOptions);
-    return poll(() => tracker.fetchNew((offset, limit) => api.deals({ market, offset, limit })), {
+    // made once, not per poll (every second)
+    const page = (offset: number, limit: number): Promise<readonly Deal[]> => api.deals({ market, offset, limit });
+    return poll(() => tracker.fetchNew(page), {
       periodMs,
       scheduler,
       ...(backoff ? { backoff } : {}),

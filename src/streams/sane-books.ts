@@ -1,9 +1,9 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { BookLevel, OrderBook } from '../model/book.js';
+import { bestPrice, levelAt, levelPositive, sideCount, type BookSide } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
 import { estimate } from '../model/decimal-estimate.js';
-import { partsOf } from '../model/decimal-parts.js';
 import { dmul } from '../model/decimal-small.js';
 import { priceSum, sumOf, sumWithin, type PriceSum } from './within-fraction.js';
 
@@ -98,13 +98,13 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
 
       return source.subscribe({
         next: (book) => {
-          const bad = nonPositiveLevel(book.bids) ?? nonPositiveLevel(book.asks);
+          const bad = nonPositiveLevel(book, 'bids') ?? nonPositiveLevel(book, 'asks');
           if (bad !== undefined) {
             candidate = undefined;
             return hold(book, 'non-positive', () => `level ${fmt(bad.price)} x ${fmt(bad.amount)} is not positive`);
           }
-          const bid = book.bids[0]?.price;
-          const ask = book.asks[0]?.price;
+          const bid = bestPrice(book, 'bids');
+          const ask = bestPrice(book, 'asks');
           if (bid !== undefined && ask !== undefined && gte(bid, ask)) {
             candidate = undefined;
             return hold(book, 'crossed', () => `best bid ${fmt(bid)} >= best ask ${fmt(ask)}`);
@@ -138,16 +138,10 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
  * reading all of them cost ~10 µs a poll (880 ms CPU a day of 86,400 polls of 20 levels a side, +40 % of the replay);
  * nothing in the engine reads them, and an order priced from a lie there still meets the price band.
  */
-function nonPositiveLevel(levels: readonly BookLevel[]): BookLevel | undefined {
-  const best = levels[0];
-  if (best === undefined) return undefined;
-  if (!positive(best.price) || !positive(best.amount)) return best;
-  const last = levels[levels.length - 1]!;
-  return positive(last.price) ? undefined : last;
-}
-
-/** > 0 and finite, read off the parts (no comparison, no allocation: this runs for every level of every poll). */
-function positive(x: Decimal): boolean {
-  const p = partsOf(x);
-  return p.s > 0 && p.d !== null && p.d[0] !== 0;
+function nonPositiveLevel(book: OrderBook, side: BookSide): BookLevel | undefined {
+  // through the book's level reader (model/book-levels.ts): a backtest's book then builds no level arrays for this
+  const n = sideCount(book, side);
+  if (n === 0) return undefined;
+  if (!levelPositive(book, side, 0, 'price') || !levelPositive(book, side, 0, 'amount')) return levelAt(book, side, 0);
+  return levelPositive(book, side, n - 1, 'price') ? undefined : levelAt(book, side, n - 1);
 }

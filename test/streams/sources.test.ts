@@ -35,6 +35,25 @@ describe('bookSource', () => {
     await advanceTo(scheduler, 5000);
     expect(api.calls['orderBook']).toBe(3);
   });
+
+  it('shared: false is the bare poll (the runtime shares the checked books itself): each subscriber polls, nothing replayed', async () => {
+    const scheduler = newScheduler();
+    const api = fakeApi();
+    const book$ = bookSource(api, 'BTC_USDT', { limit: 20, periodMs: 500, shared: false }, scheduler);
+    const a = record(scheduler, book$);
+    api.bookTimestamp = 1;
+    await advanceTo(scheduler, 600);
+    const late = record(scheduler, book$);
+    await advanceTo(scheduler, 700);
+    expect(late.values.map(([t, v]) => [t, v.timestamp])).toEqual([[600, 1]]);
+    expect(api.calls['orderBook']).toBe(3); // a at 0 and 500, late at 600 (its own first poll)
+    expect(a.values.map(([t, v]) => [t, v.timestamp])).toEqual([
+      [0, 1],
+      [500, 1],
+    ]);
+    a.stop();
+    late.stop();
+  });
 });
 
 describe('fetchAllOpenOrders', () => {

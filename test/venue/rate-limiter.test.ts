@@ -46,6 +46,31 @@ function maxInWindow(times: number[], windowMs: number): number {
 }
 
 describe('RateLimiter', () => {
+  it('admitNow: admits only with room and nobody waiting; the slot counts until completed, then the window slides', async () => {
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter({ clock, marginMs: 0, limits: small({ orderNew: { limit: 2, windowMs: 1000 } }) });
+    const a = limiter.admitNow('orderNew');
+    const b = limiter.admitNow('orderNew');
+    expect(a).toBeDefined();
+    expect(b).toBeDefined();
+    // full: nothing admitted, and a scheduled request waits for room
+    expect(limiter.admitNow('orderNew')).toBeUndefined();
+    const started: number[] = [];
+    const queued = limiter.schedule('orderNew', async () => void started.push(clock.now()));
+    await clock.advanceTo(5000);
+    expect(started).toEqual([]); // both slots are still in flight: they count until completed
+    clock.t = 6000;
+    limiter.completed(a!);
+    limiter.completed(b!);
+    // somebody waits ahead (the queued request): admitNow keeps FIFO and admits nothing
+    expect(limiter.admitNow('orderNew')).toBeUndefined();
+    await clock.advanceTo(7000);
+    await queued;
+    expect(started).toEqual([7000]); // a slot's window starts when it completed (6000), so the queue waits to 7000
+    limiter.close();
+    expect(() => limiter.admitNow('orderNew')).toThrow(LimiterClosedError);
+  });
+
   it('lets a burst of the allowance through at once, then slides: never more than the limit per window', async () => {
     const clock = new VirtualClock();
     const limiter = new RateLimiter({ clock, marginMs: 0, limits: small({ orderNew: { limit: 10, windowMs: 1000 } }) });

@@ -1,0 +1,95 @@
+import type { BookLevel, OrderBook } from '../model/book.js';
+import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels } from '../model/book-levels.js';
+import type { Decimal } from '../model/decimal.js';
+
+/**
+ * What a book view reads of its snapshot: RecordedSnapshot's level queries (recording-format.ts, which makes the
+ * views; named here by shape, so the two files do not import each other).
+ */
+export interface SnapshotLevels {
+  readonly timestamp: number;
+  readonly asks: readonly BookLevel[];
+  readonly bids: readonly BookLevel[];
+  levelCount(side: BookSide): number;
+  levelPrice(side: BookSide, i: number): Decimal;
+  levelAmount(side: BookSide, i: number): Decimal;
+  levelPositive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
+}
+
+/**
+ * The domain order book of a recorded snapshot, at most `limit` levels a side, which is its own level reader
+ * (model/book-levels.ts): the engine reads the touch through it without building the level arrays, and `asks` and
+ * `bids` are built when first read. The touch's Decimals are kept: the sanity check, the engine's marks and guards,
+ * the gate and the strategy all read them on the same poll.
+ */
+class SnapshotBook implements BookWithLevels, BookLevelReader {
+  #askPrice: Decimal | undefined;
+  #bidPrice: Decimal | undefined;
+  #askAmount: Decimal | undefined;
+  #bidAmount: Decimal | undefined;
+  #asks: readonly BookLevel[] | undefined;
+  #bids: readonly BookLevel[] | undefined;
+  readonly timestamp: number;
+
+  constructor(
+    readonly snapshot: SnapshotLevels,
+    readonly market: string,
+    /** Levels a side the book was asked for. */
+    readonly limit: number,
+  ) {
+    this.timestamp = snapshot.timestamp;
+    Object.defineProperties(this, SnapshotBook.#sides);
+  }
+
+  /**
+   * `asks` and `bids`, built when first read, as OWN enumerable properties (the same two descriptors for every book, so
+   * no closure per book): a copy (`{ ...book }`), JSON.stringify and Object.keys see them as they see a live book's
+   * arrays, so a strategy that copies a book behaves the same in a backtest as live.
+   */
+  static readonly #sides: PropertyDescriptorMap = {
+    asks: {
+      enumerable: true,
+      get(this: SnapshotBook): readonly BookLevel[] {
+        return (this.#asks ??= cut(this.snapshot.asks, this.limit));
+      },
+    },
+    bids: {
+      enumerable: true,
+      get(this: SnapshotBook): readonly BookLevel[] {
+        return (this.#bids ??= cut(this.snapshot.bids, this.limit));
+      },
+    },
+  };
+  declare readonly asks: readonly BookLevel[];
+  declare readonly bids: readonly BookLevel[];
+
+  get [LEVEL_READER](): BookLevelReader {
+    return this;
+  }
+  get book(): OrderBook {
+    return this;
+  }
+  count(side: BookSide): number {
+    return Math.min(this.snapshot.levelCount(side), this.limit);
+  }
+  price(side: BookSide, i: number): Decimal {
+    if (i !== 0) return this.snapshot.levelPrice(side, i);
+    return side === 'asks' ? (this.#askPrice ??= this.snapshot.levelPrice(side, 0)) : (this.#bidPrice ??= this.snapshot.levelPrice(side, 0));
+  }
+  positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
+    return this.snapshot.levelPositive(side, i, field);
+  }
+  amount(side: BookSide, i: number): Decimal {
+    if (i !== 0) return this.snapshot.levelAmount(side, i);
+    return side === 'asks' ? (this.#askAmount ??= this.snapshot.levelAmount(side, 0)) : (this.#bidAmount ??= this.snapshot.levelAmount(side, 0));
+  }
+}
+
+function cut(levels: readonly BookLevel[], n: number): readonly BookLevel[] {
+  return levels.length > n ? levels.slice(0, n) : levels;
+}
+
+/** The domain order book of a recorded snapshot, at most `limit` levels a side (see SnapshotBook). */
+export function snapshotBook(snapshot: SnapshotLevels, market: string, limit: number): OrderBook {
+  return new SnapshotBook(snapshot, market, limit);
+}
