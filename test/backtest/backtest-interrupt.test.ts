@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
-import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
+import { generatedBtcUsdtMarket } from './fixtures.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bt-interrupt-'));
@@ -13,17 +13,7 @@ const data = join(tmp, 'long.jsonl.gz');
 const config = join(tmp, 'backtest.yaml');
 const START = 1_700_000_000_000;
 const SNAPSHOTS = 60_000;
-const market = wireMarketFromOptions({
-  name: 'BTC_USDT',
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: '0.0001',
-  minTotal: '1',
-  makerFeePercent: '0.1',
-  takerFeePercent: '0.1',
-});
+const market = generatedBtcUsdtMarket();
 
 beforeAll(async () => {
   // long enough (~17 h at 1 s) that the replay is surely still running when the first progress line is out

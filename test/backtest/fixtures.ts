@@ -20,3 +20,21 @@ export function btcUsdtWireMarket(): WireMarket {
     takerFeePercent: '0.1',
   });
 }
+
+/**
+ * The rules the generated recordings use (backtest/data/generate-recording.ts callers: tests and benches): BTC_USDT,
+ * 6 amount decimals, 2 price decimals, minimum 0.0001 and 1 USDT, fees 0.1 % unless given.
+ */
+export function generatedBtcUsdtMarket(fees: { readonly makerFeePercent?: string; readonly takerFeePercent?: string } = {}): WireMarket {
+  return wireMarketFromOptions({
+    name: 'BTC_USDT',
+    stock: 'BTC',
+    money: 'USDT',
+    stockPrec: 6,
+    moneyPrec: 2,
+    minAmount: '0.0001',
+    minTotal: '1',
+    makerFeePercent: fees.makerFeePercent ?? '0.1',
+    takerFeePercent: fees.takerFeePercent ?? '0.1',
+  });
+}

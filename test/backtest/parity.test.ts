@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { runBacktest, type BacktestResult } from '../../backtest/replay/run-backtest.js';
-import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { loadRecordedBooks, type RecordedBooks } from '../../src/sim/recorded-flow.js';
@@ -13,6 +12,7 @@ import { builtinStrategies } from '../../strategies/index.js';
 import type { RuntimeStrategy } from '../../src/engine/runtime.js';
 import type { Intent } from '../../src/strategy/intents.js';
 import { runDaemonAgainstReplayingSim, type LockstepResult } from './lockstep-daemon.js';
+import { generatedBtcUsdtMarket } from './fixtures.js';
 
 /**
  * Parity: the same strategy on the same recording through (a) the backtest engine and (b) the daemon
@@ -35,17 +35,7 @@ import { runDaemonAgainstReplayingSim, type LockstepResult } from './lockstep-da
  */
 const tmp = mkdtempSync(join(tmpdir(), 'bt-parity-'));
 const file = join(tmp, 'gen.jsonl.gz');
-const market = wireMarketFromOptions({
-  name: 'BTC_USDT',
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: '0.0001',
-  minTotal: '1',
-  makerFeePercent: '0.1',
-  takerFeePercent: '0.2',
-});
+const market = generatedBtcUsdtMarket({ takerFeePercent: '0.2' });
 const balances = { BTC: D('1'), USDT: D('100000') };
 const polling = { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 };
 let strategies: RuntimeStrategy[];

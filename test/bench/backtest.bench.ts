@@ -22,7 +22,6 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
-import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { parallelLanesByDefault } from '../../backtest/replay/lane-threads.js';
 import * as sourceRun from '../../backtest/replay/run-backtest.js';
@@ -33,18 +32,9 @@ import { freshBuildDir } from '../../src/loading/fresh-build.mjs';
 import { compareWithBaseline } from './baseline-build.js';
 import { calibrate, calibrationLine } from './calibration.js';
 import { idleShare } from './idle-share.js';
+import { generatedBtcUsdtMarket } from '../backtest/fixtures.js';
 
-const market = wireMarketFromOptions({
-  name: 'BTC_USDT',
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: '0.0001',
-  minTotal: '1',
-  makerFeePercent: '0.1',
-  takerFeePercent: '0.1',
-});
+const market = generatedBtcUsdtMarket();
 
 async function dataFile(n: number): Promise<string> {
   const dir = join(tmpdir(), 'v4-trader-bench');

@@ -11,23 +11,13 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'n
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateRecording } from '../../backtest/data/generate-recording.js';
-import { wireMarketFromOptions } from '../../backtest/importers/binance-depth-importer.js';
 import { loadSweepPlan } from '../../backtest/sweep/sweep-config.js';
 import { runSweep } from '../../backtest/sweep/run-sweep.js';
 import { trialPool } from '../../backtest/sweep/trial-pool.js';
 import { stealMeter } from './cpu-steal.js';
+import { generatedBtcUsdtMarket } from '../backtest/fixtures.js';
 
-const market = wireMarketFromOptions({
-  name: 'BTC_USDT',
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: '0.0001',
-  minTotal: '1',
-  makerFeePercent: '0.1',
-  takerFeePercent: '0.1',
-});
+const market = generatedBtcUsdtMarket();
 
 async function dataFile(n: number): Promise<string> {
   const dir = join(tmpdir(), 'v4-trader-bench');

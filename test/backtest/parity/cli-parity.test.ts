@@ -6,24 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BacktestConfigSchema } from '../../../backtest/backtest-config.js';
 import { generateRecording } from '../../../backtest/data/generate-recording.js';
-import { wireMarketFromOptions } from '../../../backtest/importers/binance-depth-importer.js';
 import { parseYamlConfig } from '../../../src/settings/load-yaml.js';
 import { recordSession, type SessionFiles } from './session-fixture.js';
+import { generatedBtcUsdtMarket } from '../fixtures.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cli-parity-'));
 let session: SessionFiles;
-const wireMarket = wireMarketFromOptions({
-  name: 'BTC_USDT',
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: '0.0001',
-  minTotal: '1',
-  makerFeePercent: '0.1',
-  takerFeePercent: '0.2',
-});
+const wireMarket = generatedBtcUsdtMarket({ takerFeePercent: '0.2' });
 
 function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

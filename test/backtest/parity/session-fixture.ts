@@ -13,13 +13,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateRecording } from '../../../backtest/data/generate-recording.js';
-import { wireMarketFromOptions } from '../../../backtest/importers/binance-depth-importer.js';
 import { D } from '../../../src/model/decimal.js';
 import { loadRecordedBooks } from '../../../src/sim/recorded-flow.js';
 import { loadStrategy } from '../../../src/strategy/load-strategy.js';
 import { planPolling } from '../../../src/streams/polling-plan.js';
 import { builtinStrategies } from '../../../strategies/index.js';
 import { runDaemonAgainstReplayingSim, type LockstepResult } from '../lockstep-daemon.js';
+import { generatedBtcUsdtMarket } from '../fixtures.js';
 
 export const MM_PARAMS = { spread: '0.000008', size: '0.01', levels: 2, levelSpacing: '0.000002', maxInventory: '0.05', refreshThreshold: '0.000003' };
 export const POLLING_WISHES = { bookMs: 1000, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 };
@@ -38,17 +38,7 @@ export async function recordSession(dir: string, o: { snapshots: number; seed?: 
   const recording = join(dir, 'session.jsonl.gz');
   const journal = join(dir, 'journal.jsonl');
   const config = join(dir, 'daemon.yaml');
-  const wm = wireMarketFromOptions({
-    name: 'BTC_USDT',
-    stock: 'BTC',
-    money: 'USDT',
-    stockPrec: 6,
-    moneyPrec: 2,
-    minAmount: '0.0001',
-    minTotal: '1',
-    makerFeePercent: '0.1',
-    takerFeePercent: '0.2',
-  });
+  const wm = generatedBtcUsdtMarket({ takerFeePercent: '0.2' });
   await generateRecording({
     out: market,
     market: wm,
