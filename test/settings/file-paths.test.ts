@@ -3,22 +3,12 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/model/errors.js';
 import { checkReadableFile, checkWritableFile, checkWritableFolder } from '../../src/settings/file-paths.js';
+import { refusal } from '../helpers/config-refusal.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'file-paths-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const source = { configFile: 'cfg.yaml', key: 'journal.path', cwd: dir };
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('checkWritableFile: only regular files the bot can own (issue 24)', () => {
   it('refuses /dev/null and leaves it alone', () => {

@@ -13,22 +13,13 @@ import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { loadYamlConfig, parseYamlConfig } from '../../src/settings/load-yaml.js';
 import { paperStaleAfterMs } from '../../src/settings/paper-venue-config.js';
 import { withSim } from '../helpers/with-sim.js';
+import { refusal } from '../helpers/config-refusal.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'paper-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const mm = 'strategies:\n  - { id: mm, use: market-maker, market: BTC_USDT }\n';
 const parse = (venue: string) => parseYamlConfig(`venue: ${venue}\n${mm}`, DaemonConfigSchema, 'p.yaml', {});
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('venue: { kind: paper } in the daemon config', () => {
   it('takes an upstream and balances; the rest has defaults; no key and no limits are needed (no real money)', () => {

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/model/errors.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { parseYamlConfig } from '../../src/settings/load-yaml.js';
 import { recordFileOf } from '../../src/settings/record-config.js';
+import { refusal } from '../helpers/config-refusal.js';
 
 const parse = (record: string) =>
   parseYamlConfig(`venue: { kind: sim }\nstrategies: [{ id: mm, use: market-maker, market: BTC_USDT }]\nrecord: ${record}\n`, DaemonConfigSchema, 'r.yaml', {});
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('record: in the daemon config', () => {
   it('takes a folder and an optional rotation by size (bytes, or k/M/G) and by UTC day', () => {

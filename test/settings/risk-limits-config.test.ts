@@ -12,21 +12,12 @@ import { ConfigError } from '../../src/model/errors.js';
 import { DaemonConfigSchema } from '../../src/settings/daemon-config.js';
 import { checkLimitTickers } from '../../src/settings/limit-tickers.js';
 import { parseYamlConfig } from '../../src/settings/load-yaml.js';
+import { refusal } from '../helpers/config-refusal.js';
 
 /** Issue 24 item 6: limits that vanished without a word. */
 const REPO = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'risk-limits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 const rest = 'venue: { kind: rest, baseUrl: "http://127.0.0.1:9", apiKey: k, apiSecret: s }\n';
 const mm = (risk: string): string => `strategies:\n  - { id: mm, use: market-maker, market: BTC_USDT, risk: ${risk} }\n`;
