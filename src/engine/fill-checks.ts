@@ -105,6 +105,14 @@ export class FillChecks {
     return undefined;
   }
 
+  /** True while a deal of the order is listed malformed (for at most SHADOW_MS): its true record may still come. */
+  private awaitsTrueRecord(clientOrderId: string): boolean {
+    for (const m of this.malformed.values()) {
+      if (m.clientOrderId === clientOrderId && this.o.now() - m.since < SHADOW_MS) return true;
+    }
+    return false;
+  }
+
   /**
    * After a reconcile of the order, with the executed amount the venue's records gave (`executed`, read after the deals
    * were held; undefined when none said): each held deal that now fits is released through `apply` (oldest first) -
@@ -119,9 +127,15 @@ export class FillChecks {
         this.held.drop(h.deal);
         continue;
       }
+      // Shadowed by a malformed deal of the order at its time: wait for that one's true record (or SHADOW_MS), final or
+      // not. Judging it now could reject a true fill (two real fills at one instant) or keep a twin in place of its original.
+      if (this.shadowOf(h.deal) !== undefined) continue;
       const twin = this.twinOf(order, h.deal);
+      // A twin is released only on the executed amount; while another deal of the order is listed malformed, that amount
+      // holds the malformed one's true fill too, and a twin released on it would take that fill's place.
+      if (twin !== undefined && this.awaitsTrueRecord(clientOrderId)) continue;
       const covered = executed !== undefined && order.dealt.plus(h.deal.amount).lte(executed);
-      const why = misfit(order, h.deal) ?? (twin !== undefined && !covered ? twin : undefined) ?? this.shadowOf(h.deal);
+      const why = misfit(order, h.deal) ?? (twin !== undefined && !covered ? twin : undefined);
       if (why === undefined) {
         this.held.drop(h.deal);
         this.report('deal-released', undefined, order, h.deal, `deal ${h.deal.id} of ${clientOrderId} released: the venue's records now account for it`);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
 import { D } from '../../src/model/decimal.js';
@@ -155,6 +156,71 @@ describe('a venue that lies in well-formed JSON (engine on virtual time)', () =>
     expect(rig.journal.records().some((r) => r.type === 'anomaly' && r.kind === 'deal-rejected' && r.dealId === 9_002)).toBe(true);
     await rig.runtime.stop();
   });
+
+  it('property (seeded): however a fill and its twin are listed, the journal ends with the true deals of the order and only them', async () => {
+    // A lying venue lists a twin only beside its original (as the simulated venue's lies do), and may list the
+    // original corrupted for a while, hide the order from the open-orders list for a while, and fill the order again.
+    // Once the lies end, the truth can be known: the journal must hold exactly the true deals, each once.
+    const scenario = fc.record({
+      whole: fc.boolean(),
+      twinFirst: fc.boolean(),
+      corruptMs: fc.constantFrom(0, 300, 1500),
+      corruptHow: fc.constantFrom('amount', 'price', 'fee'),
+      hideMs: fc.constantFrom(0, 700, 4000),
+      second: fc.boolean(),
+      twinSecond: fc.boolean(),
+      secondAtMs: fc.constantFrom(0, 200, 1000, 2500),
+    });
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const venue = new LyingVenue(market, '100', '101');
+        const once = strategyOf((_ctx, orders) =>
+          orders.length > 0 || venue.calls.some((c) => c.startsWith('place')) ? [] : [placeLimit({ side: 'buy', price: D('99'), amount: D('0.04') })],
+        );
+        const rig = virtualRig(venue, [{ id: 'p', definition: once, params: {}, market: market.name }]);
+        await rig.runtime.start();
+        await rig.advance(500);
+        const id = [...venue.orders.keys()][0]!;
+        const t0 = rig.scheduler.now();
+        const truth: number[] = [];
+        const first = venue.fill(id, D(s.whole ? '0.04' : '0.02'), t0 / 1000);
+        truth.push(first.id);
+        if (s.twinFirst) venue.extraDeals.push({ ...first, id: 9_000 });
+        if (s.corruptMs > 0) {
+          const bad =
+            s.corruptHow === 'amount' ? { amount: first.amount.neg() } : s.corruptHow === 'price' ? { price: first.price.neg() } : { fee: first.fee.neg() };
+          venue.dealOverride.set(first.id, { ...first, ...bad });
+        }
+        if (s.hideMs > 0) venue.hidden.add(id);
+        const steps: Array<{ at: number; run: () => void }> = [
+          { at: s.corruptMs, run: () => venue.dealOverride.clear() },
+          { at: s.hideMs, run: () => venue.hidden.clear() },
+        ];
+        if (s.second && !s.whole) {
+          steps.push({
+            at: s.secondAtMs,
+            run: () => {
+              if (!venue.orders.has(id)) return; // cancelled meanwhile: no second fill
+              const second = venue.fill(id, D('0.02'), rig.scheduler.now() / 1000);
+              truth.push(second.id);
+              if (s.twinSecond) venue.extraDeals.push({ ...second, id: 9_001 });
+            },
+          });
+        }
+        steps.sort((a, b) => a.at - b.at);
+        for (const step of steps) {
+          const wait = t0 + step.at - rig.scheduler.now();
+          if (wait > 0) await rig.advance(wait);
+          step.run();
+        }
+        await rig.advance(8_000);
+        await rig.runtime.stop();
+        const journalled = rig.journal.records().flatMap((r) => (r.type === 'fill' && r.deal.clientOrderId === id ? [r.deal.id] : []));
+        expect(journalled.sort((a, b) => a - b)).toEqual(truth.sort((a, b) => a - b));
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
 
   it('orders hidden from the open-orders list are not taken as gone: unknown (counted in full), settled by a cancel of ours; never more live than the limit', async () => {
     const venue = new LyingVenue(market, '100', '101');
