@@ -58,11 +58,13 @@ describe('daemon with bulk places killed with SIGKILL mid-run, then restarted', 
 
       // run 1: killed without any chance to clean up
       const first = spawnDaemon(config, env);
+      // killed while quotes rest on the venue (the restart must adopt them): a market maker requotes, so a moment with
+      // none resting (one was filled and its replacement not yet placed) is waited out rather than killed in
       await until(
-        'orders and fills in the journal',
+        'orders and fills in the journal, quotes resting',
         () => {
           const recs = journalAt(journal);
-          return recs.filter((r) => r.type === 'submit').length >= 12 && recs.some((r) => r.type === 'fill');
+          return recs.filter((r) => r.type === 'submit').length >= 12 && recs.some((r) => r.type === 'fill') && sim.exchange.openOrders(accountId).length > 0;
         },
         40_000,
         first.output,

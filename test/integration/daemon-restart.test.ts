@@ -46,11 +46,12 @@ describe('daemon killed with SIGKILL mid-run, then restarted', () => {
 
       // run 1: killed without any chance to clean up
       const first = spawnDaemon(config, env);
+      // killed while quotes rest on the venue (a moment with none resting, between a fill and its replacement, is waited out)
       await until(
-        'orders and fills in the journal',
+        'orders and fills in the journal, quotes resting',
         () => {
           const recs = journalAt(journal);
-          return recs.filter((r) => r.type === 'submit').length >= 12 && recs.some((r) => r.type === 'fill');
+          return recs.filter((r) => r.type === 'submit').length >= 12 && recs.some((r) => r.type === 'fill') && sim.exchange.openOrders(accountId).length > 0;
         },
         40_000,
         first.output,
