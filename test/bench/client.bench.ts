@@ -19,26 +19,9 @@ import { KEEP_ALIVE_AGENT_OPTIONS } from '../../src/venue/http-transport.js';
 import { RestClient } from '../../src/venue/rest-client.js';
 import { signPayload } from '../../src/venue/signing.js';
 import { RATE_LIMITS, type RateBucket, type RateLimit } from '../../src/venue/wire.js';
+import { orderRecordJson } from '../venue/helpers/scripted-server.js';
 
-const ORDER = JSON.stringify({
-  order_id: 1,
-  client_order_id: 'b-1',
-  market: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timestamp: 1700000000.123456,
-  deal_money: '0',
-  deal_stock: '0',
-  amount: '0.01',
-  left: '0.01',
-  deal_fee: '0',
-  price: '30000',
-  postOnly: false,
-  ioc: false,
-  status: 'NEW',
-  stp: 'no',
-  rpi: false,
-});
+const ORDER = orderRecordJson('b-1');
 
 const SERVER = `
 const http = require('node:http');

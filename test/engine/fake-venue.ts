@@ -11,6 +11,29 @@ import type { TradingApi } from '../../src/venue/trading-api.js';
  * A minimal in-memory venue implementing our own TradingApi (a test double of our interface, not a mock of a
  * library): orders rest until the test fills or cancels them; every answer is an immediately resolved promise.
  */
+/** The venue's record of a limit order just placed from `r`, nothing executed. */
+export function restingOrder(orderId: number, r: Parameters<TradingApi['placeLimit']>[0]): Order {
+  return {
+    orderId,
+    clientOrderId: r.clientOrderId ?? '',
+    market: r.market,
+    side: r.side,
+    kind: 'limit',
+    timestamp: 0,
+    amount: r.amount,
+    price: r.price,
+    left: r.amount,
+    dealStock: D(0),
+    dealMoney: D(0),
+    dealFee: D(0),
+    postOnly: r.postOnly ?? false,
+    ioc: false,
+    rpi: false,
+    stp: 'no',
+    status: 'NEW',
+  };
+}
+
 export class FakeVenue implements TradingApi {
   book: OrderBook;
   readonly orders = new Map<string, Order>();
@@ -48,25 +71,7 @@ export class FakeVenue implements TradingApi {
   }
   async placeLimit(r: Parameters<TradingApi['placeLimit']>[0]): Promise<Order> {
     this.calls.push(`place ${r.clientOrderId}`);
-    const o: Order = {
-      orderId: this.nextId++,
-      clientOrderId: r.clientOrderId ?? '',
-      market: r.market,
-      side: r.side,
-      kind: 'limit',
-      timestamp: 0,
-      amount: r.amount,
-      price: r.price,
-      left: r.amount,
-      dealStock: D(0),
-      dealMoney: D(0),
-      dealFee: D(0),
-      postOnly: r.postOnly ?? false,
-      ioc: false,
-      rpi: false,
-      stp: 'no',
-      status: 'NEW',
-    };
+    const o = restingOrder(this.nextId++, r);
     this.orders.set(o.clientOrderId, o);
     return o;
   }

@@ -17,6 +17,7 @@ import { BulkOutcomeUnknownError, InnerValidationError } from '../../src/venue/e
 import { RestClient } from '../../src/venue/rest-client.js';
 import type { PlaceLimitRequest, TradingApi } from '../../src/venue/trading-api.js';
 import { simAccount, useSim } from '../helpers/with-sim.js';
+import { restingOrder } from './fake-venue.js';
 
 /** The executor's submit path with bulk batching on: tracker + journal + executor + reconciler. */
 function engine(api: TradingApi) {
@@ -168,25 +169,7 @@ class ScriptedVenue implements Pick<TradingApi, 'openOrders' | 'deals' | 'placeL
   ) {}
 
   private rest(r: PlaceLimitRequest): Order {
-    const o: Order = {
-      orderId: this.id++,
-      clientOrderId: r.clientOrderId ?? '',
-      market: r.market,
-      side: r.side,
-      kind: 'limit',
-      timestamp: 0,
-      amount: r.amount,
-      price: r.price,
-      left: r.amount,
-      dealStock: D(0),
-      dealMoney: D(0),
-      dealFee: D(0),
-      postOnly: false,
-      ioc: false,
-      rpi: false,
-      stp: 'no',
-      status: 'NEW',
-    };
+    const o = restingOrder(this.id++, r);
     this.truth.set(o.clientOrderId, o);
     return o;
   }
