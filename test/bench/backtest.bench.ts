@@ -16,11 +16,10 @@
  * process, and prints the ratio and both fingerprints (baseline-build.ts; `BACKTEST_BENCH_ROUNDS` runs each, default 5).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { parallelLanesByDefault } from '../../backtest/replay/lane-threads.js';
@@ -32,31 +31,9 @@ import { freshBuildDir } from '../../src/loading/fresh-build.mjs';
 import { compareWithBaseline } from './baseline-build.js';
 import { calibrate, calibrationLine } from './calibration.js';
 import { idleShare } from './idle-share.js';
-import { generatedBtcUsdtMarket } from '../backtest/fixtures.js';
+import { benchDayFile } from './bench-day.js';
 
-const market = generatedBtcUsdtMarket();
-
-async function dataFile(n: number): Promise<string> {
-  const dir = join(tmpdir(), 'v4-trader-bench');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `backtest-${n}-v1.jsonl.gz`);
-  if (!existsSync(file)) {
-    const partial = `${file}.part-${process.pid}`;
-    await generateRecording({
-      out: partial,
-      market,
-      snapshots: n,
-      intervalMs: 1000,
-      startT: 1_700_000_000_000,
-      startTicks: 3_000_000,
-      stepTicks: 150,
-      seed: 42,
-      minQty: 0.2,
-    });
-    renameSync(partial, file);
-  }
-  return file;
-}
+const dataFile = (n: number): Promise<string> => benchDayFile('backtest', n);
 
 /**
  * A floor: read every event and build the snapshot views the replay builds (best bid/ask in ticks), from the

@@ -7,39 +7,16 @@
  * cache is built once first. Each side runs the same trials (a fresh output directory, no resume). The
  * baseline is the 1-worker pool measured in the same run; the figures are wall-clock, so a loaded machine shows.
  */
-import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { loadSweepPlan } from '../../backtest/sweep/sweep-config.js';
 import { runSweep } from '../../backtest/sweep/run-sweep.js';
 import { trialPool } from '../../backtest/sweep/trial-pool.js';
 import { stealMeter } from './cpu-steal.js';
-import { generatedBtcUsdtMarket } from '../backtest/fixtures.js';
+import { benchDayFile } from './bench-day.js';
 
-const market = generatedBtcUsdtMarket();
-
-async function dataFile(n: number): Promise<string> {
-  const dir = join(tmpdir(), 'v4-trader-bench');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `sweep-${n}-v1.jsonl.gz`);
-  if (!existsSync(file)) {
-    const partial = `${file}.part-${process.pid}`;
-    await generateRecording({
-      out: partial,
-      market,
-      snapshots: n,
-      intervalMs: 1000,
-      startT: 1_700_000_000_000,
-      startTicks: 3_000_000,
-      stepTicks: 150,
-      seed: 42,
-      minQty: 0.2,
-    });
-    renameSync(partial, file);
-  }
-  return file;
-}
+const dataFile = (n: number): Promise<string> => benchDayFile('sweep', n);
 
 function sweepFile(dir: string, data: string, trials: number, tag: string): string {
   const spreads = Array.from({ length: trials }, (_, i) => `"${(0.0004 + 0.00005 * i).toFixed(5)}"`);
