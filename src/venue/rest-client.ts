@@ -1,19 +1,13 @@
 import type { Balances, MainBalances } from '../model/balance.js';
 import type { OrderBook, PublicTrade } from '../model/book.js';
-import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
 import type { Deal, Order } from '../model/order.js';
 import type { AssetInfo, CreateCodeRequest, CreatedCode, InvestmentsPage, InvestmentsQuery, KillSwitchState, TransferRequest } from './account-records.js';
 import type { ExecutedOrder } from '../model/executed-order.js';
 import type { BulkPlaceOptions, BulkPlaceResult, OrderHistoryQuery } from './bulk-records.js';
-import { BulkOutcomeUnknownError, MalformedResponseError, OutcomeUnknownError, RateLimitedError, RequestValidationError, VenueError } from './errors.js';
+import { BulkOutcomeUnknownError, OutcomeUnknownError, RequestValidationError } from './errors.js';
 import { parseBulkResults } from './parse-bulk.js';
 import { parseOrderHistory } from './parse-executed-order.js';
-import { HttpTransport, type RawResponse } from './http-transport.js';
-import type { VenueTransport } from './venue-transport.js';
-import { countFailure, retryDelay, surfacedError, type CallPolicy, type RetryCount } from './retry-policy.js';
-import { mapErrorResponse, type ErrorFamily } from './map-error-response.js';
-import { NonceSource } from './nonce.js';
 import { parseAssets, parseCreatedCode, parsePing } from './parse-account.js';
 import { parseKillSwitch, parseKillSwitchStatus } from './parse-kill-switch.js';
 import { parseMainBalance, parseTradeBalance } from './parse-balance.js';
@@ -23,34 +17,12 @@ import { parseDeals } from './parse-deal.js';
 import { parseInvestments } from './parse-investments.js';
 import { parseMarkets } from './parse-market.js';
 import { parseOrder, parseOrders } from './parse-order.js';
-import type { BucketStats, RateLimiter } from './rate-limiter.js';
-import { observeAttempt, type VenueCallObserver } from './call-observer.js';
-import { leaseRateLimiter, nonceSourceFor, type LimiterLease } from './client-registry.js';
-import { resolveRestClientOptions, type ResolvedRestClientOptions, type RestClientOptions } from './rest-client-options.js';
+import type { BucketStats } from './rate-limiter.js';
+import type { ResolvedRestClientOptions, RestClientOptions } from './rest-client-options.js';
 import * as ser from './serialize-request.js';
-import { PayloadSigner } from './signing.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, OrderBookQuery, PlaceLimitRequest, PlaceStopLimitRequest, TradingApi } from './trading-api.js';
-import { HEADERS, PATHS, type EndpointName, type KillSwitchOrderType } from './wire.js';
-
-/** One endpoint call: where, how to read the answer, and what may be repeated. */
-interface CallSpec<T> {
-  readonly endpoint: EndpointName;
-  readonly path: string;
-  readonly family: ErrorFamily;
-  readonly policy: CallPolicy;
-  readonly parse: (raw: unknown, endpoint: string) => T;
-  /** Private (signed POST) when fields are given; public GET otherwise. */
-  readonly fields?: Record<string, unknown>;
-  readonly query?: string;
-  readonly clientOrderId?: string;
-  /** For the call observer when the market is in the path rather than the fields. */
-  readonly market?: string;
-}
-
-/** The count of a call before its first failure; shared, as counts are never changed in place. */
-const NO_FAILURES: RetryCount = { retries: 0, rateLimited: 0, nonce: 0 };
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+import { VenueCaller } from './venue-caller.js';
+import { PATHS, type KillSwitchOrderType } from './wire.js';
 
 /**
  * The v4 REST client: every endpoint of api-v4.md and exchange-facts §6, signed, rate-limited,
@@ -67,39 +39,26 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export class RestClient implements TradingApi {
   readonly options: ResolvedRestClientOptions;
-  private readonly http: VenueTransport;
-  private readonly nonces: NonceSource;
-  private readonly limiter: RateLimiter | undefined;
-  private readonly lease: LimiterLease | undefined;
-  private readonly observer: VenueCallObserver | undefined;
-  /** Signs with the secret's HMAC key states set up once (the secret itself stays in `options` only). */
-  private readonly signer: PayloadSigner | undefined;
+  /** Signing, rate limiting, retries and reading answers (venue-caller.ts); this class names the endpoints. */
+  private readonly caller: VenueCaller;
 
   constructor(options: RestClientOptions = {}) {
-    this.options = resolveRestClientOptions(options);
-    this.signer = this.options.apiSecret === undefined ? undefined : new PayloadSigner(this.options.apiSecret);
-    this.http = options.transport ?? new HttpTransport({ baseUrl: this.options.baseUrl, timeoutMs: this.options.timeoutMs });
-    this.nonces =
-      options.clock !== undefined || this.options.apiKey === undefined
-        ? new NonceSource({ now: options.clock ?? Date.now })
-        : nonceSourceFor(this.options.apiKey);
-    this.lease = options.rateLimiter === undefined ? leaseRateLimiter(this.options.baseUrl, this.options.apiKey) : undefined;
-    this.limiter = options.rateLimiter === false ? undefined : (options.rateLimiter ?? this.lease?.limiter);
-    this.observer = options.observer;
+    this.caller = new VenueCaller(options);
+    this.options = this.caller.options;
   }
 
   // ------------------------------------------------------------ public
 
   async ping(): Promise<boolean> {
-    return this.call({ endpoint: 'ping', path: PATHS.ping, family: 'public', policy: 'read', parse: parsePing });
+    return this.caller.call({ endpoint: 'ping', path: PATHS.ping, family: 'public', policy: 'read', parse: parsePing });
   }
 
   async markets(): Promise<Market[]> {
-    return this.call({ endpoint: 'markets', path: PATHS.markets, family: 'public', policy: 'read', parse: parseMarkets });
+    return this.caller.call({ endpoint: 'markets', path: PATHS.markets, family: 'public', policy: 'read', parse: parseMarkets });
   }
 
   async assets(): Promise<Record<string, AssetInfo>> {
-    return this.call({ endpoint: 'assets', path: PATHS.assets, family: 'public', policy: 'read', parse: parseAssets });
+    return this.caller.call({ endpoint: 'assets', path: PATHS.assets, family: 'public', policy: 'read', parse: parseAssets });
   }
 
   async orderBook(market: string, query: OrderBookQuery = {}): Promise<OrderBook> {
@@ -108,14 +67,14 @@ export class RestClient implements TradingApi {
     if (query.level !== undefined) params.set('level', String(query.level));
     const qs = params.size > 0 ? `?${params.toString()}` : '';
     const path = `${PATHS.orderbook}/${encodeURIComponent(market)}`;
-    return this.call({ endpoint: 'orderbook', path, query: qs, market, family: 'public', policy: 'read', parse: parseOrderBook });
+    return this.caller.call({ endpoint: 'orderbook', path, query: qs, market, family: 'public', policy: 'read', parse: parseOrderBook });
   }
 
   /** The market's last 100 public trades, newest first (exchange-facts §6); `type` keeps one taker side. */
   async publicTrades(market: string, query: { readonly type?: 'buy' | 'sell' } = {}): Promise<PublicTrade[]> {
     const qs = query.type === undefined ? '' : `?type=${query.type}`;
     const path = `${PATHS.publicTrades}/${encodeURIComponent(market)}`;
-    return this.call({
+    return this.caller.call({
       endpoint: 'publicTrades',
       path,
       query: qs,
@@ -130,11 +89,11 @@ export class RestClient implements TradingApi {
 
   async tradeBalance(ticker?: string): Promise<Balances> {
     const fields = ticker === undefined ? {} : { ticker };
-    return this.call({ endpoint: 'tradeBalance', path: PATHS.tradeBalance, family: 'trading', policy: 'read', fields, parse: parseTradeBalance });
+    return this.caller.call({ endpoint: 'tradeBalance', path: PATHS.tradeBalance, family: 'trading', policy: 'read', fields, parse: parseTradeBalance });
   }
 
   async placeLimit(request: PlaceLimitRequest): Promise<Order> {
-    return this.call({
+    return this.caller.call({
       endpoint: 'orderNew',
       path: PATHS.orderNew,
       family: 'trading',
@@ -146,7 +105,7 @@ export class RestClient implements TradingApi {
   }
 
   async placeStopLimit(request: PlaceStopLimitRequest): Promise<Order> {
-    return this.call({
+    return this.caller.call({
       endpoint: 'orderStopLimit',
       path: PATHS.orderStopLimit,
       family: 'trading',
@@ -159,18 +118,18 @@ export class RestClient implements TradingApi {
 
   async cancel(request: CancelRequest): Promise<Order> {
     const fields = ser.serializeCancel(request);
-    return this.call({ endpoint: 'orderCancel', path: PATHS.orderCancel, family: 'trading', policy: 'read', fields, parse: parseOrder });
+    return this.caller.call({ endpoint: 'orderCancel', path: PATHS.orderCancel, family: 'trading', policy: 'read', fields, parse: parseOrder });
   }
 
   async openOrders(query: OpenOrdersQuery = {}): Promise<Order[]> {
     const fields = ser.serializeOpenOrders(query);
-    return this.call({ endpoint: 'orders', path: PATHS.orders, family: 'trading', policy: 'read', fields, parse: parseOrders });
+    return this.caller.call({ endpoint: 'orders', path: PATHS.orders, family: 'trading', policy: 'read', fields, parse: parseOrders });
   }
 
   async deals(query: DealsQuery = {}): Promise<Deal[]> {
     const fields = ser.serializeDeals(query);
     const parse = (raw: unknown, endpoint: string): Deal[] => parseDeals(raw, query.market, endpoint);
-    return this.call({ endpoint: 'executedHistory', path: PATHS.executedHistory, family: 'trading', policy: 'read', fields, parse });
+    return this.caller.call({ endpoint: 'executedHistory', path: PATHS.executedHistory, family: 'trading', policy: 'read', fields, parse });
   }
 
   /**
@@ -180,13 +139,20 @@ export class RestClient implements TradingApi {
    */
   async killSwitch(market: string, timeoutSec: number | null, types?: readonly KillSwitchOrderType[]): Promise<KillSwitchState | null> {
     const fields = ser.serializeKillSwitch(market, timeoutSec, types);
-    return this.call({ endpoint: 'killSwitch', path: PATHS.killSwitch, family: 'trading', policy: 'read', fields, parse: parseKillSwitch });
+    return this.caller.call({ endpoint: 'killSwitch', path: PATHS.killSwitch, family: 'trading', policy: 'read', fields, parse: parseKillSwitch });
   }
 
   /** The account's running dead-man timers, of `market` or of every market. */
   async killSwitchStatus(market?: string): Promise<KillSwitchState[]> {
     const fields = market === undefined ? {} : { market };
-    return this.call({ endpoint: 'killSwitchStatus', path: PATHS.killSwitchStatus, family: 'trading', policy: 'read', fields, parse: parseKillSwitchStatus });
+    return this.caller.call({
+      endpoint: 'killSwitchStatus',
+      path: PATHS.killSwitchStatus,
+      family: 'trading',
+      policy: 'read',
+      fields,
+      parse: parseKillSwitchStatus,
+    });
   }
 
   // ------------------------------------------------------------ batch endpoints (wire/order-batch.ts)
@@ -200,7 +166,7 @@ export class RestClient implements TradingApi {
   async placeLimitBulk(requests: readonly PlaceLimitRequest[], options: BulkPlaceOptions = {}): Promise<BulkPlaceResult[]> {
     const ids = requests.map((r) => r.clientOrderId ?? '');
     try {
-      return await this.call({
+      return await this.caller.call({
         endpoint: 'orderBulk',
         path: PATHS.orderBulk,
         family: 'trading',
@@ -227,14 +193,28 @@ export class RestClient implements TradingApi {
 
   /** Cancels every open order of the account in `market` (stop orders too). Idempotent, so retried like a read. */
   async cancelAll(market: string): Promise<void> {
-    await this.call({ endpoint: 'orderCancelAll', path: PATHS.orderCancelAll, family: 'trading', policy: 'read', fields: { market }, parse: () => undefined });
+    await this.caller.call({
+      endpoint: 'orderCancelAll',
+      path: PATHS.orderCancelAll,
+      family: 'trading',
+      policy: 'read',
+      fields: { market },
+      parse: () => undefined,
+    });
   }
 
   /** The account's executed orders (fully or partly traded, then finished), newest finished first. */
   async orderHistory(query: OrderHistoryQuery = {}): Promise<ExecutedOrder[]> {
     const fields = ser.serializeOrderHistory(query);
     try {
-      return await this.call({ endpoint: 'orderHistory', path: PATHS.orderHistory, family: 'trading', policy: 'read', fields, parse: parseOrderHistory });
+      return await this.caller.call({
+        endpoint: 'orderHistory',
+        path: PATHS.orderHistory,
+        family: 'trading',
+        policy: 'read',
+        fields,
+        parse: parseOrderHistory,
+      });
     } catch (error) {
       // A single-order lookup by an unknown client order id answers 422 "OrderHistory was not found." (the docs): no such order.
       if (error instanceof RequestValidationError && Object.values(error.errors).some((m) => m.includes('OrderHistory was not found.'))) return [];
@@ -245,114 +225,36 @@ export class RestClient implements TradingApi {
   // ------------------------------------------------------------ main account
 
   async mainBalance(): Promise<MainBalances> {
-    return this.call({ endpoint: 'mainBalance', path: PATHS.mainBalance, family: 'mainAccount', policy: 'read', fields: {}, parse: parseMainBalance });
+    return this.caller.call({ endpoint: 'mainBalance', path: PATHS.mainBalance, family: 'mainAccount', policy: 'read', fields: {}, parse: parseMainBalance });
   }
 
   /** Moves funds between the main and the trade (spot) balance. Not retried when its outcome is uncertain. */
   async transfer(request: TransferRequest): Promise<void> {
     const fields = ser.serializeTransfer(request);
-    await this.call({ endpoint: 'transfer', path: PATHS.transfer, family: 'mainAccount', policy: 'once', fields, parse: () => undefined });
+    await this.caller.call({ endpoint: 'transfer', path: PATHS.transfer, family: 'mainAccount', policy: 'once', fields, parse: () => undefined });
   }
 
   /** Creates a code from the main balance. The result's `code` is a bearer secret: print once, never log. */
   async createCode(request: CreateCodeRequest): Promise<CreatedCode> {
     const fields = ser.serializeCreateCode(request);
-    return this.call({ endpoint: 'codes', path: PATHS.codes, family: 'mainAccount', policy: 'once', fields, parse: parseCreatedCode });
+    return this.caller.call({ endpoint: 'codes', path: PATHS.codes, family: 'mainAccount', policy: 'once', fields, parse: parseCreatedCode });
   }
 
   /** Fixed-plan investment history (business partner keys only; others get AuthError 403). */
   async investments(query: InvestmentsQuery = {}): Promise<InvestmentsPage> {
     const fields = ser.serializeInvestments(query);
-    return this.call({ endpoint: 'investments', path: PATHS.investments, family: 'mainAccount', policy: 'read', fields, parse: parseInvestments });
+    return this.caller.call({ endpoint: 'investments', path: PATHS.investments, family: 'mainAccount', policy: 'read', fields, parse: parseInvestments });
   }
 
   // ------------------------------------------------------------ housekeeping
 
   /** Queue depth, in-window count, limit and waiting time per rate-limit bucket. */
   limiterStats(): BucketStats[] {
-    return this.limiter?.stats() ?? [];
+    return this.caller.limiterStats();
   }
 
   /** Closes idle keep-alive sockets; the last client of a shared rate limiter closes it (its queued calls reject). */
   close(): void {
-    this.lease?.release();
-    this.http.close();
-  }
-
-  // ------------------------------------------------------------ machinery
-
-  private async call<T>(spec: CallSpec<T>): Promise<T> {
-    let count: RetryCount = NO_FAILURES;
-    for (;;) {
-      const logger = this.options.logger;
-      const started = logger === undefined ? 0 : performance.now();
-      try {
-        const result = this.limiter ? await this.limiter.schedule(spec.endpoint, () => this.attempt(spec)) : await this.attempt(spec);
-        logger?.debug({ endpoint: spec.path, ms: Math.round(performance.now() - started), retries: count.retries }, 'venue call');
-        return result;
-      } catch (error) {
-        if (!(error instanceof VenueError)) throw error;
-        const delay = retryDelay(error, spec.policy, count, this.options.retry);
-        if (delay === undefined) throw surfacedError(error, spec.policy, spec.path, spec.clientOrderId ?? '');
-        count = countFailure(error, count);
-        logger?.warn({ endpoint: spec.path, error: error.code, status: error.status, ...count, delayMs: Math.round(delay) }, 'venue call retried');
-        if (delay > 0) {
-          if (error instanceof RateLimitedError && this.limiter) this.limiter.pause(spec.endpoint, delay);
-          else await sleep(delay);
-        }
-      }
-    }
-  }
-
-  /** One attempt: send, then read. Not an async function (one promise fewer on every request); throws ConfigError synchronously. */
-  private attempt<T>(spec: CallSpec<T>): Promise<T> {
-    const observer = this.observer;
-    if (observer === undefined) return this.send(spec).then((res) => this.read(spec, res));
-    const market = spec.market ?? (typeof spec.fields?.market === 'string' ? spec.fields.market : undefined);
-    return observeAttempt(
-      observer,
-      { endpoint: spec.endpoint, market },
-      () => this.send(spec),
-      (res) => this.read(spec, res),
-    );
-  }
-
-  private send(spec: CallSpec<unknown>): Promise<RawResponse> {
-    if (spec.fields === undefined) return this.http.get(spec.path + (spec.query ?? ''), spec.path);
-    const { apiKey } = this.options;
-    const signer = this.signer;
-    if (apiKey === undefined || signer === undefined) {
-      throw new ConfigError(`${spec.path} is private: the client needs apiKey and apiSecret (BOT_API_KEY / BOT_API_SECRET for the CLI)`);
-    }
-    // the nonce is taken right before sending so that send order follows nonce order as closely as possible
-    const message: Record<string, unknown> = { request: spec.path, nonce: this.nonces.next() };
-    if (this.options.nonceWindow) message.nonceWindow = true;
-    for (const key in spec.fields) message[key] = spec.fields[key];
-    const body = JSON.stringify(message);
-    const { payload, signature } = signer.sign(body);
-    return this.http.post(spec.path, body, { [HEADERS.apiKey]: apiKey, [HEADERS.payload]: payload, [HEADERS.signature]: signature }, spec.path);
-  }
-
-  private read<T>(spec: CallSpec<T>, res: RawResponse): T {
-    if (res.status < 200 || res.status > 299) throw mapErrorResponse(res.status, res.text, spec.path, spec.family);
-    let raw: unknown;
-    try {
-      raw = res.text === '' ? undefined : (JSON.parse(res.text) as unknown);
-    } catch {
-      throw new MalformedResponseError(`${spec.path}: HTTP ${res.status} with a body that is not JSON`, {
-        endpoint: spec.path,
-        status: res.status,
-        // not the parser's own message: V8 quotes the body in it, and a body may hold a created code
-        cause: new SyntaxError(`body of ${res.text.length} bytes is not valid JSON`),
-      });
-    }
-    try {
-      return spec.parse(raw, spec.path);
-    } catch (error) {
-      if (error instanceof MalformedResponseError) {
-        throw new MalformedResponseError(error.message, { endpoint: spec.path, status: res.status, cause: error.cause });
-      }
-      throw error;
-    }
+    this.caller.close();
   }
 }
