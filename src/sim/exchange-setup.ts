@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { D } from '../model/decimal.js';
 import type { Market } from '../model/market.js';
 import { requiredScale } from './settlement.js';
 import type { SimConfig } from './sim-config.js';
+import type { SimAccount } from './sim-types.js';
 
 const HUNDRED = D(100);
 
@@ -19,6 +21,18 @@ export function marketFromConfig(m: SimConfig['markets'][number]): Market {
     makerFee: m.makerFee.div(HUNDRED),
     takerFee: m.takerFee.div(HUNDRED),
     tradesEnabled: m.tradesEnabled,
+  };
+}
+
+/** An account from its config entry; keys not configured are random (a fresh pair per exchange). */
+export function accountFromConfig(a: SimConfig['accounts'][number]): SimAccount {
+  return {
+    id: a.name,
+    name: a.name,
+    partner: a.partner,
+    internal: a.internal,
+    apiKey: a.apiKey ?? randomBytes(16).toString('hex'),
+    apiSecret: a.apiSecret ?? randomBytes(32).toString('hex'),
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Balances, MainBalances } from '../model/balance.js';
 import type { OrderBook } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
@@ -7,20 +6,19 @@ import type { Market } from '../model/market.js';
 import type { ExecutedOrder } from '../model/executed-order.js';
 import type { Deal, Order } from '../model/order.js';
 import { AccountState } from './account-state.js';
-import { ledgerScale, marketFromConfig } from './exchange-setup.js';
+import { accountFromConfig, ledgerScale, marketFromConfig } from './exchange-setup.js';
 import { type Investment, InvestmentBook, type InvestmentFilters } from './investments.js';
-import { type KillSwitchFiring, KillSwitches, type KillSwitchTimerState } from './kill-switches.js';
+import { fireDueKillSwitches, killSwitchStatus } from './kill-switch-firing.js';
+import { type KillSwitchFiring, KillSwitches } from './kill-switches.js';
 import { Ledger } from './ledger.js';
 import { createCodeFromMain, transferFunds } from './main-account.js';
 import { type EngineContext, MarketEngine } from './market-engine.js';
-import { wouldTake } from './matching.js';
-import { normaliseStp, toTicks } from './order-input.js';
+import { type OrderIntake, placeLimitOrder, placeStopLimitOrder } from './order-intake.js';
 import { type OrderHistoryFilter, queryOrderHistory } from './order-history.js';
 import { publicBook, type PublicBookOptions } from './public-book.js';
 import { FrozenBook } from './frozen-book.js';
 import type { SimConfig } from './sim-config.js';
-import { type SimOrder, toOrder } from './sim-order.js';
-import { pow10, scaledSafeInteger, toUnits } from './units.js';
+import { toOrder } from './sim-order.js';
 import { KILL_SWITCH_ORDER_TYPES, type KillSwitchOrderType } from '../venue/wire.js';
 import type {
   CancelBy,
@@ -57,6 +55,7 @@ export class SimExchange {
   private dealSeq = 0;
   private lastMicros = 0;
   private readonly ctx: EngineContext;
+  private readonly intake: OrderIntake;
 
   constructor(
     readonly config: SimConfig,
@@ -71,14 +70,7 @@ export class SimExchange {
     );
     const accounts: SimAccount[] = [];
     for (const a of config.accounts) {
-      const account: SimAccount = {
-        id: a.name,
-        name: a.name,
-        partner: a.partner,
-        internal: a.internal,
-        apiKey: a.apiKey ?? randomBytes(16).toString('hex'),
-        apiSecret: a.apiSecret ?? randomBytes(32).toString('hex'),
-      };
+      const account = accountFromConfig(a);
       accounts.push(account);
       this.byKey.set(account.apiKey, account);
       this.states.set(account.id, new AccountState(account, this.ledger.scale, config.history.maxFinishedOrders, config.history.maxDeals));
@@ -96,6 +88,13 @@ export class SimExchange {
       },
     };
     for (const m of markets.values()) this.engines.set(m.name, new MarketEngine(m, this.ctx));
+    this.intake = {
+      states: this.states,
+      engines: this.engines,
+      scale: this.ledger.scale,
+      nextOrderId: () => ++this.orderSeq,
+      eventTime: () => this.eventTime(),
+    };
     const clientIds = accounts.filter((a) => !a.internal).map((a) => a.id);
     this.investmentBook = new InvestmentBook(config.investments, clientIds, Math.floor(this.clock() / 1000));
   }
@@ -114,42 +113,12 @@ export class SimExchange {
   }
 
   placeLimit(accountId: string, o: LimitOrderInput): PlaceResult {
-    const pre = this.precheck(accountId, o.market, o.clientOrderId);
-    if (!pre.ok) return pre;
-    const { engine, state } = pre;
-    const m = engine.market;
-    const ticks = toTicks(o.price, m.moneyPrec);
-    const postOnly = o.postOnly === true || o.rpi === true;
-    if (postOnly && wouldTake(engine.book, o.side, ticks)) {
-      return { ok: false, reason: 'post-only', message: 'Order would be executed immediately; post-only orders may only add liquidity.' };
-    }
-    const order = this.newOrder(accountId, engine, o, 'limit', ticks, postOnly, { postOnly: o.postOnly === true, ioc: o.ioc === true, rpi: o.rpi === true });
-    if (order === undefined) return notEnoughBalance();
-    state.addOpen(order);
-    engine.submit(order);
-    return { ok: true, order: toOrder(order, this.ledger.scale) };
+    return placeLimitOrder(this.intake, accountId, o);
   }
 
   /** Locks funds now; rests untriggered until the last trade price reaches `activationPrice` (fires at once if it already has). */
   placeStopLimit(accountId: string, o: StopLimitInput): PlaceResult {
-    const pre = this.precheck(accountId, o.market, o.clientOrderId);
-    if (!pre.ok) return pre;
-    const { engine, state } = pre;
-    const m = engine.market;
-    const order = this.newOrder(
-      accountId,
-      engine,
-      o,
-      'stop-limit',
-      toTicks(o.price, m.moneyPrec),
-      false,
-      { postOnly: false, ioc: false, rpi: false },
-      o.activationPrice,
-    );
-    if (order === undefined) return notEnoughBalance();
-    state.addOpen(order);
-    engine.submitStop(order);
-    return { ok: true, order: toOrder(order, this.ledger.scale) };
+    return placeStopLimitOrder(this.intake, accountId, o);
   }
 
   cancel(accountId: string, market: string, by: CancelBy): Order | undefined {
@@ -312,19 +281,7 @@ export class SimExchange {
 
   /** Housekeeping the HTTP layer calls on its timer (or a backtest on virtual time): expired kill switches, stop activations. */
   tick(nowMs: number = this.clock()): void {
-    for (const t of this.killSwitches.takeDue(nowMs)) {
-      const state = this.states.get(t.accountId);
-      const engine = this.engines.get(t.market);
-      const cancelled: Order[] = [];
-      if (state !== undefined && engine !== undefined && t.types.includes('spot')) {
-        for (const o of [...state.open.values()]) {
-          if (o.market !== t.market) continue;
-          engine.cancel(o);
-          cancelled.push(toOrder(o, this.ledger.scale));
-        }
-      }
-      this.killSwitches.record({ ...t, firedMs: nowMs, cancelled });
-    }
+    fireDueKillSwitches(this.killSwitches, this.states, this.engines, this.ledger.scale, nowMs);
     for (const e of this.engines.values()) e.activateStops();
   }
 
@@ -343,84 +300,10 @@ export class SimExchange {
     return e;
   }
 
-  private precheck(
-    accountId: string,
-    market: string,
-    clientOrderId: string | undefined,
-  ): { ok: true; engine: MarketEngine; state: AccountState } | { ok: false; reason: 'account' | 'market' | 'client-order-id'; message: string } {
-    const state = this.states.get(accountId);
-    if (state === undefined) return { ok: false, reason: 'account', message: 'Unknown account.' };
-    const engine = this.engines.get(market);
-    if (engine === undefined || !engine.market.tradesEnabled) return { ok: false, reason: 'market', message: 'Market is not available.' };
-    if (clientOrderId !== undefined && clientOrderId !== '' && state.isClientOrderIdUsed(clientOrderId)) {
-      return { ok: false, reason: 'client-order-id', message: 'This client order id is already used by the current account.' };
-    }
-    return { ok: true, engine, state };
-  }
-
-  /** Builds the order and freezes its funds; undefined (nothing frozen) when the balance is short. */
-  private newOrder(
-    accountId: string,
-    engine: MarketEngine,
-    o: LimitOrderInput | StopLimitInput,
-    kind: SimOrder['kind'],
-    ticks: number,
-    makerOnly: boolean,
-    flags: { postOnly: boolean; ioc: boolean; rpi: boolean },
-    activationPrice?: Decimal,
-  ): SimOrder | undefined {
-    const m = engine.market;
-    const lots = scaledSafeInteger(o.amount, m.stockPrec);
-    if (lots !== undefined ? lots <= 0 : !(o.amount.gt(0) && o.amount.decimalPlaces() <= m.stockPrec)) {
-      throw new BotError(`sim: amount ${o.amount.toFixed()} is not a positive multiple of 10^-${m.stockPrec}`, { code: 'ERR_SIM_AMOUNT_GRID' });
-    }
-    const scale = this.ledger.scale;
-    const amountU = lots !== undefined ? BigInt(lots) * pow10(scale - m.stockPrec) : toUnits(o.amount, scale);
-    const ticksU = BigInt(ticks);
-    const hold = engine.settlement.lock(accountId, o.side, amountU, ticksU, makerOnly);
-    if (hold === undefined) return undefined;
-    const order: SimOrder = {
-      id: ++this.orderSeq,
-      accountId,
-      clientOrderId: o.clientOrderId ?? '',
-      market: o.market,
-      side: o.side,
-      kind,
-      timestamp: this.eventTime(),
-      amount: o.amount,
-      price: o.price,
-      ticks,
-      ticksU,
-      amountU,
-      leftU: amountU,
-      dealMoneyU: 0n,
-      dealFeeU: 0n,
-      postOnly: flags.postOnly,
-      ioc: flags.ioc,
-      rpi: flags.rpi,
-      stp: normaliseStp(o.stp),
-      status: 'NEW',
-      lockU: hold.lockU,
-      lockCell: hold.lockCell,
-      gainCell: hold.gainCell,
-      state: this.states.get(accountId)!,
-      open: true,
-    };
-    return activationPrice === undefined ? order : { ...order, activationPrice };
-  }
-
   /** Unix seconds with a microsecond fraction, strictly increasing even within one millisecond. */
   private eventTime(): number {
     const micros = Math.max(Math.floor(this.clock() * 1000), this.lastMicros + 1);
     this.lastMicros = micros;
     return micros / 1e6;
   }
-}
-
-function killSwitchStatus(t: KillSwitchTimerState): KillSwitchStatus {
-  return { market: t.market, startTime: Math.floor(t.startMs / 1000), cancellationTime: Math.floor(t.dueMs / 1000), types: [...t.types] };
-}
-
-function notEnoughBalance(): PlaceResult {
-  return { ok: false, reason: 'balance', message: 'Not enough balance.' };
 }

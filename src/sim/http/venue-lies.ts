@@ -1,6 +1,8 @@
 import type { OrderBook } from '../../model/book.js';
 import type { Deal, Order } from '../../model/order.js';
 import { createPrng, type Prng } from '../prng.js';
+import { gapMs, pick, roll } from './lie-draws.js';
+import { type EpisodeOptions, type LieEpisode, type Until, until } from './lie-episode.js';
 import {
   ABSURD_BOOKS,
   ANSWER_CONTRADICTIONS,
@@ -21,44 +23,11 @@ import {
 } from './lie-config.js';
 import { absurdBook, corruptDeal, crossedBook, lieAboutOrder } from './lie-rewrites.js';
 
-/**
- * The lying venue's state and decisions (kinds in lie-config.ts; the answers are rewritten by lying-view.ts). Two
- * ways in: the config (seeded draws per order, deal or answer; book episodes as a Poisson process per market) and the
- * in-process controls a test drives deterministically (`startEpisode`, `hideOrder`). During an episode every item of
- * its kind in its scope (market, account) is lied about. A decision, once taken, stays (a duplicated deal stays
- * duplicated, a corrupted one shows its true record when its time is up) until the lies are turned off, which ends
- * every episode and forgets every decision: the venue tells the truth again.
- */
-export interface LieEpisode {
-  readonly kind: LieKind;
-  /** Undefined = every market. */
-  readonly market?: string;
-  /** The sim account id it lies to (order and deal kinds); undefined = every account. */
-  readonly account?: string;
-  readonly startMs: number;
-  /** Planned end; moved earlier when the episode is ended or the lies turned off. */
-  endMs: number;
-  readonly variants?: readonly string[];
-  /** An absurd book's variant, drawn once at the start so the episode shows one consistent lie. */
-  readonly variant?: string;
-  readonly crossBy?: number;
-  /** `config`: drawn from the lies config; `control`: started in-process. */
-  readonly source: 'config' | 'control';
-}
-
-export interface EpisodeOptions {
-  readonly forMs: number;
-  readonly market?: string;
-  readonly account?: string;
-  /** Restricts the kind's variants (e.g. `['negative-amount']`); one given = no draw, fully deterministic. */
-  readonly variants?: readonly string[];
-  readonly crossBy?: number;
-}
+export type { EpisodeOptions, LieEpisode } from './lie-episode.js';
 
 /** Told every lie put into the current answer: `lie:<kind>` or `lie:<kind>:<variant>` (the sim's fault counters). */
 export type Tell = (label: string) => void;
 
-type Until = number | LieEpisode;
 interface DealDecision {
   readonly duplicateId?: number;
   readonly corrupt?: { readonly how: DealCorruption; readonly until: Until };
@@ -68,8 +37,15 @@ interface DealDecision {
 const DUPLICATE_ID_BASE = 1_000_000_000_000;
 const MAX_DEAL_DECISIONS = 500_000;
 const MAX_EPISODES = 10_000;
-const until = (u: Until): number => (typeof u === 'number' ? u : u.endMs);
 
+/**
+ * The lying venue's state and decisions (kinds in lie-config.ts; the answers are rewritten by lying-view.ts). Two
+ * ways in: the config (seeded draws per order, deal or answer; book episodes as a Poisson process per market) and the
+ * in-process controls a test drives deterministically (`startEpisode`, `hideOrder`). During an episode every item of
+ * its kind in its scope (market, account) is lied about. A decision, once taken, stays (a duplicated deal stays
+ * duplicated, a corrupted one shows its true record when its time is up) until the lies are turned off, which ends
+ * every episode and forgets every decision: the venue tells the truth again.
+ */
 export class VenueLies {
   readonly #config: LieConfig;
   readonly #prng: Prng;
@@ -171,7 +147,7 @@ export class VenueLies {
   accepted(account: string, order: Order, now: number, otherMarket: string, tell: Tell): Order {
     const hide = this.#config.hiddenOpenOrders;
     const open = order.left.gt(0) && order.status !== 'CANCELED' && order.status !== 'FILLED';
-    if (hide !== undefined && open && this.#roll(hide.probability)) {
+    if (hide !== undefined && open && roll(this.#prng, hide.probability)) {
       this.#sweepHidden(now);
       this.#hidden.set(`${account}|id:${order.orderId}`, now + (hide.forMs ?? DEFAULT_HIDDEN_MS));
       this.#count('hiddenOpenOrders');
@@ -237,7 +213,7 @@ export class VenueLies {
   // ---- internals
 
   #start(kind: LieKind, o: EpisodeOptions, source: LieEpisode['source'], now: number): LieEpisode {
-    const variant = kind === 'absurdBook' ? this.#pick(o.variants?.length ? o.variants : ABSURD_BOOKS) : undefined;
+    const variant = kind === 'absurdBook' ? pick(this.#prng, o.variants?.length ? o.variants : ABSURD_BOOKS) : undefined;
     const book = (BOOK_LIE_KINDS as readonly string[]).includes(kind);
     const episode: LieEpisode = {
       kind,
@@ -273,7 +249,7 @@ export class VenueLies {
       const key = `${kind}|${market}`;
       let due = this.#nextBookEpisode.get(key);
       if (due === undefined) {
-        due = now + this.#gapMs(c.perMinute);
+        due = now + gapMs(this.#prng, c.perMinute);
         this.#nextBookEpisode.set(key, due);
       }
       // one book lie at a time per market: a kind that falls due during another's episode starts after it
@@ -281,7 +257,7 @@ export class VenueLies {
       const variants = kind === 'absurdBook' ? this.#config.absurdBook?.variants : undefined;
       const crossBy = kind === 'crossedBook' ? this.#config.crossedBook?.crossBy : undefined;
       this.#start(kind, { forMs: c.forMs, market, ...(variants ? { variants } : {}), ...(crossBy !== undefined ? { crossBy } : {}) }, 'config', now);
-      this.#nextBookEpisode.set(key, now + c.forMs + this.#gapMs(c.perMinute));
+      this.#nextBookEpisode.set(key, now + c.forMs + gapMs(this.#prng, c.perMinute));
     }
   }
 
@@ -297,9 +273,9 @@ export class VenueLies {
     const fits = (list: readonly string[] | undefined): OrderLie[] => applicable.filter((v) => (list ?? applicable).includes(v));
     const episode = this.#episode('contradictingAnswers', order.market, account, now);
     let choices = episode !== undefined ? fits(episode.variants) : [];
-    if (choices.length === 0) choices = this.#roll(probability) ? fits(this.#config.contradictingAnswers?.variants) : [];
+    if (choices.length === 0) choices = roll(this.#prng, probability) ? fits(this.#config.contradictingAnswers?.variants) : [];
     if (choices.length === 0) return order;
-    const lie = this.#pick(choices);
+    const lie = pick(this.#prng, choices);
     this.#count(`contradictingAnswers:${lie}`);
     tell(`lie:contradictingAnswers:${lie}`);
     return lieAboutOrder(order, lie, otherMarket);
@@ -310,14 +286,14 @@ export class VenueLies {
     const known = this.#deals.get(key);
     if (known !== undefined) return known;
     const dupEpisode = this.#episode('duplicateDeals', deal.market, account, now);
-    const duplicate = dupEpisode !== undefined || this.#roll(this.#config.duplicateDeals?.probability);
+    const duplicate = dupEpisode !== undefined || roll(this.#prng, this.#config.duplicateDeals?.probability);
     const corruptEpisode = this.#episode('corruptDeals', deal.market, account, now);
     const c = this.#config.corruptDeals;
     const corrupt =
       corruptEpisode !== undefined
-        ? { how: this.#pick((corruptEpisode.variants as readonly DealCorruption[] | undefined) ?? DEAL_CORRUPTIONS), until: corruptEpisode as Until }
-        : c !== undefined && this.#roll(c.probability)
-          ? { how: this.#pick(c.variants ?? DEAL_CORRUPTIONS), until: now + (c.forMs ?? DEFAULT_CORRUPT_MS) }
+        ? { how: pick(this.#prng, (corruptEpisode.variants as readonly DealCorruption[] | undefined) ?? DEAL_CORRUPTIONS), until: corruptEpisode as Until }
+        : c !== undefined && roll(this.#prng, c.probability)
+          ? { how: pick(this.#prng, c.variants ?? DEAL_CORRUPTIONS), until: now + (c.forMs ?? DEFAULT_CORRUPT_MS) }
           : undefined;
     const decision: DealDecision = { ...(duplicate ? { duplicateId: this.#nextDuplicateId++ } : {}), ...(corrupt ? { corrupt } : {}) };
     if (duplicate) this.#count('duplicateDeals');
@@ -334,20 +310,5 @@ export class VenueLies {
 
   #count(label: string): void {
     this.told.set(label, (this.told.get(label) ?? 0) + 1);
-  }
-
-  /** One of the list; a single choice draws no number. */
-  #pick<T>(list: readonly T[]): T {
-    return list.length === 1 ? list[0]! : list[Math.floor(this.#prng.next() * list.length)]!;
-  }
-
-  #roll(probability: number | undefined): boolean {
-    if (probability === undefined || probability <= 0) return false;
-    return this.#prng.next() < probability;
-  }
-
-  /** Exponential gap between episodes of a Poisson process of `perMinute`, ms. */
-  #gapMs(perMinute: number): number {
-    return Math.round((-Math.log(1 - this.#prng.next()) * 60_000) / perMinute);
   }
 }
