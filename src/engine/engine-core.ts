@@ -1,56 +1,40 @@
-import type { Logger } from 'pino';
-import type { Observable, SchedulerLike, Subject } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook, PublicTrade } from '../model/book.js';
+import type { OrderBook } from '../model/book.js';
 import type { Deal, Order } from '../model/order.js';
-import type { Clock } from '../strategy/context.js';
 import type { Intent } from '../strategy/intents.js';
-import type { TradingApi } from '../venue/trading-api.js';
-import { AccountRisk, type AccountLimits } from './account-risk.js';
+import type { AccountRisk } from './account-risk.js';
 import { BookGuard } from './book-guard.js';
 import type { ClientOrderIds } from './client-order-ids.js';
+import type { EngineCoreOptions } from './engine-core-options.js';
+import { engineParts } from './engine-parts.js';
+import { engineStopPort } from './engine-stop-port.js';
 import type { EngineEvent, RejectionStage } from './events.js';
-import { orderAnswerProblems } from './answer-check.js';
-import { Executor } from './executor.js';
-import { FillChecks } from './fill-checks.js';
+import { EventCounters } from './event-counters.js';
+import type { Executor } from './executor.js';
+import type { FillChecks } from './fill-checks.js';
 import { freeFunds, type Stamped } from './free-funds.js';
 import { gatePlace } from './gate.js';
-import type { Journal } from './journal.js';
-import { journalBalances, journalDeal, journalIntent } from './journal-records.js';
+import { ImplausibleAnswers } from './implausible-answers.js';
+import { journalDeal, journalIntent } from './journal-records.js';
 import type { JournalState } from './journal-replay.js';
-import { OrderTracker } from './order-tracker.js';
+import { syncOpenOrders } from './open-orders-sync.js';
+import type { OrderTracker } from './order-tracker.js';
+import { OrdersNotifier } from './orders-notifier.js';
 import { PnlLedger } from './pnl.js';
-import { Reconciler } from './reconcile.js';
+import type { Reconciler } from './reconcile.js';
 import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
-import { NO_BOUNDARY, type StrategyBoundary, type StrategyScope } from './strategy-boundary.js';
-import { strategyContext, type StrategyRun } from './strategy-run.js';
+import { NO_BOUNDARY } from './strategy-boundary.js';
+import type { StrategyRun } from './strategy-run.js';
+import { subscribeInBoundary, type StrategyIo } from './strategy-start.js';
 import type { RunSummary, StatusSnapshot } from './run-summary.js';
 import { buildStatus, buildSummary, midOf } from './status-view.js';
 import { logEvent } from './log-event.js';
 import { runStopSequence, type StopOutcome } from './stop-sequence.js';
-import { cancelAllHooks } from './shutdown-cancel-all.js';
 
 const FINISHED_RETENTION_MS = 10 * 60_000;
 
 export type { StrategyRun } from './strategy-run.js';
-
-export interface EngineCoreOptions {
-  readonly api: TradingApi;
-  readonly scheduler: SchedulerLike;
-  readonly now: () => number;
-  readonly logger: Logger;
-  readonly journal: Journal;
-  readonly runs: readonly StrategyRun[];
-  readonly events$: Subject<EngineEvent>;
-  readonly dryRun: boolean;
-  readonly concurrency?: number | undefined;
-  /** See Executor's batchPlaces. */
-  readonly bulkPlaces?: boolean | undefined;
-  /** Where strategies' code runs (see strategy-boundary.ts). Default NO_BOUNDARY (backtests). */
-  readonly boundary?: StrategyBoundary | undefined;
-  /** Account-wide limits (account-risk.ts) and the money asset all strategies share. Absent: none, nothing computed. */
-  readonly account?: { readonly limits: AccountLimits; readonly money: string } | undefined;
-}
+export type { EngineCoreOptions } from './engine-core-options.js';
 
 /** The engine's state and reactions: intents → gate → executor, deals → ledger, venue snapshots → tracker. */
 export class EngineCore {
@@ -66,74 +50,36 @@ export class EngineCore {
   private readonly books = new Map<string, OrderBook>();
   private balances: Stamped<Balances> | undefined;
   private ids: ClientOrderIds | undefined;
-  private readonly rejections: Record<string, number> = {};
-  private readonly counters = { submitted: 0, canceled: 0, unknown: 0 };
-  private readonly dirty = new Set<string>();
+  private readonly counts = new EventCounters();
+  /** Sends strategies their live orders when they changed (see orders-notifier.ts). */
+  private readonly notifier = new OrdersNotifier((id) => this.runsById.get(id)?.orders$.next(this.tracker.live(id)));
   /** What the stop sequence established (set once it ran). */
   private stopOutcome: StopOutcome | undefined;
-  /** The last implausible answer reported per order (see implausible). */
-  private readonly reportedAnswers = new Map<string, string>();
-  private flushScheduled = false;
+  /** The implausible answers reported (see implausible). */
+  private readonly answers: ImplausibleAnswers;
 
   constructor(private readonly o: EngineCoreOptions) {
     for (const r of o.runs) {
       this.runsById.set(r.id, r);
       this.ledgers.set(r.id, new PnlLedger());
     }
-    this.tracker = new OrderTracker({ now: o.now }, (strategyId) => this.markDirty(strategyId));
-    this.reconciler = new Reconciler({
-      api: o.api,
-      tracker: this.tracker,
-      journal: o.journal,
-      scheduler: o.scheduler,
-      now: o.now,
+    this.answers = new ImplausibleAnswers({ journal: o.journal, now: o.now, emit: (e) => this.emit(e) });
+    const parts = engineParts(o, this.ledgers, this.books, {
       emit: (e) => this.emit(e),
-      applyDeal: (d) => this.handleDeal(d),
-      hasHeldDeals: (id) => this.fills.held.has(id),
-      settleHeld: (id, executed) => this.fills.settle(id, (d) => this.handleDeal(d, true), executed),
-    });
-    this.fills = new FillChecks({
-      tracker: this.tracker,
-      journal: o.journal,
-      now: o.now,
-      emit: (e) => this.emit(e),
-      reconcile: (id) => void this.reconciler.reconcile(id),
-    });
-    this.executor = new Executor({
-      api: o.api,
-      tracker: this.tracker,
-      journal: o.journal,
-      reconciler: this.reconciler,
-      now: o.now,
-      emit: (e) => this.emit(e),
+      markDirty: (strategyId) => this.notifier.markDirty(strategyId),
+      handleDeal: (d, released) => this.handleDeal(d, released),
       implausible: (strategyId, id, detail) => this.implausible(strategyId, id, detail),
-      concurrency: o.concurrency,
-      ...(o.bulkPlaces === true ? { batchPlaces: true } : {}),
+      halt: (run, reason) => this.halt(run, reason),
     });
-    this.account = o.account
-      ? new AccountRisk({
-          ...o.account,
-          sources: {
-            strategies: o.runs.map((r) => ({ id: r.id, market: r.market.name, ledger: this.ledgers.get(r.id)! })),
-            mid: (market) => midOf(this.books.get(market)),
-            liveOrders: () => this.tracker.liveOrders(),
-          },
-          journal: o.journal,
-          now: o.now,
-          emit: (e) => this.emit(e),
-          // the one halt the engine has, for every strategy not halted yet (paused ones too: their orders go)
-          haltAll: (reason) => {
-            for (const run of o.runs) if (!run.halted) this.halt(run, reason);
-          },
-        })
-      : undefined;
+    this.tracker = parts.tracker;
+    this.reconciler = parts.reconciler;
+    this.fills = parts.fills;
+    this.executor = parts.executor;
+    this.account = parts.account;
   }
 
   emit(e: EngineEvent): void {
-    if (e.type === 'rejected') this.rejections[e.reason] = (this.rejections[e.reason] ?? 0) + 1;
-    else if (e.type === 'submitted' && e.kind === 'place') this.counters.submitted += 1;
-    else if (e.type === 'canceled') this.counters.canceled += 1;
-    else if (e.type === 'unknown') this.counters.unknown += 1;
+    this.counts.count(e);
     logEvent(this.o.logger, e);
     this.o.events$.next(e);
   }
@@ -165,27 +111,17 @@ export class EngineCore {
   }
 
   /**
-   * Subscribes the strategy inside its boundary (see strategy-boundary.ts): its code, and every callback, timer and
-   * promise it starts, carry its scope; intents are handled outside it. Any failure of its code - an error notification,
-   * a throw while it is created, or (through the daemon's process handlers) an exception or rejection traced to its
-   * scope - stops that strategy alone and cancels its orders; the others carry on.
+   * Subscribes the strategy inside its boundary (see strategy-start.ts). Any failure of its code stops that strategy
+   * alone and cancels its orders; the others carry on.
    */
-  startStrategy(
-    run: StrategyRun,
-    io: { book$: Observable<OrderBook>; balances$: Observable<Balances>; trades$: Observable<PublicTrade>; candleCloseAfterMs: number; clock: Clock },
-  ): void {
+  startStrategy(run: StrategyRun, io: StrategyIo): void {
     run.orders$.next(this.tracker.live(run.id));
-    const boundary = this.o.boundary ?? NO_BOUNDARY;
-    const scope: StrategyScope = { strategyId: run.id, fail: (error) => this.strategyFailed(run, error) };
-    const ctx = strategyContext(run, { ...io, scheduler: this.o.scheduler, logger: this.o.logger }, (source) => boundary.deliver(scope, source));
-    boundary.run(scope, () => {
-      try {
-        run.subscription = run.definition
-          .create(ctx)
-          .subscribe({ next: (intent) => boundary.exit(() => this.handleIntent(run, intent)), error: (error: unknown) => scope.fail(error) });
-      } catch (error) {
-        scope.fail(error);
-      }
+    subscribeInBoundary(run, io, {
+      boundary: this.o.boundary ?? NO_BOUNDARY,
+      scheduler: this.o.scheduler,
+      logger: this.o.logger,
+      fail: (error) => this.strategyFailed(run, error),
+      handleIntent: (intent) => this.handleIntent(run, intent),
     });
   }
 
@@ -284,44 +220,14 @@ export class EngineCore {
     this.account?.check();
   }
 
-  /**
-   * An open-orders snapshot: updates `left`, and reconciles our orders that vanished (filled, cancelled by the venue,
-   * or hidden by a lagging list: the reconcile needs a positive answer). A record that contradicts our order is not
-   * applied: the order counts as present and is reconciled.
-   */
+  /** An open-orders snapshot (see open-orders-sync.ts). */
   syncOpenOrders(market: string, snap: Stamped<Order[]>): void {
-    const present = new Set<string>();
-    for (const v of snap.value) {
-      if (!v.clientOrderId) continue;
-      present.add(v.clientOrderId);
-      const tracked = this.tracker.get(v.clientOrderId);
-      if (tracked === undefined) continue;
-      const problems = orderAnswerProblems(tracked, v);
-      if (problems.length > 0) {
-        this.implausible(tracked.strategyId, v.clientOrderId, `open-orders record: ${problems.join('; ')}`);
-        void this.reconciler.reconcile(v.clientOrderId);
-        continue;
-      }
-      this.tracker.applyVenueOrder(v.clientOrderId, v);
-      this.fills.checkExecuted(tracked, v.dealStock, snap.startedAt);
-    }
-    for (const o of this.tracker.liveOrders()) {
-      if (o.market !== market || (o.state !== 'open' && o.state !== 'partially-filled')) continue;
-      if (o.confirmedAt === undefined || o.confirmedAt >= snap.startedAt || present.has(o.clientOrderId)) continue;
-      void this.reconciler.reconcile(o.clientOrderId);
-    }
+    syncOpenOrders(this, market, snap);
   }
 
-  /**
-   * A venue answer about one of our orders that is not taken as fact: journalled as an anomaly and told, once per order
-   * and detail (a list that keeps lying about an order would otherwise write a record per poll).
-   */
+  /** A venue answer about one of our orders that is not taken as fact (see implausible-answers.ts). */
   implausible(strategyId: string, clientOrderId: string, detail: string): void {
-    if (this.reportedAnswers.get(clientOrderId) === detail) return;
-    if (this.reportedAnswers.size >= 10_000) this.reportedAnswers.clear();
-    this.reportedAnswers.set(clientOrderId, detail);
-    this.o.journal.append({ t: this.o.now(), type: 'anomaly', kind: 'implausible-answer', strategyId, clientOrderId, detail });
-    this.emit({ type: 'error', at: this.o.now(), strategyId, code: 'ERR_VENUE_IMPLAUSIBLE', message: `${clientOrderId}: ${detail}` });
+    this.answers.report(strategyId, clientOrderId, detail);
   }
 
   private checkLoss(run: StrategyRun): void {
@@ -361,51 +267,22 @@ export class EngineCore {
     for (const o of this.tracker.live(run.id)) this.cancel(run, o.clientOrderId, false);
   }
 
-  private markDirty(strategyId: string): void {
-    this.dirty.add(strategyId);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    // Deferred to a microtask so a strategy never re-enters itself while its own intents are being handled (which
-    // could place twice); not a timer, so it costs nothing on the tick-to-wire path and follows virtual time too.
-    queueMicrotask(() => {
-      this.flushScheduled = false;
-      const ids = [...this.dirty];
-      this.dirty.clear();
-      for (const id of ids) this.runsById.get(id)?.orders$.next(this.tracker.live(id));
-    });
-  }
-
   /** Stop sequence after the strategies are unsubscribed (see stop-sequence.ts). Never throws. */
   async shutdown(opts: { cancel: boolean; startedAt: number }): Promise<StopOutcome> {
     this.stopOutcome = await runStopSequence(
-      {
-        api: this.o.api,
+      engineStopPort(this.o, {
         executor: this.executor,
         tracker: this.tracker,
         reconciler: this.reconciler,
-        now: this.o.now,
-        dryRun: this.o.dryRun,
-        scheduler: this.o.scheduler,
-        owns: (id) => this.o.runs.some((r) => r.owns(id)),
-        markets: [...new Set(this.o.runs.map((r) => r.market.name))],
+        runsById: this.runsById,
         emit: (e) => this.emit(e),
-        dropped: (id) => {
-          const o = this.tracker.get(id);
-          this.tracker.move(id, 'rejected');
-          const run = o ? this.runsById.get(o.strategyId) : undefined;
-          if (run) this.reject(run, 'engine', 'engine:dropped-on-stop', 'queued intent dropped on stop, never sent', id);
-        },
-        cancel: (strategyId, id) => {
-          const run = this.runsById.get(strategyId);
-          if (run) this.cancel(run, id, false);
-        },
+        cancel: (run, id) => this.cancel(run, id, false),
+        reject: (run, stage, reason, message, id) => this.reject(run, stage, reason, message, id),
         handleDeal: (d) => this.handleDeal(d),
-        ...cancelAllHooks({ tracker: this.tracker, journal: this.o.journal, now: this.o.now, runs: this.o.runs, emit: (e) => this.emit(e) }),
-        balances: (value) => {
+        keepBalances: (value) => {
           this.balances = { startedAt: this.o.now(), value };
-          this.o.journal.append({ t: this.o.now(), type: 'balance', balances: journalBalances(value) });
         },
-      },
+      }),
       opts,
     );
     return this.stopOutcome;
@@ -419,7 +296,7 @@ export class EngineCore {
       tracker: this.tracker,
       ledgers: this.ledgers,
       queueDepth: this.executor.depth(),
-      rejections: this.rejections,
+      rejections: this.counts.rejections,
       balances: this.balances?.value,
       rateLimits: (this.o.api as { limiterStats?: () => unknown }).limiterStats?.(),
       ...(this.account ? { account: this.account.status() } : {}),
@@ -431,7 +308,7 @@ export class EngineCore {
       startedAt,
       stoppedAt,
       status: this.status(),
-      counters: this.counters,
+      counters: this.counts.counters,
       openOrdersLeft: this.stopOutcome?.venueRead === true ? this.stopOutcome.openAtStop.length : this.tracker.liveOrders().length,
       ...(this.stopOutcome !== undefined ? { openAtStop: this.stopOutcome.openAtStop, inDoubt: this.stopOutcome.inDoubt } : {}),
     });

@@ -12,119 +12,32 @@
  * Every timer goes through the injected scheduler and every time through the injected clock; no Date.now,
  * setTimeout or setInterval here, so the same code runs live and on virtual time.
  */
-import type { Logger } from 'pino';
-import { BehaviorSubject, NEVER, Observable, Subject, Subscription, filter, map, share, shareReplay, tap, type SchedulerLike } from 'rxjs';
+import { Subject, Subscription } from 'rxjs';
 import type { Balances } from '../model/balance.js';
-import type { OrderBook, PublicTrade } from '../model/book.js';
-import { bestPrice } from '../model/book-levels.js';
-import type { Decimal } from '../model/decimal.js';
-import { cmp } from '../model/decimal-compare.js';
-import type { Market } from '../model/market.js';
-import type { Deal, Order } from '../model/order.js';
-import { ConfigError } from '../model/errors.js';
-import type { Clock, OwnOrder } from '../strategy/context.js';
-import type { StrategyDefinition } from '../strategy/define-strategy.js';
-import { parseParams } from '../strategy/load-strategy.js';
-import { bookSource } from '../streams/book-source.js';
+import type { Order } from '../model/order.js';
 import { dealsSource } from '../streams/deals-source.js';
 import { defaultStaleAfterMs, detectStale } from '../streams/detect-stale.js';
-import { DEFAULT_MAX_JUMP, saneBooks } from '../streams/sane-books.js';
-import { TradeEvidence } from './trade-evidence.js';
 import { poll } from '../streams/poll.js';
-import { tradesSource } from '../streams/trades-source.js';
-import type { TradingApi } from '../venue/trading-api.js';
-import { ClientOrderIds, ownsClientOrderId, prefixFor } from './client-order-ids.js';
+import { ClientOrderIds } from './client-order-ids.js';
 import { EngineCore, type StrategyRun } from './engine-core.js';
 import type { EngineEvent } from './events.js';
-import type { Journal } from './journal.js';
 import { journalBalances } from './journal-records.js';
 import { replayJournal } from './journal-replay.js';
 import { fetchAllOpenOrders } from '../streams/fetch-open-orders.js';
 import { restoreAndAdopt } from './restore.js';
 import { withStartupRetries } from './startup-retry.js';
-import type { RiskLimits } from './risk-limits.js';
-import type { RunSummary, StatusSnapshot } from './run-summary.js';
+import type { RunSummary } from './run-summary.js';
 import type { Stamped } from './free-funds.js';
-import { applyControl, type ControlRequest, type ControlResult } from './strategy-controls.js';
+import { applyControl } from './strategy-controls.js';
 import type { StopOutcome } from './stop-sequence.js';
-import type { StrategyBoundary } from './strategy-boundary.js';
-import { accountSetup, type AccountLimits } from './account-risk.js';
+import { accountSetup } from './account-risk.js';
+import { marketSources } from './market-sources.js';
+import type { Runtime, RuntimeOptions } from './runtime-options.js';
+import { strategyRuns } from './strategy-runs.js';
+import { sameBalanceValues, sameBookTop } from './unchanged-snapshots.js';
 
-/** Poll periods (ms) and book query. Polling and orders share the venue's per-endpoint budgets: see streams/polling-plan. */
-export interface PollingOptions {
-  readonly bookMs: number;
-  /** Levels per side, 0-100 (0 = 100). */
-  readonly bookLimit?: number | undefined;
-  /** Price aggregation 0-5. */
-  readonly bookLevel?: number | undefined;
-  readonly balancesMs: number;
-  /** Open-orders sync: finds orders that vanished (filled or cancelled by the venue) and foreign ones with our prefix. */
-  readonly openOrdersMs: number;
-  readonly dealsMs: number;
-  /**
-   * A market with no fresh sane book for this long is stale: its strategies' resting orders are cancelled and their
-   * places refused until one returns (a `stale` event each way). Default max(3 × bookMs, 5000): see defaultStaleAfterMs.
-   */
-  readonly staleAfterMs?: number | undefined;
-  /** Sanity check of the books (streams/sane-books): largest mid move between two polls that passes at once. Default 0.10. */
-  readonly maxJump?: Decimal | undefined;
-  /** Polls after a jump that must agree with it before it passes. Default 2. */
-  readonly confirmPolls?: number | undefined;
-}
-
-export interface RuntimeStrategy {
-  readonly id: string;
-  readonly definition: StrategyDefinition;
-  /** Raw params; validated with the definition's schema (defaults applied). */
-  readonly params: unknown;
-  readonly market: string;
-  readonly risk?: RiskLimits | undefined;
-  /** Where the params came from, for error messages (e.g. `config/x.yaml: strategies[0].params`). */
-  readonly where?: string | undefined;
-}
-
-export interface RuntimeOptions {
-  readonly api: TradingApi;
-  readonly scheduler: SchedulerLike;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  /** From `api.markets()`. */
-  readonly markets: ReadonlyMap<string, Market>;
-  readonly strategies: ReadonlyArray<RuntimeStrategy>;
-  readonly polling: PollingOptions;
-  readonly journal: Journal;
-  /** Intents are gated and logged, nothing is sent; accepted intents rest as virtual `open` orders. */
-  readonly dryRun?: boolean | undefined;
-  /** Default for `stop()`: cancel the strategies' open orders. Default true. */
-  readonly cancelOnStop?: boolean | undefined;
-  /** Requests in flight per strategy (see Executor). Default 1. */
-  readonly concurrency?: number | undefined;
-  /** Batch a strategy's simultaneous limit places into bulk requests (see place-batcher.ts). Default false. */
-  readonly bulkPlaces?: boolean | undefined;
-  /** Where strategies' code runs, so a failure of one stops it alone (see strategy-boundary.ts). Default none. */
-  readonly boundary?: StrategyBoundary | undefined;
-  /** Account-wide limits over all strategies (account-risk.ts); `where` names them in errors (e.g. `x.yaml: risk.account`). */
-  readonly account?: { readonly limits: AccountLimits; readonly where?: string | undefined } | undefined;
-  /**
-   * Told every order book a poll returned, as the venue gave it (before the sanity check): the session recorder's tap
-   * (app/session-recorder.ts). Absent, nothing is added to a poll's path.
-   */
-  readonly onPolled?: ((market: string, book: OrderBook) => void) | undefined;
-}
-
-export interface Runtime {
-  /** Replays the journal, reconciles in-flight orders, adopts the account's open orders with a strategy's prefix, starts. */
-  start(): Promise<void>;
-  /**
-   * Stops strategies, drops queued intents, cancels open orders (when configured), sweeps final fills, runs
-   * `afterShutdown` (e.g. clearing the dead-man timer, journalled), then writes the `stop` record and closes the journal.
-   */
-  stop(opts?: { cancelOpenOrders?: boolean; afterShutdown?: (outcome: StopOutcome, cancelled: boolean) => Promise<void> }): Promise<RunSummary>;
-  readonly events$: Observable<EngineEvent>;
-  status(): StatusSnapshot;
-  /** An operator's control (pause, resume, cancel-orders; `stop` is recorded, the daemon ends the run). Journalled. */
-  control(request: ControlRequest): ControlResult;
-}
+export type { PollingOptions, Runtime, RuntimeOptions, RuntimeStrategy } from './runtime-options.js';
+export { sameBalanceValues } from './unchanged-snapshots.js';
 
 /** The daemon's engine; the backtest runs the same one on virtual time with its own TradingApi. */
 export function createRuntime(options: RuntimeOptions): Runtime {
@@ -140,33 +53,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   /** The balances last journalled: a poll with the same values (same tickers, same order) writes nothing. */
   let lastBalances: Balances | undefined;
 
-  const prefixes = new Map<string, string>();
-  const runs: StrategyRun[] = options.strategies.map((s) => {
-    const market = markets.get(s.market);
-    if (!market) throw new ConfigError(`strategy '${s.id}': market ${s.market} is not offered by the venue`);
-    const prefix = prefixFor(s.id);
-    const clash = prefixes.get(prefix);
-    if (clash)
-      throw new ConfigError(
-        `strategies '${clash}' and '${s.id}' give the same client order id prefix '${prefix}'; make their ids differ in the first 12 characters`,
-      );
-    prefixes.set(prefix, s.id);
-    return {
-      id: s.id,
-      definition: s.definition,
-      params: parseParams(s.definition, s.params, s.where ?? `strategies.${s.id}.params`),
-      market,
-      risk: s.risk ?? {},
-      prefix,
-      owns: ownsClientOrderId(prefix),
-      orders$: new BehaviorSubject<readonly OwnOrder[]>([]),
-      fills$: new Subject<Deal>(),
-      halted: false,
-      paused: false,
-      recentOrderTimes: [],
-      subscription: undefined,
-    };
-  });
+  const runs: StrategyRun[] = strategyRuns(options.strategies, markets);
   const marketNames = [...new Set(runs.map((r) => r.market.name))];
 
   const core = new EngineCore({
@@ -184,88 +71,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...accountSetup(options.account, runs),
   });
 
-  // ----- shared sources: one poll per market (and one for the account's balances), whatever the number of strategies
-  const onPollError = (source: string) => (error: unknown, attempt: number, retryInMs: number) => {
-    core.emit({
-      type: 'error',
-      at: now(),
-      code: (error as { code?: string }).code ?? 'ERR_POLL',
-      message: `${source} poll failed (attempt ${attempt}, retry in ${retryInMs} ms): ${(error as Error).message}`,
-    });
-  };
-  // Every consumer (strategies, marks, the gate, the stale watch) sees the books through the sanity check, once per
-  // market: a held book reaches none of them. Strategies see them only while the market is fresh (a frozen book
-  // repeated while stale would only have them re-quote into refusals).
-  // A jump is confirmed by the market's own trades where the venue offers them (trade-evidence.ts).
-  const publicTrades = api.publicTrades?.bind(api);
-  const evidence =
-    publicTrades === undefined
-      ? undefined
-      : new TradeEvidence(
-          (m) => publicTrades(m),
-          polling.maxJump ?? DEFAULT_MAX_JUMP,
-          (m, error) => onPollError(`public trades ${m}`)(error, 1, polling.bookMs),
-        );
-  const checked = (m: string) =>
-    saneBooks({
-      maxJump: polling.maxJump,
-      confirmPolls: polling.confirmPolls,
-      ...(evidence !== undefined ? { explained: (mid: Decimal) => evidence.explains(m, mid) } : {}),
-      onHeld: (h) => {
-        if (h.reason === 'jump') evidence?.request(m);
-        core.emit({ type: 'book-held', at: now(), market: m, reason: h.reason, heldPolls: h.heldPolls, message: h.message });
-      },
-      onResumed: (r) =>
-        logger.info(
-          { market: m, heldPolls: r.heldPolls, outcome: r.outcome },
-          r.outcome === 'back' ? 'order book sane again, the held ones were dropped' : 'order book: new price level confirmed',
-        ),
-    });
-  const books = new Map<string, Observable<OrderBook>>();
-  const strategyBooks = new Map<string, Observable<OrderBook>>();
-  const onPolled = options.onPolled;
-  for (const m of marketNames) {
-    const polled = bookSource(
-      api,
-      m,
-      {
-        periodMs: polling.bookMs,
-        limit: polling.bookLimit,
-        level: polling.bookLevel,
-        onError: onPollError(`orderbook ${m}`),
-        // shared below, after the check: the only subscriber of the poll is that pipeline
-        shared: false,
-      },
-      scheduler,
-    );
-    books.set(
-      m,
-      (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
-    );
-    strategyBooks.set(m, books.get(m)!.pipe(filter(() => !core.bookGuard.isStale(m))));
-  }
-  // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's
-  // period, at least a second apart (the venue stamps trades in whole seconds and lists its last 100). A candle waits
-  // three polls past its period for trades still on their way.
-  const tradesPollMs = Math.max(polling.bookMs, 1000);
-  const trades = new Map<string, Observable<PublicTrade>>();
-  for (const m of marketNames) {
-    const onGap = () => logger.warn({ market: m }, 'public trades: a full page newer than every trade seen; trades between two polls may be missing');
-    trades.set(
-      m,
-      publicTrades === undefined
-        ? NEVER
-        : tradesSource(publicTrades, m, { periodMs: tradesPollMs, onError: onPollError(`public trades ${m}`), onGap }, scheduler).pipe(share()),
-    );
-  }
-  const stampedBalances$ = poll<Stamped<Balances>>(
-    async () => {
-      const startedAt = now();
-      return { startedAt, value: await api.tradeBalance() };
-    },
-    { periodMs: polling.balancesMs, scheduler, onError: onPollError('trade balance') },
-  ).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-  const balances$ = stampedBalances$.pipe(map((s) => s.value));
+  const { onPollError, books, strategyBooks, trades, tradesPollMs, stampedBalances$, balances$ } = marketSources({
+    api,
+    scheduler,
+    logger,
+    now,
+    polling,
+    marketNames,
+    onPolled: options.onPolled,
+    emit: (e) => core.emit(e),
+    isStale: (m) => core.bookGuard.isStale(m),
+  });
 
   async function start(): Promise<void> {
     if (started) throw new Error('runtime already started');
@@ -409,37 +225,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return result;
     },
   };
-}
-
-/**
- * A book that repeats the previous one: same timestamp, best bid and best ask (compared as values, what a key
- * `${timestamp}|${bid}|${ask}` compared, without formatting two prices per poll).
- */
-function sameBookTop(a: OrderBook, b: OrderBook): boolean {
-  return a.timestamp === b.timestamp && samePrice(bestPrice(a, 'bids'), bestPrice(b, 'bids')) && samePrice(bestPrice(a, 'asks'), bestPrice(b, 'asks'));
-}
-
-function samePrice(x: Decimal | undefined, y: Decimal | undefined): boolean {
-  return x === undefined || y === undefined ? x === y : x.eq(y);
-}
-
-/**
- * True when two balance snapshots have the same values under the same tickers in the same order, i.e. the same journal
- * form (fmt writes equal values alike and different values differently), compared without formatting either: the
- * very same records (a venue that reuses unchanged values, as the backtest's does) cost a reference check each.
- */
-export function sameBalanceValues(a: Balances, b: Balances): boolean {
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i]) return false;
-    const x = a[k]!;
-    const y = b[k]!;
-    if (x !== y && (cmp(x.available, y.available) !== 0 || cmp(x.freeze, y.freeze) !== 0)) return false;
-  }
-  return true;
 }
 
 function summaryRecord(s: RunSummary): Record<string, unknown> {
