@@ -38,7 +38,10 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     readonly limit: number,
   ) {
     this.timestamp = snapshot.timestamp;
-    Object.defineProperties(this, SnapshotBook.#sides);
+    // two defineProperty calls, not one defineProperties: the same own accessors at half the cost (that call converts
+    // its descriptor map generically; it was ~5 % of a replay's CPU, one book per poll)
+    Object.defineProperty(this, 'asks', SnapshotBook.#asksProperty);
+    Object.defineProperty(this, 'bids', SnapshotBook.#bidsProperty);
   }
 
   /**
@@ -46,18 +49,16 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
    * no closure per book): a copy (`{ ...book }`), JSON.stringify and Object.keys see them as they see a live book's
    * arrays, so a strategy that copies a book behaves the same in a backtest as live.
    */
-  static readonly #sides: PropertyDescriptorMap = {
-    asks: {
-      enumerable: true,
-      get(this: SnapshotBook): readonly BookLevel[] {
-        return (this.#asks ??= cut(this.snapshot.asks, this.limit));
-      },
+  static readonly #asksProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: SnapshotBook): readonly BookLevel[] {
+      return (this.#asks ??= cut(this.snapshot.asks, this.limit));
     },
-    bids: {
-      enumerable: true,
-      get(this: SnapshotBook): readonly BookLevel[] {
-        return (this.#bids ??= cut(this.snapshot.bids, this.limit));
-      },
+  };
+  static readonly #bidsProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: SnapshotBook): readonly BookLevel[] {
+      return (this.#bids ??= cut(this.snapshot.bids, this.limit));
     },
   };
   declare readonly asks: readonly BookLevel[];
