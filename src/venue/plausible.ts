@@ -1,3 +1,4 @@
+import { gt } from '../model/decimal-compare.js';
 import type { Deal, Order } from '../model/order.js';
 
 /**
@@ -15,11 +16,13 @@ export function orderRecordDefects(o: Order): string[] {
   if (!o.price.isFinite() || !o.price.isPositive() || o.price.isZero()) out.push(`price ${o.price.toFixed()} is not positive`);
   if (o.activationPrice !== undefined && (!o.activationPrice.isPositive() || o.activationPrice.isZero()))
     out.push(`activation price ${o.activationPrice.toFixed()} is not positive`);
+  // the comparisons without decimal.js's copy of their operand (decimal-compare.ts: same answers, NaN included): every
+  // place and cancel answer passes here
   if (o.left.isNegative()) out.push(`left ${o.left.toFixed()} is negative`);
-  else if (o.left.gt(o.amount)) out.push(`left ${o.left.toFixed()} is above the amount ${o.amount.toFixed()}`);
+  else if (gt(o.left, o.amount)) out.push(`left ${o.left.toFixed()} is above the amount ${o.amount.toFixed()}`);
   if (o.dealStock.isNegative()) out.push(`deal stock ${o.dealStock.toFixed()} is negative`);
-  else if (o.dealStock.gt(o.amount)) out.push(`deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
-  else if (o.left.plus(o.dealStock).gt(o.amount))
+  else if (gt(o.dealStock, o.amount)) out.push(`deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
+  else if (gt(o.left.plus(o.dealStock), o.amount))
     out.push(`left ${o.left.toFixed()} + deal stock ${o.dealStock.toFixed()} is above the amount ${o.amount.toFixed()}`);
   if (o.dealMoney.isNegative()) out.push(`deal money ${o.dealMoney.toFixed()} is negative`);
   if (o.dealFee.isNegative()) out.push(`deal fee ${o.dealFee.toFixed()} is negative`);
