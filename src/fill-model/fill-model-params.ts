@@ -11,8 +11,8 @@
  * ```
  */
 import { z } from 'zod';
-import type { Decimal } from '../../src/model/decimal.js';
-import { zNumberLike } from '../../src/settings/decimal-schema.js';
+import type { Decimal } from '../model/decimal.js';
+import { zNumberLike } from '../settings/decimal-schema.js';
 
 export interface FillModelParams {
   /**
