@@ -8,8 +8,9 @@
  *  - cancels happen before placements, so the flow never trades with itself; a level at or through a client's
  *    resting order matches it (the client is the maker) exactly as a real counterparty arriving there would.
  * Clients' orders therefore fill when the mirrored book trades through them, and are not filled by quantity
- * decreases at their level: the backtest's PESSIMISTIC fill assumption (backtest/fill-model/fill-model.ts, the
- * X1 − X0 term; test/backtest/parity.test.ts shows the two agree on a books-only recording).
+ * decreases at their level: the X1 − X0 term of the backtest's PESSIMISTIC fill assumption
+ * (src/fill-model/fill-model.ts; test/backtest/parity.test.ts shows the two agree on a books-only recording). The
+ * paper venue adds the model's other terms on top (paper-fill-model.ts); `bot sim --replay` has the mirror alone.
  */
 import { D, Decimal } from '../model/decimal.js';
 import type { BookLevel } from '../model/book.js';
