@@ -61,9 +61,11 @@ export class BookMirror {
   apply(ex: SimExchange, want: MirrorLevels): void {
     const { account, market } = this;
     this.#noteEaten(ex);
-    const reach = clientReach(ex, market, account);
-    this.#eaten.settle('buy', want.buy, reach.sell);
-    this.#eaten.settle('sell', want.sell, reach.buy);
+    // the clients' orders are looked at only when a level shows less than was eaten there (rare: most books need none)
+    let reach: { buy: Decimal | undefined; sell: Decimal | undefined } | undefined;
+    const clients = () => (reach ??= clientReach(ex, market, account));
+    this.#eaten.settle('buy', want.buy, () => clients().sell);
+    this.#eaten.settle('sell', want.sell, () => clients().buy);
     const adds: Array<{ side: Side; price: string; amount: Decimal }> = [];
     for (const side of ['buy', 'sell'] as const) {
       const handled = new Set<string>();

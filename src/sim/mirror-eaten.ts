@@ -45,15 +45,19 @@ export class MirrorEaten {
 
   /**
    * Moves what was eaten on the flow's `side` to the upstream's new levels `shown` (rules 1 and 2 of the header).
-   * `reach`: the price of the clients' resting order of the other side nearest the flow's side (for the flow's asks
-   * the highest client buy, for its bids the lowest client sell); undefined when no client order rests there.
+   * `reachOf()`: the price of the clients' resting order of the other side nearest the flow's side (for the flow's
+   * asks the highest client buy, for its bids the lowest client sell), undefined when none rests there; asked only
+   * when a level shows less than was eaten there.
    */
-  settle(side: Side, shown: ReadonlyMap<string, Decimal>, reach: Decimal | undefined): void {
+  settle(side: Side, shown: ReadonlyMap<string, Decimal>, reachOf: () => Decimal | undefined): void {
     const old = this.#eaten[side];
     if (old.size === 0) return;
     const next = new Map<string, Decimal>();
     // asks at or below the reach, bids at or above it
-    const inPool = (price: Decimal): boolean => reach !== undefined && (side === 'sell' ? !gt(price, reach) : !lt(price, reach));
+    const inPool = (price: Decimal): boolean => {
+      const reach = reachOf();
+      return reach !== undefined && (side === 'sell' ? !gt(price, reach) : !lt(price, reach));
+    };
     let lost = ZERO;
     for (const [price, eaten] of old) {
       const kept = dmin(eaten, shown.get(price) ?? ZERO);
