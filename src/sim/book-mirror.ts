@@ -61,7 +61,7 @@ export class BookMirror {
   apply(ex: SimExchange, want: MirrorLevels): void {
     const { account, market } = this;
     this.#noteEaten(ex);
-    // the clients' orders are looked at only when a level shows less than was eaten there (rare: most books need none)
+    // the clients' orders are looked at only when a level shows less than was eaten there: most books need none
     let reach: { buy: Decimal | undefined; sell: Decimal | undefined } | undefined;
     const clients = () => (reach ??= clientReach(ex, market, account));
     this.#eaten.settle('buy', want.buy, () => clients().sell);
