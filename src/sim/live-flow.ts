@@ -6,7 +6,7 @@
  *
  * At each step, per market:
  *  - the newest upstream book is mirrored into the flow account's resting orders (book-mirror.ts): a client's order
- *    fills when the upstream's book trades through it, through the sim's matching;
+ *    fills when the upstream's book trades through it, each counterparty there once, through the sim's matching;
  *  - then the backtest's fill model (paper-fill-model.ts, `fills`: pessimistic by default, or optimistic) fills each
  *    client's resting order by the rest of its evidence, the upstream trades at and through its price and its queue,
  *    as maker against the flow account: the paper venue fills as the backtest's lane of that assumption would;

@@ -13,11 +13,10 @@
  * the mirror's crossing did not already fill in the same step, rounded down to the amount step, fills as maker at the
  * order's price against the flow account (SimExchange.fillResting: matching's own fill and settlement).
  *
- * So per step an order fills max(what the mirror's crossing filled, the model's fill). The model's fill is at least
- * the crossing's unless the previous book was at or through the price too (its through-quantity X0 is then counted
- * already, while the mirror, whose crossing orders the client consumed, places them again): the paper venue fills
- * as the backtest does except on books that stay at or through a resting order, where it may fill more
- * (test/sim/paper-fill-model.test.ts states and checks this).
+ * So per step an order fills max(what the mirror's crossing filled, the model's fill). The crossing fills
+ * min(left, max(0, X1 - X0)), the model's through term (the mirror does not place again what the order ate while the
+ * upstream still shows it: mirror-eaten.ts), so the model's fill is at least the crossing's and the paper venue fills
+ * as the backtest does (test/backtest/paper-parity.test.ts checks the two are equal).
  *
  * A stale market (`reset`) fills nothing and forgets every queue: on the first fresh book its orders join the back
  * of their queues again.

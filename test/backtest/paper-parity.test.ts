@@ -17,12 +17,10 @@ import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
  * The paper venue (the live flow over the sim: the mirror's crossing, then the fill model) against the backtest's
  * virtual exchange, one resting order of ours, the same upstream books and trades, both assumptions.
  *
- * The relation, exactly: OPTIMISTIC, the two fill the same. PESSIMISTIC, the paper venue fills at least what the
- * backtest does and at most that plus the through-quantity X of every book that follows a book also at or through the
- * order (X > 0 on both): the model counts a resting seller at or through a buy's price once (X1 - X0), while the
- * mirror, whose orders there the buy consumed, places them again on the next book and its matching fills the buy
- * against them again. Without two such books in a row the two are equal. (Fills are whole lots on both sides: the
- * books' and trades' amounts are on the lot grid, as an upstream's are.)
+ * The relation, exactly: the two fill the same, under either assumption. Pessimistic, that needs the mirror to count a
+ * resting seller at or through a buy's price once, as the model does (X1 - X0): it does not place again what the
+ * buy ate while the upstream still shows it (mirror-eaten.ts). (Fills are whole lots on both sides: the books' and
+ * trades' amounts are on the lot grid, as an upstream's are.)
  */
 const M = 'BTC_USDT';
 const market: Market = {
@@ -112,6 +110,41 @@ const genCase = fc
   .filter((c) => through(toBook(c.first), c.side, c.price).isZero())
   .map((c): Case => ({ side: c.side, price: c.price, orderLots: c.orderLots, steps: [{ book: c.first, trades: [] }, ...c.steps] }));
 
+/**
+ * Cases aimed at issue #25: a large order (rarely filled up) and, after a first book it does not cross, books whose
+ * other side mostly reaches it, so that sellers (buyers) at or through it stay, grow, shrink and move between the
+ * levels through it over several books in a row, and fill it in parts.
+ */
+const genThroughCase = fc
+  .record({
+    side: fc.constantFrom<Side>('buy', 'sell'),
+    price: fc.integer({ min: 98, max: 102 }),
+    orderLots: fc.integer({ min: 200, max: 3000 }),
+    first: genBook,
+    steps: fc.array(
+      fc.record({
+        // bids below the split, asks from it up: a buy is crossed by a split at or below its price, a sell above it
+        offset: fc.integer({ min: -3, max: 1 }),
+        lots: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 120 })), { minLength: HIGH - LOW + 1, maxLength: HIGH - LOW + 1 }),
+        trades: fc.array(genTrade, { maxLength: 2 }),
+      }),
+      { minLength: 2, maxLength: 8 },
+    ),
+  })
+  .filter((c) => through(toBook(c.first), c.side, c.price).isZero())
+  .map((c): Case => ({
+    side: c.side,
+    price: c.price,
+    orderLots: c.orderLots,
+    steps: [
+      { book: c.first, trades: [] },
+      ...c.steps.map((s) => ({
+        book: { split: Math.min(HIGH, Math.max(LOW + 1, c.side === 'buy' ? c.price + s.offset : c.price + 1 - s.offset)), lots: s.lots },
+        trades: s.trades,
+      })),
+    ],
+  }));
+
 /** Base amount the paper venue fills the order with. */
 function paperFills(c: Case, assumption: FillAssumption, fillModel: FillModelParams | undefined): { filled: Decimal; conserved: boolean } {
   const clock = { now: T0 };
@@ -177,15 +210,18 @@ function backtestFills(c: Case, assumption: FillAssumption, fillModel: FillModel
   return ve.fills.reduce((s, d) => s.add(d.amount), ZERO);
 }
 
-/** Σ X_k over the books k ≥ 1 whose predecessor was at or through the order too: the most the mirror can add. */
-function reshownThrough(c: Case): Decimal {
-  let extra = ZERO;
+/**
+ * True when two books in a row show sellers (buyers) at or through the order while the backtest did not fill it up:
+ * the case in which the mirror, placing again what the order ate, filled it twice (issue #25).
+ */
+function reshownAndLeft(c: Case, backtest: Decimal): boolean {
+  if (!backtest.lt(lotsOf(c.orderLots))) return false;
   for (let k = 1; k < c.steps.length; k++) {
     const prev = through(toBook(c.steps[k - 1]!.book), c.side, c.price);
     const now = through(toBook(c.steps[k]!.book), c.side, c.price);
-    if (prev.gt(0) && now.gt(0)) extra = extra.add(now);
+    if (prev.gt(0) && now.gt(0)) return true;
   }
-  return extra;
+  return false;
 }
 
 describe('paper venue fills vs the backtest’s virtual exchange (same books and trades, one resting order)', () => {
@@ -209,26 +245,34 @@ describe('paper venue fills vs the backtest’s virtual exchange (same books and
     expect(filledRuns).toBeGreaterThan(30);
   });
 
-  it('pessimistic: at least the backtest’s, at most that plus re-shown through-quantity, and equal without it', () => {
+  it('pessimistic: equal', () => {
     let filledRuns = 0;
-    let equalRuns = 0;
     fc.assert(
       fc.property(genCase, (c) => {
         const paper = paperFills(c, 'pessimistic', undefined);
         const backtest = backtestFills(c, 'pessimistic', undefined);
-        const extra = reshownThrough(c);
         expect(paper.conserved).toBe(true);
-        expect(paper.filled.gte(backtest), `paper ${fmt(paper.filled)} < backtest ${fmt(backtest)}`).toBe(true);
-        expect(paper.filled.lte(backtest.add(extra)), `paper ${fmt(paper.filled)} > backtest ${fmt(backtest)} + ${fmt(extra)}`).toBe(true);
-        if (extra.isZero()) {
-          expect(fmt(paper.filled)).toBe(fmt(backtest));
-          equalRuns += 1;
-        }
+        expect(fmt(paper.filled)).toBe(fmt(backtest));
         if (backtest.gt(0)) filledRuns += 1;
       }),
       { numRuns: 200 },
     );
     expect(filledRuns).toBeGreaterThan(30);
-    expect(equalRuns).toBeGreaterThan(50);
+  });
+
+  it('pessimistic: equal on books at or through the order several in a row (the mirror places no seller again that it ate)', () => {
+    let reshownRuns = 0;
+    fc.assert(
+      fc.property(genThroughCase, (c) => {
+        const paper = paperFills(c, 'pessimistic', undefined);
+        const backtest = backtestFills(c, 'pessimistic', undefined);
+        expect(paper.conserved).toBe(true);
+        expect(fmt(paper.filled)).toBe(fmt(backtest));
+        if (reshownAndLeft(c, backtest)) reshownRuns += 1;
+      }),
+      { numRuns: 150 },
+    );
+    // the case of issue #25 is a good part of the runs (83 of 150 with the suite’s seed): the mirror used to fill these again
+    expect(reshownRuns).toBeGreaterThan(50);
   });
 });
