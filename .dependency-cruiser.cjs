@@ -7,7 +7,9 @@
  * The layer order, outermost first: `cli -> app -> engine/backtest/ops/chaos -> strategy/streams -> venue/sim ->
  * rules -> model`. A folder imports only from its own layer and the layers after it. Folders design.md's order does
  * not name are placed by what they are: `recording` (the recorded-books format, which the sim replays and the
- * daemon will write) beside venue/sim, reading only the wire; `settings` (YAML, schema, logger) beside rules;
+ * daemon will write) beside venue/sim, reading only the wire; `fill-model` (the fill model on polled snapshots, which
+ * the backtest's virtual exchange and the paper venue's live flow both apply) beside them too, reading recorded
+ * snapshots; `settings` (YAML, schema, logger) beside rules;
  * `loading` (how modules are found and loaded, compiled or from the sources) beside model, importing nothing of ours.
  */
 const LAYERS = [
@@ -15,7 +17,7 @@ const LAYERS = [
   ['app'],
   ['engine', 'backtest', 'ops', 'chaos'],
   ['strategy', 'streams'],
-  ['venue', 'sim', 'recording'],
+  ['venue', 'sim', 'recording', 'fill-model'],
   ['rules', 'settings'],
   ['model', 'loading'],
 ];
@@ -47,8 +49,9 @@ const SIBLING_EDGES = {
   strategy: [],
   streams: [],
   venue: [],
-  sim: ['recording'], // the sim replays recordings
+  sim: ['recording', 'fill-model'], // the sim replays recordings; the paper venue's live flow fills by the fill model
   recording: [],
+  'fill-model': ['recording'], // it reads recorded snapshots
   rules: [],
   settings: [],
   model: [],

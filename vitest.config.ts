@@ -22,11 +22,12 @@ export default defineConfig({
     setupFiles: ['test/setup/fast-check-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Integration tests start real loopback servers; two cores, so keep the pool small. Three, not two: some files
-    // mostly wait on children and the wall clock (npm-start-demo: 61 s for 5 s of CPU; chaos-run: 72 s for 25 s), and
-    // the longest start first, so with two workers both cores sat mostly idle for the suite's first minute.
+    // Integration tests start real loopback servers; two cores, so keep the pool small. Four, not two: some files
+    // mostly wait on children and the wall clock (the demo: ~25 s for 4 s of CPU; each chaos file: ~30 s for ~9 s),
+    // and the longest start first, so with two workers both cores sat mostly idle for the suite's first minute; and
+    // `npm test` runs the static checks beside the suite (bin/test.js), in that idle time.
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 4,
     ...(scopedToDir
       ? { include: INCLUDE, exclude: EXCLUDE }
       : {

@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { DaemonConfigSchema } from '../src/settings/daemon-config.js';
 import { zIntLike, zNonNegativeDecimal } from '../src/settings/decimal-schema.js';
-import { FillModelSchema } from './fill-model/fill-model-params.js';
+import { FillModelSchema } from '../src/fill-model/fill-model-params.js';
 
 const ms = zIntLike.pipe(z.number().int().min(0));
 
@@ -35,7 +35,7 @@ export const BacktestConfigSchema = z.strictObject({
     .array(z.enum(['optimistic', 'pessimistic']))
     .min(1)
     .default(['optimistic', 'pessimistic']),
-  /** The optimistic lane's parameters (backtest/fill-model/fill-model-params.ts); `bot parity --fit` writes this block. */
+  /** The optimistic lane's parameters (src/fill-model/fill-model-params.ts); `bot parity --fit` writes this block. */
   fillModel: FillModelSchema,
   sampleMs: zIntLike.pipe(z.number().int().positive()).default(1000),
   polling: DaemonConfigSchema.shape.polling,

@@ -24,7 +24,7 @@ import { runBacktest, type BacktestOptions } from './replay/run-backtest.js';
 import type { ReplayOutcome } from './replay/lane-view.js';
 import { runBacktestParallel, type StrategySource } from './replay/run-parallel.js';
 import { createReplayStop, type ReplayStop } from './replay/replay-stop.js';
-import { FILL_MODEL_DOC } from './fill-model/fill-model-doc.js';
+import { FILL_MODEL_DOC } from '../src/fill-model/fill-model-doc.js';
 
 export interface BacktestRunOptions {
   readonly configFile: string;

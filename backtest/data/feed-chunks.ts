@@ -5,7 +5,7 @@
  */
 import { Decimal } from '../../src/model/decimal.js';
 import { priceToTicks, RecordedSnapshot, type MarketLine, type RecordingLine } from '../../src/recording/recording-format.js';
-import type { TickTrade } from '../fill-model/fill-model.js';
+import type { TickTrade } from '../../src/fill-model/fill-model.js';
 import { KIND_BOOK, KIND_MARKET, KIND_TRADE, type CacheBlock } from './cache-block.js';
 import { CachedSnapshot } from './cached-snapshot.js';
 import { ticksOf } from './plain-decimal.js';

@@ -3,7 +3,7 @@
  * `--fit` writes, or a backtest config holding one; other keys are left alone).
  */
 import { z } from 'zod';
-import { FillModelBlockSchema, type FillModelParams } from '../fill-model/fill-model-params.js';
+import { FillModelBlockSchema, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 
 const FillModelFileSchema = z.looseObject({ fillModel: FillModelBlockSchema });

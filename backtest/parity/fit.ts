@@ -14,7 +14,7 @@
  */
 import { D } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
-import { DEFAULT_FILL_MODEL, isDefaultFillModel, type FillModelParams } from '../fill-model/fill-model-params.js';
+import { DEFAULT_FILL_MODEL, isDefaultFillModel, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 import { matchFills, timeErrors } from './match.js';
 import { replaySession, type ReplayPlan } from './replay-session.js';
 import type { Session } from './session.js';

@@ -5,7 +5,7 @@
  * fit when asked, and the one summary line `bot parity` prints.
  */
 import type { Decimal } from '../../src/model/decimal.js';
-import type { FeeRates, FillModelParams } from '../fill-model/fill-model-params.js';
+import type { FeeRates, FillModelParams } from '../../src/fill-model/fill-model-params.js';
 import type { LaneParity, OrderRow } from './compare-lane.js';
 import type { FitResult } from './fit.js';
 import type { FillQuality, QualitySummary } from './markout.js';

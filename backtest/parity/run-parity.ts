@@ -11,7 +11,7 @@ import { ConfigError } from '../../src/model/errors.js';
 import { parseJournalText } from '../../src/engine/journal.js';
 import { checkReadableFile, checkWritableFolder } from '../../src/settings/file-paths.js';
 import type { RecordingCacheOptions } from '../data/cache-settings.js';
-import { DEFAULT_FILL_MODEL, fillModelLine, type FillModelParams } from '../fill-model/fill-model-params.js';
+import { DEFAULT_FILL_MODEL, fillModelLine, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 import { readBookMids } from './book-mids.js';
 import { compareLane, orderRows } from './compare-lane.js';
 import { fillModelYaml, fitFillModel, type FitResult } from './fit.js';

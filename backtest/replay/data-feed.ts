@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import type { Decimal } from '../../src/model/decimal.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { readRecordingBatches, type MarketLine, type RecordedSnapshot } from '../../src/recording/recording-format.js';
-import type { TickTrade } from '../fill-model/fill-model.js';
+import type { TickTrade } from '../../src/fill-model/fill-model.js';
 import { recordingCacheSettings, type RecordingCacheOptions, type RecordingCacheSettings } from '../data/cache-settings.js';
 import { BlockChunk, KIND_BOOK, KIND_MARKET, LineChunk, type FeedChunk } from '../data/feed-chunks.js';
 import { CacheBuilder, CacheDamagedError, CacheReader } from '../data/recording-cache.js';

@@ -5,7 +5,7 @@
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
-import type { FillAssumption } from '../fill-model/fill-model.js';
+import type { FillAssumption } from '../../src/fill-model/fill-model.js';
 import type { EquityCurve } from './equity-curve.js';
 import type { FillRecord } from './virtual-exchange.js';
 

@@ -4,7 +4,7 @@
  */
 import { D, Decimal } from '../../src/model/decimal.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
-import type { FillAssumption } from '../fill-model/fill-model.js';
+import type { FillAssumption } from '../../src/fill-model/fill-model.js';
 import { EquityCurve, type EquityColumns } from './equity-curve.js';
 import type { Lane } from './lane.js';
 import type { LaneMarks, LaneView } from './lane-view.js';

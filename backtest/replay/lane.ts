@@ -12,9 +12,9 @@ import { createRuntime, type PollingOptions, type Runtime, type RuntimeStrategy 
 import type { EngineEvent } from '../../src/engine/events.js';
 import type { RunSummary } from '../../src/engine/run-summary.js';
 import type { Intent } from '../../src/strategy/intents.js';
-import type { FillAssumption } from '../fill-model/fill-model.js';
-import type { FillModelParams } from '../fill-model/fill-model-params.js';
-import { midPrice, midTicks } from '../fill-model/book-queries.js';
+import type { FillAssumption } from '../../src/fill-model/fill-model.js';
+import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
+import { midPrice, midTicks } from '../../src/fill-model/book-queries.js';
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { BacktestVenue, type LatencyModel } from './backtest-venue.js';
 import { EquityCurve } from './equity-curve.js';

@@ -1,6 +1,6 @@
 import type { PublicTrade } from '../../src/model/book.js';
 import type { Decimal } from '../../src/model/decimal.js';
-import type { TickTrade } from '../fill-model/fill-model.js';
+import type { TickTrade } from '../../src/fill-model/fill-model.js';
 
 /**
  * The recording's trades as the venue's recent-trades endpoint lists them (exchange-facts §6): the last `pageSize`

@@ -12,7 +12,7 @@ import type { RiskLimits } from '../../src/engine/risk-limits.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { workerEntry } from '../../src/loading/compiled-build.js';
-import { FILL_ASSUMPTIONS, type FillAssumption } from '../fill-model/fill-model.js';
+import { FILL_ASSUMPTIONS, type FillAssumption } from '../../src/fill-model/fill-model.js';
 import type { ReplayOutcome } from './lane-view.js';
 import { encodeDecimals, laneFromWire, type LaneWire } from './lane-wire.js';
 import { runBacktest, type BacktestOptions } from './run-backtest.js';

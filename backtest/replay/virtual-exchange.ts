@@ -1,7 +1,7 @@
 /**
  * The backtest's exchange for ONE account on ONE recorded market, synchronous and deterministic.
  * The public book is the recording; our orders never enter it: they fill by the fill model
- * (../fill-model/fill-model.ts) as snapshots and trades arrive.
+ * (src/fill-model/fill-model.ts) as snapshots and trades arrive.
  *
  * Balances live in the simulated exchange's own `Ledger` (exact integer units at the scale the sim
  * itself requires for the market, available/freeze cells, fee pool) and move only through the sim's own
@@ -22,9 +22,9 @@ import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../
 import { LedgerViews } from './ledger-views.js';
 import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
-import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../fill-model/book-queries.js';
-import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
-import type { FillModelParams } from '../fill-model/fill-model-params.js';
+import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../../src/fill-model/book-queries.js';
+import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
+import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
 
 export const BACKTEST_ACCOUNT = 'backtest';
 

@@ -7,7 +7,7 @@ import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { lanePnl } from './lane-pnl.js';
 import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
 import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
-import { DEFAULT_FILL_MODEL, type FillModelParams } from '../fill-model/fill-model-params.js';
+import { DEFAULT_FILL_MODEL, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 
 export interface ReportFill {
   readonly t: number;

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { RecordingCacheOptions } from '../data/cache-settings.js';
 import { readMarketHead } from '../data/read-market-head.js';
-import type { FeeRates } from '../fill-model/fill-model-params.js';
+import type { FeeRates } from '../../src/fill-model/fill-model-params.js';
 import { withValues } from './config-path.js';
 import { hashDataFiles, type DataRef } from './data-files.js';
 import { dataSpan, walkForwardFolds, type Fold, type Window } from './folds.js';

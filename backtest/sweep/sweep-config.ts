@@ -29,7 +29,7 @@ import { loadYamlConfig } from '../../src/settings/load-yaml.js';
 import { zIntLike } from '../../src/settings/decimal-schema.js';
 import { parseTimeArg } from '../parse-time.js';
 import { BacktestConfigSchema, type BacktestConfig } from '../backtest-config.js';
-import { FillModelBlockSchema } from '../fill-model/fill-model-params.js';
+import { FillModelBlockSchema } from '../../src/fill-model/fill-model-params.js';
 import { describe, parseParamPath, pathProblem } from './config-path.js';
 import { checkLane, parseConstraint, parseFigure, type Constraint, type FigureRef } from './objective.js';
 import { relocateStrategyUses } from './strategy-uses.js';

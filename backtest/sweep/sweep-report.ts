@@ -6,7 +6,7 @@
 import type { TrialRecord } from './trials-log.js';
 import type { SweepOutcome } from './run-sweep.js';
 import type { Window } from './folds.js';
-import { fillModelLine, type FillModelParams } from '../fill-model/fill-model-params.js';
+import { fillModelLine, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 
 export const HEADLINE = ['tradingPnl', 'equityChange', 'fills', 'fees', 'volume', 'maxDrawdown', 'sharpe', 'returnFraction'] as const;
 

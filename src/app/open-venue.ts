@@ -60,7 +60,7 @@ export async function openVenue(
       logger: venueLog,
       ...watch,
     });
-    return { sim: paper.sim, client, label: `paper venue on ${paper.upstream} (${paper.sim.baseUrl})` };
+    return { sim: paper.sim, client, label: `paper venue on ${paper.upstream} (${paper.sim.baseUrl}), ${cfg.venue.fills} fills` };
   }
   const v = cfg.venue;
   const simConfig = embeddedSimConfig(v.sim, { cwd, configFile, env });

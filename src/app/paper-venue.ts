@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import { DEFAULT_FILL_MODEL, paperFillModelLine } from '../fill-model/fill-model-params.js';
 import { fmt } from '../model/decimal.js';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
@@ -42,7 +43,8 @@ export interface PaperVenue {
  * Starts a paper venue (`venue: { kind: paper }`): reads the upstream's markets (public, no key), mirrors those the
  * strategies trade with their rules (and the configured fees), funds one paper account with `balances`, starts the
  * upstream polls (upstream-feed.ts) and the embedded sim whose live flow turns them into its market
- * (src/sim/live-flow.ts). The daemon then talks to the sim over loopback HTTP with the same client as to any venue.
+ * (src/sim/live-flow.ts), which fills the paper account's orders by the backtest's fill model (`fills`, `fillModel`).
+ * The daemon then talks to the sim over loopback HTTP with the same client as to any venue.
  */
 export async function openPaperVenue(v: PaperVenueConfig, o: OpenPaperVenueOptions): Promise<PaperVenue> {
   const names = [...new Set(o.markets)];
@@ -83,10 +85,14 @@ export async function openPaperVenue(v: PaperVenueConfig, o: OpenPaperVenueOptio
       o.logger.warn({ upstream: url, markets: feed.waiting() }, 'paper venue: no upstream book yet; those markets stay stale (frozen, empty) until one comes');
     }
     const staleAfterMs = paperStaleAfterMs(v.upstream);
+    const fillModel = v.fillModel ?? DEFAULT_FILL_MODEL;
+    warnUnusedFillModel(v, o.logger);
     const flow = createLiveFlow({
       feed,
       markets: names,
       staleAfterMs,
+      fills: v.fills,
+      fillModel,
       onStale: (market, stale) => {
         if (stale)
           o.logger.warn(
@@ -104,14 +110,16 @@ export async function openPaperVenue(v: PaperVenueConfig, o: OpenPaperVenueOptio
     });
     // the first books, now: the daemon's first polls come before the flow's first timed step
     flow.step(sim.exchange, Date.now());
+    const line = paperFillModelLine(v.fills, fillModel, markets.length === 1 ? { maker: markets[0]!.makerFee, taker: markets[0]!.takerFee } : v.fees);
     o.logger.info(
       {
         baseUrl: sim.baseUrl,
         upstream: url,
         markets: markets.map((m) => `${m.name} (${feeText(m)})`),
         balances: Object.fromEntries(Object.entries(v.balances).map(([t, b]) => [t, fmt(b)])),
+        fillModel: line,
       },
-      'paper venue started: the upstream’s public market, fills by the pessimistic assumption, no order leaves this process',
+      `paper venue started: the upstream’s public market, fills by the ${v.fills} assumption of the backtest’s fill model, no order leaves this process`,
     );
     const running = feed;
     const close = async (): Promise<void> => {
@@ -142,6 +150,24 @@ function mirroredMarkets(all: readonly Market[], names: readonly string[], v: Pa
     throw new ConfigError(bad.map((t) => `${configFile}: venue.balances.${t}: no traded market has asset ${t} (they have ${assets.join(', ')})`).join('\n'));
   }
   return markets;
+}
+
+/**
+ * A `fillModel:` value that cannot act is said at start (not refused: the block is the backtest's, copied between
+ * configs as `bot parity --fit` writes it): the pessimistic bound has no parameters, and with the upstream's trades
+ * polled the decreases that traded are known, so decreaseTrades is not used (as on a recording with trades).
+ */
+function warnUnusedFillModel(v: PaperVenueConfig, logger: Logger): void {
+  const p = v.fillModel;
+  if (p === undefined) return;
+  if (v.fills === 'pessimistic') {
+    logger.warn({ fillModel: p }, 'paper venue: venue.fillModel shapes the optimistic assumption only; with fills: pessimistic it is not used');
+  } else if (p.decreaseTrades !== DEFAULT_FILL_MODEL.decreaseTrades) {
+    logger.warn(
+      { decreaseTrades: p.decreaseTrades },
+      'paper venue: venue.fillModel.decreaseTrades is not used: the upstream’s trades are polled, so only traded volume fills a decrease',
+    );
+  }
 }
 
 /** The upstream polls must fit the public budget the client's limiter enforces (a refusal here beats queued polls). */

@@ -67,9 +67,9 @@ export function marketSources(o: {
     saneBooks({
       maxJump: polling.maxJump,
       confirmPolls: polling.confirmPolls,
-      ...(evidence !== undefined ? { explained: (mid: Decimal) => evidence.explains(m, mid) } : {}),
+      ...(evidence !== undefined ? { explained: (mid: Decimal) => evidence.explains(m, mid), firstVouched: (mid: Decimal) => evidence.vouches(m, mid) } : {}),
       onHeld: (h) => {
-        if (h.reason === 'jump') evidence?.request(m);
+        if (h.reason === 'jump' || h.reason === 'first') evidence?.request(m);
         emit({ type: 'book-held', at: now(), market: m, reason: h.reason, heldPolls: h.heldPolls, message: h.message });
       },
       onResumed: (r) =>

@@ -11,7 +11,8 @@ export type PublicTradesFetch = (market: string) => Promise<readonly PublicTrade
  * book but not about its trades is caught; a failed fetch explains nothing (the book stays held, then goes stale).
  */
 export class TradeEvidence {
-  private readonly newest = new Map<string, Decimal>();
+  /** The newest trade's price per market, null when the venue listed none; absent until a fetch answered. */
+  private readonly newest = new Map<string, Decimal | null>();
   private readonly inFlight = new Set<string>();
 
   constructor(
@@ -29,7 +30,9 @@ export class TradeEvidence {
         this.inFlight.delete(market);
         let newest: PublicTrade | undefined;
         for (const t of trades) if (newest === undefined || t.id > newest.id) newest = t;
+        // an empty list is news too (a market without trades); a failed fetch is none
         if (newest !== undefined) this.newest.set(market, newest.price);
+        else if (!this.newest.has(market)) this.newest.set(market, null);
       },
       (error: unknown) => {
         this.inFlight.delete(market);
@@ -41,6 +44,20 @@ export class TradeEvidence {
   /** True when the market's newest known trade lies within maxJump of `mid`. */
   explains(market: string, mid: Decimal): boolean {
     const price = this.newest.get(market);
-    return price !== undefined && mid.gt(0) && price.minus(mid).abs().lte(mid.times(this.maxJump));
+    return price !== undefined && price !== null && this.near(price, mid);
+  }
+
+  /**
+   * True when the market's trades, once seen, do not contradict `mid`: its newest trade lies within maxJump of it, or
+   * the venue listed no trade at all (nothing to compare with: the book is believed, as it was before trades were
+   * asked). False until a fetch has answered (`request` one).
+   */
+  vouches(market: string, mid: Decimal): boolean {
+    const price = this.newest.get(market);
+    return price === null || (price !== undefined && this.near(price, mid));
+  }
+
+  private near(price: Decimal, mid: Decimal): boolean {
+    return mid.gt(0) && price.minus(mid).abs().lte(mid.times(this.maxJump));
   }
 }

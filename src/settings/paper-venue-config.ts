@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { zFraction, zIntLike, zNonNegativeDecimal } from './decimal-schema.js';
+import { FillModelBlockSchema } from './fill-model-schema.js';
 import { describeType } from './format-issues.js';
 
 const ms = zIntLike.pipe(z.number().int().positive());
 
-/** The fill assumption of the paper venue; the only one its matching can give (docs/paper-trading.md). */
-export type PaperFillAssumption = 'pessimistic';
+/** The fill assumption of the paper venue: either bound of the backtest's fill model (docs/paper-trading.md). */
+export type PaperFillAssumption = 'pessimistic' | 'optimistic';
+const PAPER_FILL_ASSUMPTIONS: readonly PaperFillAssumption[] = ['pessimistic', 'optimistic'];
 
 /**
  * `venue: { kind: paper, ... }` of the daemon config: an in-process venue that speaks the v4 interface (the
  * embedded sim, over loopback HTTP, with the same client) whose market is the upstream's PUBLIC order book and
- * trades, polled without keys. The daemon's orders fill there by the backtest's pessimistic assumption and never
- * reach the upstream (src/sim/live-flow.ts, src/app/paper-venue.ts).
+ * trades, polled without keys. The daemon's orders fill there by the backtest's fill model, the pessimistic bound
+ * unless `fills: optimistic`, and never reach the upstream (src/sim/live-flow.ts, src/app/paper-venue.ts).
  *
  * ```yaml
  * venue:
@@ -19,6 +21,8 @@ export type PaperFillAssumption = 'pessimistic';
  *   upstream: { region: main }            # or { baseUrl: http://127.0.0.1:8080 } (e.g. a `bot sim`)
  *   balances: { BTC: 0.05, USDT: 5000 }   # the paper account's trade balance
  *   fees: { maker: 0.001, taker: 0.001 }  # fractions (0.001 = 0.1 %); default: the upstream's published fees
+ *   fills: pessimistic                    # or optimistic (default pessimistic)
+ *   fillModel: { queueAhead: 1 }          # the optimistic bound's parameters, as in a backtest config
  * ```
  */
 export const PaperVenueSchema = z.strictObject({
@@ -55,21 +59,28 @@ export const PaperVenueSchema = z.strictObject({
   /** Fees the paper account pays, as fractions (0.001 = 0.1 %). Default: the upstream's published maker and taker fees. */
   fees: z.strictObject({ maker: zFraction, taker: zFraction }).optional(),
   /**
-   * The fill assumption: `pessimistic` (default), the backtest's lower bound. `optimistic` cannot be had: the paper
-   * venue fills through the sim's matching, which needs a real counterparty order for every fill.
+   * The fill assumption (src/sim/paper-fill-model.ts): `pessimistic` (default), the backtest's lower bound, or
+   * `optimistic`, its upper bound.
    */
   fills: z
     .unknown()
+    .optional()
     .transform((value, ctx): PaperFillAssumption => {
-      if (value === undefined || value === 'pessimistic') return 'pessimistic';
-      const message =
-        value === 'optimistic'
-          ? 'the paper venue gives only the pessimistic fills: it fills through the simulated exchange’s matching, where every fill needs a counterparty order, and the optimistic bound fills on quantity decreases that no order shows (docs/paper-trading.md); run `bot backtest` on the session’s recording for the optimistic lane'
-          : `expected pessimistic, got ${typeof value === 'string' ? JSON.stringify(value) : describeType(value)}`;
-      ctx.addIssue({ code: 'custom', message, input: value });
+      if (value === undefined) return 'pessimistic';
+      const known = PAPER_FILL_ASSUMPTIONS.find((a) => a === value);
+      if (known !== undefined) return known;
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected pessimistic or optimistic, got ${typeof value === 'string' ? JSON.stringify(value) : describeType(value)}`,
+        input: value,
+      });
       return z.NEVER;
-    })
-    .optional(),
+    }),
+  /**
+   * The optimistic bound's parameters, the `fillModel:` block of a backtest config (settings/fill-model-schema.ts;
+   * `bot parity --fit` writes it). Default: queueAhead 1, decreaseTrades 1. The pessimistic bound has nothing to tune.
+   */
+  fillModel: FillModelBlockSchema.optional(),
 });
 
 export type PaperVenueConfig = z.output<typeof PaperVenueSchema>;

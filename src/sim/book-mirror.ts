@@ -1,21 +1,30 @@
 /**
  * The flow account's resting orders kept equal to a book seen elsewhere, one market: a recorded snapshot
  * (recorded-flow.ts, `bot sim --replay`) or an upstream venue's public book polled live (live-flow.ts, the paper
- * venue). Level by level:
- *  - a level that shrank or vanished loses its NEWEST flow orders first (cancelled, or cancelled and a
- *    smaller remainder re-posted at the back), so queue positions ahead of a client are kept;
- *  - a level that grew gets a new flow order for the difference, at the back of the queue;
+ * venue), LESS what the clients ate of it (mirror-eaten.ts). Level by level, the target is the book's quantity there
+ * less the quantity eaten there:
+ *  - a level above its target loses its NEWEST flow orders first (cancelled, or cancelled and a smaller remainder
+ *    re-posted at the back), so queue positions ahead of a client are kept;
+ *  - a level below its target gets a new flow order for the difference, at the back of the queue;
  *  - cancels happen before placements, so the flow never trades with itself; a level at or through a client's
  *    resting order matches it (the client is the maker) exactly as a real counterparty arriving there would.
- * Clients' orders therefore fill when the mirrored book trades through them, and are not filled by quantity
- * decreases at their level: the backtest's PESSIMISTIC fill assumption (backtest/fill-model/fill-model.ts, the
- * X1 − X0 term; test/backtest/parity.test.ts shows the two agree on a books-only recording).
+ * What the clients take of the flow's orders (a placed order crossing theirs, or their takers) is eaten: the book
+ * seen elsewhere is the market without them, and still shows those orders, so placing them again would fill the same
+ * counterparty twice. The rule (stated in mirror-eaten.ts): eaten := min(eaten, shown) per level, forgotten when the
+ * level vanishes, except that the levels at or through the clients' best resting order of the other side are one
+ * pool that keeps min(Σ eaten, Σ shown): counterparties moving among the prices at or through an order are not new.
+ * So a client's resting order fills when the book trades through it, by min(left, max(0, X1 − X0)) per book (X the
+ * quantity at or through its price), and not by quantity decreases at its level: the through term of the backtest's
+ * PESSIMISTIC fill assumption (src/fill-model/fill-model.ts; test/backtest/parity.test.ts shows the two agree on a
+ * books-only recording, test/backtest/paper-parity.test.ts fill by fill). The paper venue adds the model's other
+ * terms on top (paper-fill-model.ts); `bot sim --replay` has the mirror alone.
  */
 import { D, Decimal } from '../model/decimal.js';
 import type { BookLevel } from '../model/book.js';
 import type { Side } from '../model/order.js';
 import type { OrderBookResponse } from '../venue/wire.js';
 import type { SimExchange } from './exchange.js';
+import { MirrorEaten } from './mirror-eaten.js';
 
 /** A book to mirror: the wanted quantity per price (keyed by `Decimal#toFixed()`), per side. */
 export interface MirrorLevels {
@@ -40,6 +49,7 @@ interface Resting {
 
 export class BookMirror {
   readonly #levels = { buy: new Map<string, Resting[]>(), sell: new Map<string, Resting[]>() };
+  readonly #eaten = new MirrorEaten();
 
   constructor(
     /** The (internal, funded) account whose orders make the mirrored book. */
@@ -47,29 +57,38 @@ export class BookMirror {
     readonly market: string,
   ) {}
 
-  /** Moves the flow's resting orders to `want`. */
+  /** Moves the flow's resting orders to `want`, less what the clients ate of it (mirror-eaten.ts). */
   apply(ex: SimExchange, want: MirrorLevels): void {
     const { account, market } = this;
-    const open = new Set(ex.openOrders(account, { market, limit: 1_000_000 }).map((x) => x.orderId));
+    this.#noteEaten(ex);
+    // the clients' orders are looked at only when a level shows less than was eaten there: most books need none
+    let reach: { buy: Decimal | undefined; sell: Decimal | undefined } | undefined;
+    const clients = () => (reach ??= clientReach(ex, market, account));
+    this.#eaten.settle('buy', want.buy, () => clients().sell);
+    this.#eaten.settle('sell', want.sell, () => clients().buy);
     const adds: Array<{ side: Side; price: string; amount: Decimal }> = [];
     for (const side of ['buy', 'sell'] as const) {
       const handled = new Set<string>();
-      for (const [price, list] of this.#levels[side]) {
+      const targetAt = (price: string, shown: Decimal): Decimal => {
+        const t = shown.sub(this.#eaten.at(side, price));
+        return t.isNegative() ? D(0) : t;
+      };
+      for (const [price, live] of this.#levels[side]) {
         handled.add(price);
-        // orders the clients filled are gone; keep the rest with their current left
-        const live = list.filter((r) => open.has(r.id));
         let have = live.reduce((a, r) => a.add(r.left), D(0));
-        const target = want[side].get(price) ?? D(0);
+        const target = targetAt(price, want[side].get(price) ?? D(0));
         while (have.gt(target) && live.length > 0) {
           const r = live.pop()!;
           ex.cancel(account, market, { orderId: r.id });
           have = have.sub(r.left);
         }
         if (live.length === 0) this.#levels[side].delete(price);
-        else this.#levels[side].set(price, live);
         if (target.gt(have)) adds.push({ side, price, amount: target.sub(have) });
       }
-      for (const [price, amount] of want[side]) if (!handled.has(price) && amount.gt(0)) adds.push({ side, price, amount });
+      for (const [price, shown] of want[side]) {
+        const amount = handled.has(price) ? D(0) : targetAt(price, shown);
+        if (amount.gt(0)) adds.push({ side, price, amount });
+      }
     }
     const stockPrec = ex.markets.get(market)?.stockPrec ?? 8;
     for (const a of adds) {
@@ -77,14 +96,37 @@ export class BookMirror {
       const amount = a.amount.toDecimalPlaces(stockPrec, Decimal.ROUND_DOWN);
       if (amount.isZero()) continue;
       const r = ex.placeLimit(account, { market, side: a.side, amount, price: D(a.price), stp: 'cancel_new' });
-      if (!r.ok || r.order.left.isZero()) continue;
+      if (!r.ok) continue;
+      // it crossed clients' resting orders (they are the makers): what they took of it is eaten at its level
+      this.#eaten.add(a.side, a.price, r.order.dealStock);
+      if (r.order.left.isZero() || !ex.isOrderOpen(account, r.order.orderId)) continue;
       const list = this.#levels[a.side].get(a.price) ?? [];
       list.push({ id: r.order.orderId, left: r.order.left });
       this.#levels[a.side].set(a.price, list);
     }
-    // refresh `left` of partially filled flow orders (a client took part of them)
-    for (const x of ex.openOrders(account, { market, limit: 1_000_000 })) {
-      for (const r of this.#levels[x.side].get(x.price.toFixed()) ?? []) if (r.id === x.orderId) r.left = x.left;
+  }
+
+  /**
+   * What clients took of the flow's resting orders since the last book (their takers; the fill model's unseen takers
+   * never meet them) is eaten at its level; the orders are kept with what they have left.
+   */
+  #noteEaten(ex: SimExchange): void {
+    const { account, market } = this;
+    const left = new Map(ex.openOrders(account, { market, limit: 1_000_000 }).map((x) => [x.orderId, x.left]));
+    for (const side of ['buy', 'sell'] as const) {
+      for (const [price, list] of this.#levels[side]) {
+        const live: Resting[] = [];
+        for (const r of list) {
+          const now = left.get(r.id);
+          // only clients end a flow order between books: the mirror cancels its own here, in apply or clear
+          this.#eaten.add(side, price, now === undefined ? r.left : r.left.sub(now));
+          if (now === undefined) continue;
+          r.left = now;
+          live.push(r);
+        }
+        if (live.length === 0) this.#levels[side].delete(price);
+        else this.#levels[side].set(price, live);
+      }
     }
   }
 
@@ -94,5 +136,20 @@ export class BookMirror {
       for (const list of this.#levels[side].values()) for (const r of list) ex.cancel(this.account, this.market, { orderId: r.id });
       this.#levels[side].clear();
     }
+    this.#eaten.clear();
   }
+}
+
+/**
+ * The clients' resting orders nearest the other side: the highest buy (its reach into the flow's asks) and the lowest
+ * sell (into the flow's bids).
+ */
+function clientReach(ex: SimExchange, market: string, flow: string): { buy: Decimal | undefined; sell: Decimal | undefined } {
+  let buy: Decimal | undefined;
+  let sell: Decimal | undefined;
+  for (const o of ex.restingOrders(market, flow)) {
+    if (o.side === 'buy') buy = buy === undefined || o.price.gt(buy) ? o.price : buy;
+    else sell = sell === undefined || o.price.lt(sell) ? o.price : sell;
+  }
+  return { buy, sell };
 }

@@ -19,6 +19,7 @@ import { publicBook, type PublicBookOptions } from './public-book.js';
 import { FrozenBook } from './frozen-book.js';
 import type { SimConfig } from './sim-config.js';
 import { toOrder } from './sim-order.js';
+import { fillByUnseenTaker, restingOrders, type RestingOrder } from './unseen-taker.js';
 import { KILL_SWITCH_ORDER_TYPES, type KillSwitchOrderType } from '../venue/wire.js';
 import type {
   CancelBy,
@@ -231,6 +232,21 @@ export class SimExchange {
     for (const fn of this.tradeListeners) fn(trade);
     engine.lastPrice = t.price;
     engine.activateStops();
+  }
+
+  /** The orders resting in `market`'s book (not untriggered stops) of every account but `except` (the paper venue's flow). */
+  restingOrders(market: string, except: string): RestingOrder[] {
+    return restingOrders(this.engine(market), this.ledger.scale, except);
+  }
+
+  /**
+   * Fills `amount` of a resting order as the maker, at its price, against `counterparty` taking with an order the book
+   * never shows: the paper venue's fill model (paper-fill-model.ts), through matching's own fill (unseen-taker.ts).
+   * False, and nothing done, when the order does not rest or has less left, or the counterparty cannot cover it.
+   */
+  fillResting(accountId: string, market: string, orderId: number, amount: Decimal, counterparty: string): boolean {
+    const maker = this.states.get(accountId)?.findOpen(market, { orderId });
+    return maker !== undefined && fillByUnseenTaker(this.intake, maker, counterparty, amount);
   }
 
   /** Best bid and ask INCLUDING hidden rpi orders (the true top of book; tests check it is never crossed). */

@@ -6,20 +6,28 @@
  *
  * At each step, per market:
  *  - the newest upstream book is mirrored into the flow account's resting orders (book-mirror.ts): a client's order
- *    fills when the upstream's book trades through it, the backtest's pessimistic fill assumption;
+ *    fills when the upstream's book trades through it, each counterparty there once, through the sim's matching;
+ *  - then the backtest's fill model (paper-fill-model.ts, `fills`: pessimistic by default, or optimistic) fills each
+ *    client's resting order by the rest of its evidence, the upstream trades at and through its price and its queue,
+ *    as maker against the flow account: the paper venue fills as the backtest's lane of that assumption would;
  *  - the upstream's new public trades are printed on this venue's public tape (`SimExchange.printTrade`): the
- *    daemon's jump checks and the session recorder see the market's trades, and stop-limit orders fire on them;
- *    they fill no order themselves;
+ *    daemon's jump checks and the session recorder see the market's trades, and stop-limit orders fire on them; they
+ *    are the fill model's evidence at the next upstream book, and match no order themselves;
  *  - with no upstream book for `staleAfterMs` the market is STALE: its public book is frozen as it was (the same
- *    snapshot, timestamp and all, on every poll, so the daemon's stale watch sees a stale book and cancels), and
- *    the flow's orders are withdrawn, so nothing fills against a book that is no longer known. The next upstream
- *    book thaws it.
+ *    snapshot, timestamp and all, on every poll, so the daemon's stale watch sees a stale book and cancels), the
+ *    flow's orders are withdrawn and the fill model forgets its queues, so nothing fills against a book that is no
+ *    longer known. The next upstream book thaws it, and the resting orders join the back of their queues there.
  * A market starts stale (frozen, empty) until its first upstream book.
  */
+import type { FillAssumption } from '../fill-model/fill-model.js';
+import type { FillModelParams } from '../fill-model/fill-model-params.js';
 import type { OrderBook, PublicTrade } from '../model/book.js';
+import { BotError } from '../model/errors.js';
+import type { Market } from '../model/market.js';
 import { BookMirror, bookLevels } from './book-mirror.js';
 import type { SimExchange } from './exchange.js';
 import type { MarketFlow } from './market-flow.js';
+import { PaperFillModel } from './paper-fill-model.js';
 
 /** What the live flow reads the upstream's market from. Implemented outside the sim (src/app polls the upstream). */
 export interface LiveMarketFeed {
@@ -38,6 +46,10 @@ export interface LiveFlowOptions {
   readonly account?: string | undefined;
   /** Told when a market goes stale and when it is fresh again (its first book too: a market starts stale). */
   readonly onStale?: ((market: string, stale: boolean, atMs: number) => void) | undefined;
+  /** The fill model's assumption for the clients' resting orders. Default pessimistic. */
+  readonly fills?: FillAssumption | undefined;
+  /** The optimistic assumption's parameters (the `fillModel:` block). Default: queueAhead 1, decreaseTrades 1. */
+  readonly fillModel?: FillModelParams | undefined;
 }
 
 export interface LiveFlow extends MarketFlow {
@@ -47,18 +59,20 @@ export interface LiveFlow extends MarketFlow {
 
 interface MarketState {
   mirror: BookMirror | undefined;
+  fills: PaperFillModel | undefined;
   lastBookAt: number | undefined;
   stale: boolean;
 }
 
 export function createLiveFlow(o: LiveFlowOptions): LiveFlow {
   if (!(o.staleAfterMs > 0)) throw new RangeError(`live flow: staleAfterMs must be > 0, got ${o.staleAfterMs}`);
-  const states = new Map<string, MarketState>(o.markets.map((m) => [m, { mirror: undefined, lastBookAt: undefined, stale: true }]));
+  const states = new Map<string, MarketState>(o.markets.map((m) => [m, { mirror: undefined, fills: undefined, lastBookAt: undefined, stale: true }]));
 
   const goStale = (ex: SimExchange, market: string, s: MarketState, nowMs: number): void => {
     // the public view first: it keeps the book the clients last saw; then the orders that made it go
     ex.freezeBook(market);
     s.mirror?.clear(ex);
+    s.fills?.reset();
     s.stale = true;
     o.onStale?.(market, true, nowMs);
   };
@@ -77,15 +91,35 @@ export function createLiveFlow(o: LiveFlowOptions): LiveFlow {
             o.onStale?.(market, false, nowMs);
           }
           s.mirror ??= new BookMirror(account, market);
+          s.fills ??= new PaperFillModel({ market: marketOf(ex, market), flowAccount: account, assumption: o.fills ?? 'pessimistic', params: o.fillModel });
+          const trades = o.feed.takeTrades(market);
+          s.fills.addTrades(trades);
+          s.fills.beforeBook(ex);
           s.mirror.apply(ex, bookLevels(book));
-        } else if (s.lastBookAt === undefined) {
+          s.fills.afterBook(ex, book, nowMs);
+          print(ex, market, trades);
+          continue;
+        }
+        if (s.lastBookAt === undefined) {
           if (s.stale) ex.freezeBook(market); // no book yet: an empty, frozen one
         } else if (!s.stale && nowMs - s.lastBookAt >= o.staleAfterMs) {
           goStale(ex, market, s, nowMs);
         }
-        // after the book: a stop-limit order a print fires meets the book as it is now, as a taker would
-        for (const t of o.feed.takeTrades(market)) ex.printTrade(market, { time: t.time, price: t.price, amount: t.amount, takerSide: t.takerSide });
+        const trades = o.feed.takeTrades(market);
+        s.fills?.addTrades(trades);
+        print(ex, market, trades);
       }
     },
   };
+}
+
+/** After the book: a stop-limit order a print fires meets the book as it is now, as a taker would. */
+function print(ex: SimExchange, market: string, trades: readonly PublicTrade[]): void {
+  for (const t of trades) ex.printTrade(market, { time: t.time, price: t.price, amount: t.amount, takerSide: t.takerSide });
+}
+
+function marketOf(ex: SimExchange, market: string): Market {
+  const m = ex.markets.get(market);
+  if (m === undefined) throw new BotError(`live flow: the sim has no market ${market}`, { code: 'ERR_SIM_UNKNOWN_MARKET' });
+  return m;
 }

@@ -80,6 +80,19 @@ export class MarketEngine {
     }
   }
 
+  /**
+   * Fills all of `taker` against the resting `maker`, at the maker's price, without walking the book: the paper venue's
+   * fill model fills a client order against a counterparty the book does not show (unseen-taker.ts). The fill is
+   * matching's own (`fill`: settlement, deals, tape, last price); then, as after matching, a filled maker leaves the
+   * book, an ioc taker's rest is cancelled and the stops the new last price reaches fire.
+   */
+  fillResting(maker: SimOrder, taker: SimOrder): void {
+    this.fill(maker, taker, taker.leftU < maker.leftU ? taker.leftU : maker.leftU);
+    if (!maker.open) this.book.sideOf(maker.side).remove(maker);
+    if (taker.open) this.finish(taker, 'CANCELED');
+    if (!this.activating) this.activateStops();
+  }
+
   /** Cancels an open order (resting or an untriggered stop). */
   cancel(order: SimOrder): void {
     if (!order.open) return;

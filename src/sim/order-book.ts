@@ -70,6 +70,12 @@ export class BookSide {
     level.orders.push(order);
   }
 
+  /** True when the order rests on this side. */
+  has(order: SimOrder): boolean {
+    const level = this.levels.get(order.ticks);
+    return level !== undefined && level.orders.indexOf(order, level.head) >= 0;
+  }
+
   /** Removes an order wherever it rests; drops its level when emptied. */
   remove(order: SimOrder): boolean {
     const level = this.levels.get(order.ticks);

@@ -75,7 +75,7 @@ function precheck(
 }
 
 /** Builds the order and freezes its funds; undefined (nothing frozen) when the balance is short. */
-function newOrder(
+export function newOrder(
   c: OrderIntake,
   accountId: string,
   engine: MarketEngine,

@@ -6,7 +6,8 @@
  * At each step the recorded time is `firstT + (now − startedAt) × speed` (speed 1 = as recorded,
  * 10 = ten times faster); when it passes the next snapshot, the flow account's resting orders are
  * moved to match that snapshot (book-mirror.ts): clients' orders fill when the recorded book trades
- * through them, the backtest's PESSIMISTIC fill assumption.
+ * through them, each recorded seller (buyer) at or through them once, the backtest's PESSIMISTIC fill assumption on a
+ * books-only recording.
  * Deterministic given the recording and the sequence of step times.
  */
 import { readRecordingLines, type BookLine } from '../recording/recording-format.js';

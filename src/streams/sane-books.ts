@@ -7,8 +7,11 @@ import { estimate } from '../model/decimal-estimate.js';
 import { dmul } from '../model/decimal-small.js';
 import { priceSum, sumOf, sumWithin, type PriceSum } from './within-fraction.js';
 
-/** Why a book was held back: a price or amount ≤ 0 (or not a number), best bid ≥ best ask, or a jump not yet confirmed. */
-export type BookHoldReason = 'non-positive' | 'crossed' | 'jump';
+/**
+ * Why a book was held back: a price or amount ≤ 0 (or not a number), best bid ≥ best ask, a jump not yet confirmed, or
+ * a first book (nothing sane before it) that the market's trades do not vouch for yet.
+ */
+export type BookHoldReason = 'non-positive' | 'crossed' | 'jump' | 'first';
 
 /** One poll held back. */
 export interface HeldBook {
@@ -40,6 +43,13 @@ export interface SaneBooksOptions {
    * than a few polls is still held, while a real move (it trades there) passes. Absent: the polls alone confirm.
    */
   readonly explained?: ((mid: Decimal) => boolean) | undefined;
+  /**
+   * Trade evidence for a book with no sane book before it (the first, or one-sided ones since): true when the market's
+   * trades do not contradict `mid` (its newest trade within `maxJump` of it, or the market has none). Given, such a
+   * book is held until they have been seen and vouch for it: a lie in the very first poll is not believed. Absent: the
+   * first positive, uncrossed book passes.
+   */
+  readonly firstVouched?: ((mid: Decimal) => boolean) | undefined;
   /** Told about every held poll (count them; log when `heldPolls` is 1). */
   readonly onHeld?: ((held: HeldBook) => void) | undefined;
   /** Told when a book passes after held ones. */
@@ -60,8 +70,9 @@ const HALF = D('0.5');
  *   a real move passes after a short delay, a lie of one poll never does, nor a longer one the trades deny.
  *   A book back within `maxJump` of the last sane mid passes at once and ends the wait.
  * A book with one side empty (a thin market) is legal and passes; it has no mid, so its touch stands for one in the
- * jump check, and it never becomes the reference itself. An empty book passes and leaves the reference where it was. The very first book has nothing to be
- * compared with: it passes when it is positive and not crossed (see docs/market-data.md for the trade-off).
+ * jump check, and it never becomes the reference itself. An empty book passes and leaves the reference where it was.
+ * The very first book has nothing to be compared with: it passes when it is positive and not crossed and, when
+ * `firstVouched` is given, the market's trades vouch for it (held until they do; docs/market-data.md).
  * Nothing is added per value beyond the checks: the book passed on is the venue's own object. The state is per
  * subscription, so share the result (one check per market, whatever the number of consumers).
  */
@@ -70,7 +81,7 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
   const confirmPolls = options.confirmPolls ?? DEFAULT_CONFIRM_POLLS;
   if (!(maxJump.isFinite() && maxJump.gt(0))) throw new RangeError(`saneBooks: maxJump must be > 0, got ${maxJump.toString()}`);
   if (!(Number.isInteger(confirmPolls) && confirmPolls >= 0)) throw new RangeError(`saneBooks: confirmPolls must be an integer >= 0, got ${confirmPolls}`);
-  const { onHeld, onResumed, explained } = options;
+  const { onHeld, onResumed, explained, firstVouched } = options;
   const maxJumpF = estimate(maxJump);
   const near = (x: PriceSum, ref: PriceSum): boolean => sumWithin(x, ref, maxJump, maxJumpF);
   return (source) =>
@@ -114,7 +125,16 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
           // only a two-sided book's mid becomes the reference: a thin market's one side (the first book of a market
           // that has just one resting bid, far below where it will trade) would hold every real book after it
           const mid = bid !== undefined && ask !== undefined ? level : undefined;
-          if (level === undefined || reference === undefined || near(level, reference)) return pass(book, mid, 'back');
+          if (level === undefined) return pass(book, mid, 'back');
+          if (reference === undefined) {
+            if (firstVouched === undefined || firstVouched(dmul(sumOf(level), HALF))) return pass(book, mid, 'confirmed');
+            return hold(
+              book,
+              'first',
+              () => `mid ${fmt(dmul(sumOf(level), HALF))} of a book with no sane book before it, not yet vouched for by the market's trades`,
+            );
+          }
+          if (near(level, reference)) return pass(book, mid, 'back');
           if (candidate !== undefined && near(level, candidate.level)) candidate.agreed += 1;
           else candidate = { level, agreed: 0 };
           if (candidate.agreed >= confirmPolls && (explained === undefined || explained(dmul(sumOf(level), HALF)))) return pass(book, level, 'confirmed');

@@ -30,7 +30,7 @@ const CLEAN: Tree = {
   'src/engine/core.ts':
     "import { sdk } from '../strategy/index.js';\nimport { poll } from '../streams/poll.js';\nimport { client } from '../venue/client.js';\nimport { check } from '../rules/index.js';\nimport { D } from '../model/decimal.js';\nexport const runEngine = [sdk, poll, client, check, D];\n",
   'backtest/run.ts':
-    "import { builtinStrategies } from '../strategies/index.js';\nimport { runEngine } from '../src/engine/core.js';\nimport { exchange } from '../src/sim/exchange.js';\nimport { readRecording } from '../src/recording/format.js';\nexport const run = [builtinStrategies, runEngine, exchange, readRecording];\n",
+    "import { builtinStrategies } from '../strategies/index.js';\nimport { runEngine } from '../src/engine/core.js';\nimport { exchange } from '../src/sim/exchange.js';\nimport { readRecording } from '../src/recording/format.js';\nimport { fillStep } from '../src/fill-model/fill-model.js';\nexport const run = [builtinStrategies, runEngine, exchange, readRecording, fillStep];\n",
   'backtest/worker.mjs': "import { importBeside } from '../src/loading/import-beside.mjs';\nexport const worker = importBeside;\n",
   'src/ops/serve.ts':
     "import { runEngine } from '../engine/core.js';\nimport { settings } from '../settings/load.js';\nexport const serveOps = [runEngine, settings];\n",
@@ -45,8 +45,10 @@ const CLEAN: Tree = {
   'src/venue/wire/orders.ts': 'export interface WireOrder {\n  readonly price: string;\n}\n',
   'src/sim/start-sim.ts': "import { exchange } from './exchange.js';\nexport const startSim = exchange;\n",
   'src/sim/exchange.ts':
-    "import type { WireOrder } from '../venue/wire.js';\nimport { readRecording } from '../recording/format.js';\nimport { check } from '../rules/index.js';\nexport const exchange = [readRecording, check];\nexport type Order = WireOrder;\n",
+    "import type { WireOrder } from '../venue/wire.js';\nimport { readRecording } from '../recording/format.js';\nimport { fillStep } from '../fill-model/fill-model.js';\nimport { check } from '../rules/index.js';\nexport const exchange = [readRecording, fillStep, check];\nexport type Order = WireOrder;\n",
   'src/recording/format.ts': "import type { WireOrder } from '../venue/wire/orders.js';\nexport const readRecording = (o: WireOrder) => o;\n",
+  'src/fill-model/fill-model.ts':
+    "import { readRecording } from '../recording/format.js';\nimport { settings } from '../settings/load.js';\nexport const fillStep = [readRecording, settings];\n",
   'src/rules/index.ts': "import { D } from '../model/decimal.js';\nexport const check = D;\n",
   'src/settings/load.ts': "import { ConfigError } from '../model/errors.js';\nexport const settings = ConfigError;\n",
   'src/model/decimal.ts': 'export const D = 1;\n',
@@ -80,7 +82,7 @@ const PLANTED: readonly Planted[] = [
   { rule: 'layer-strategy-streams', from: 'src/streams/up.ts', to: 'src/engine/core.ts', source: "export const x = () => import('../engine/core.js');\n" },
   // a type-only import counts
   {
-    rule: 'layer-venue-sim-recording',
+    rule: 'layer-venue-sim-recording-fill-model',
     from: 'src/venue/up.ts',
     to: 'src/strategy/index.ts',
     source: "import type { Money } from '../strategy/index.js';\nexport type X = Money;\n",
@@ -140,6 +142,12 @@ const PLANTED: readonly Planted[] = [
   {
     rule: 'siblings-recording',
     from: 'src/recording/side.ts',
+    to: 'src/sim/exchange.ts',
+    source: "import { exchange } from '../sim/exchange.js';\nexport const x = exchange;\n",
+  },
+  {
+    rule: 'siblings-fill-model',
+    from: 'src/fill-model/side.ts',
     to: 'src/sim/exchange.ts',
     source: "import { exchange } from '../sim/exchange.js';\nexport const x = exchange;\n",
   },
@@ -257,7 +265,7 @@ async function violations(dir: string): Promise<Violation[]> {
 }
 
 describe('dependency rules (.dependency-cruiser.cjs)', () => {
-  it('a miniature that keeps every seam passes (the sim reads the wire, the app and the backtest name the registry, the CLI starts a backtest)', async () => {
+  it('a miniature that keeps every seam passes (the sim reads the wire and the fill model, the app and the backtest name the registry, the CLI starts a backtest)', async () => {
     expect(await violations(write('clean', CLEAN))).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { importBinanceDepth } from '../../backtest/importers/binance-depth-impor
 import { buildReport } from '../../backtest/report/build-report.js';
 import { renderHtmlReport } from '../../backtest/report/html-report.js';
 import { runBacktest, type BacktestResult } from '../../backtest/replay/run-backtest.js';
-import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
+import { FILL_MODEL_DOC } from '../../src/fill-model/fill-model-doc.js';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillStep, initialQueue } from '../../backtest/fill-model/fill-model.js';
-import { FillModelSchema, fillModelLine } from '../../backtest/fill-model/fill-model-params.js';
+import { fillStep, initialQueue } from '../../src/fill-model/fill-model.js';
+import { FillModelSchema, fillModelLine } from '../../src/fill-model/fill-model-params.js';
 import { BacktestConfigSchema } from '../../backtest/backtest-config.js';
 import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
 import { D, ZERO } from '../../src/model/decimal.js';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
+import { FILL_MODEL_DOC } from '../../src/fill-model/fill-model-doc.js';
 import { buildReport } from '../../backtest/report/build-report.js';
 import { replayFingerprint } from '../../backtest/replay/replay-fingerprint.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';

@@ -26,10 +26,11 @@ import { generatedBtcUsdtMarket } from './fixtures.js';
  *    fills are compared by time, side, price, amount, role and fee;
  *  - the sim's public book contains the daemon's own quotes; the strategy's parameters keep its quotes
  *    behind the recorded touch, where they do not change the best bid/ask it quotes from;
- *  - in the sim our fills CONSUME the flow's orders, so a recorded level smaller than our fills is gone
- *    from the book afterwards and one order can fill against two flow orders (two deals); the backtest
- *    never removes recorded liquidity (documented limit of its fill model) and books one deal per order
- *    and snapshot. Seen with this very test on small levels (0.0103 at the touch: the sim then showed the
+ *  - in the sim our fills CONSUME the flow's orders, and the mirror does not place again what we ate while
+ *    the recording shows it (book-mirror.ts), so a recorded level smaller than our fills is gone from the
+ *    book afterwards and one order can fill against two flow orders (two deals); the backtest never
+ *    removes recorded liquidity from a later snapshot (documented limit of its fill model; for a resting
+ *    order the two agree: X1 - X0) and books one deal per order and snapshot. Seen with this very test on small levels (0.0103 at the touch: the sim then showed the
  *    next level as best ask, the strategy quoted one tick higher from then on). The recording here has
  *    levels of at least 0.5 against orders of 0.01, so neither happens and the runs must agree exactly.
  */

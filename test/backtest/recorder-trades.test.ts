@@ -6,7 +6,7 @@ import { recordBooks } from '../../backtest/record/recorder.js';
 import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { buildReport } from '../../backtest/report/build-report.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
-import { FILL_MODEL_DOC } from '../../backtest/fill-model/fill-model-doc.js';
+import { FILL_MODEL_DOC } from '../../src/fill-model/fill-model-doc.js';
 import { D } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';

@@ -37,6 +37,8 @@ export interface LyingDaemonOptions {
   readonly extra?: readonly string[];
   /** Default `polling: { bookMs: 250, dealsMs: 300, openOrdersMs: 500, balancesMs: 1000 }`. */
   readonly polling?: string;
+  /** Runs on the sim after its standing book is made, before the daemon starts (a lie told from the first poll). */
+  readonly before?: (sim: VirtualSim) => void;
 }
 
 export interface LyingDaemon {
@@ -84,6 +86,7 @@ export function lyingDaemons(prefix: string): (name: string, o: LyingDaemonOptio
     dir ??= mkdtempSync(join(tmpdir(), `${prefix}-`));
     const sim = new VirtualSim({ config: DEFAULT_SIM_CONFIG, flow: false });
     standingBook(sim);
+    o.before?.(sim);
     const account = sim.accounts.find((a) => !a.partner)!;
     const accountId = sim.accountId(account.name);
     const initial = sim.exchange.tradeBalances(accountId);

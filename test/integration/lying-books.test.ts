@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { D } from '../../src/model/decimal.js';
 import { ordersOffMarket } from '../../src/chaos/malformed-check.js';
 import { journalPosition, lyingDaemons, marketMaker, outsideBand, STALE_AFTER_MS, STALE_MARGIN_MS, type LyingDaemon } from '../helpers/lying-daemon.js';
 
@@ -45,6 +46,24 @@ describe('a venue that lies about its order book (issue 23)', () => {
     expect(outsideBand(run, BAND)).toEqual([]);
     expect(venueOffBand(run)).toEqual([]);
     expect(halts(run)).toEqual([]);
+  }, 30_000);
+
+  it('the book at ~1e29 from the very first poll, the market trading at 30000: held until its trades vouch for a book, no order outside the band', async () => {
+    const run = await daemon('absurd-first', {
+      strategies: marketMaker(),
+      before: (sim) => {
+        // the market's last trade, at the true price: what the daemon's first book is checked against
+        sim.exchange.printTrade('BTC_USDT', { time: sim.scheduler.now(), price: D(30_000), amount: D('0.01'), takerSide: 'buy' });
+        sim.lies.startEpisode('absurdBook', { forMs: 3_000, market: 'BTC_USDT', variants: ['huge'] });
+      },
+    });
+    await run.waitFor('4 quotes resting', () => run.open('BTC_USDT').length === 4);
+    expect(run.sim.stats.faults.get('orderbook:lie:absurdBook:huge') ?? 0, 'the lie was told').toBeGreaterThan(3);
+    await run.stop();
+    // before the first book was checked against the trades, the lie of the first poll was the reference: 4 quotes at ~1e29
+    expect(outsideBand(run, BAND)).toEqual([]);
+    expect(venueOffBand(run)).toEqual([]);
+    expect(run.output()).toMatch(/no sane book before it, not yet vouched for by the market's trades/);
   }, 30_000);
 
   it('a crossed book (the best bid 20 % above the best ask) for 3 s, the daemon short with a loss limit: no halt on the bogus mark, no order outside the band', async () => {

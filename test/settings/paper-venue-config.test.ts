@@ -61,14 +61,25 @@ describe('venue: { kind: paper } in the daemon config', () => {
     );
     expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, apiKey: k }'))).toMatch(/venue\.apiKey: unknown key/);
     expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fills: maybe }'))).toMatch(
-      /venue\.fills: expected pessimistic, got "maybe"/,
+      /venue\.fills: expected pessimistic or optimistic, got "maybe"/,
+    );
+    expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fills: 1 }'))).toMatch(
+      /venue\.fills: expected pessimistic or optimistic, got an integer/,
+    );
+    expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fillModel: { queueAhead: 2 } }'))).toMatch(
+      /venue\.fillModel\.queueAhead: expected a share between 0 and 1/,
+    );
+    expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fillModel: { queue: 0 } }'))).toMatch(
+      /venue\.fillModel\.queue: unknown key/,
     );
   });
 
-  it('refuses the optimistic fill assumption, saying why', () => {
-    expect(refusal(() => parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fills: optimistic }'))).toMatch(
-      /venue\.fills: the paper venue gives only the pessimistic fills: it fills through the simulated exchange’s matching, where every fill needs a counterparty order/,
-    );
+  it('takes either fill assumption, pessimistic by default, and the optimistic one’s fillModel block as a backtest config does', () => {
+    const plain = parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 } }');
+    expect(plain.venue).toMatchObject({ kind: 'paper', fills: 'pessimistic' });
+    expect(plain.venue.kind === 'paper' && plain.venue.fillModel).toBeUndefined();
+    const optimistic = parse('{ kind: paper, upstream: { region: main }, balances: { USDT: 1 }, fills: optimistic, fillModel: { queueAhead: 0.25 } }');
+    expect(optimistic.venue).toMatchObject({ kind: 'paper', fills: 'optimistic', fillModel: { queueAhead: 0.25, decreaseTrades: 1 } });
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
-import type { FillAssumption } from '../../backtest/fill-model/fill-model.js';
+import type { FillAssumption } from '../../src/fill-model/fill-model.js';
 import type { Balances } from '../../src/model/balance.js';
 import { D, type Decimal, fmt, ZERO } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';

@@ -157,8 +157,26 @@ describe('saneBooks', () => {
     expect(held.map((h) => h.reason)).toEqual(['jump']);
   });
 
-  it('the first book is accepted when positive and not crossed: it has nothing to be compared with', async () => {
+  it('without trade evidence, the first book is accepted when positive and not crossed: it has nothing to be compared with', async () => {
     expect((await run([at(300_000), at(30_000), at(30_000), at(30_000)])).passed).toEqual([at(300_000), at(30_000)]);
+  });
+
+  it("with trade evidence, a first book (and a one-sided one before any reference) waits until the market's trades vouch for it: a lie of the first poll is never the reference", async () => {
+    // the market trades at 30,000; the evidence is known from the second poll on (the first asked for it)
+    let polls = 0;
+    const firstVouched = (mid: ReturnType<typeof D>): boolean => ++polls > 1 && mid.minus(30_000).abs().lte(mid.times('0.1'));
+    const asksOnly: OrderBook = { market: 'BTC_USDT', timestamp: 0, bids: [], asks: [{ price: D('3e29'), amount: D('1') }] };
+    const { passed, held, resumed } = await run([at(3_000_000), at(3_000_000), asksOnly, at(30_000), at(300_000), at(30_010)], { firstVouched });
+    expect(passed).toEqual([at(30_000), at(30_010)]);
+    expect(held.map((h) => [h.reason, h.heldPolls])).toEqual([
+      ['first', 1],
+      ['first', 2],
+      ['first', 3],
+      ['jump', 1],
+    ]);
+    expect(resumed.map((r) => r.outcome)).toEqual(['confirmed', 'back']);
+    // once there is a reference, the evidence is asked only for jumps
+    expect(polls).toBe(4);
   });
 
   it('state is per subscription (share the result for one check per market)', async () => {

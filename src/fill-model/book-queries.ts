@@ -2,9 +2,9 @@
  * What the fill model asks of a recorded snapshot, by integer price ticks, through the snapshot's level queries: no
  * Decimal parsing of untouched levels, and no arrays of a side's levels or ticks built for a look at a few of them.
  */
-import { ZERO, type Decimal } from '../../src/model/decimal.js';
-import type { Side } from '../../src/model/order.js';
-import type { BookSideName, RecordedSnapshot } from '../../src/recording/recording-format.js';
+import { ZERO, type Decimal } from '../model/decimal.js';
+import type { Side } from '../model/order.js';
+import type { BookSideName, RecordedSnapshot } from '../recording/recording-format.js';
 
 /** The book side an order rests on, and the side it would trade with. */
 export const ownSide = (side: Side): BookSideName => (side === 'buy' ? 'bids' : 'asks');

@@ -1,8 +1,8 @@
 /**
- * The fill model's tunable parameters (the `fillModel:` block of a backtest or sweep config, and what
- * `bot parity --fit` writes). They shape the OPTIMISTIC lane only: the pessimistic lane is the bound of proven
- * counterparties (a quantity decrease is a cancellation behind us, we join the back of the queue) and has nothing
- * to tune. The defaults are the model as it always was, so a config without the block replays exactly as before.
+ * The `fillModel:` block of a config: the fill model's tunable parameters (src/fill-model/fill-model-params.ts says
+ * what they do; `bot parity --fit` writes them). A backtest or sweep config and the paper venue (`venue: { kind:
+ * paper }`) read the same block, so its schema lives here, in the settings layer the daemon config can reach; the
+ * fill model itself (src/fill-model) sits a layer above and re-exports it.
  *
  * ```yaml
  * fillModel:
@@ -11,8 +11,7 @@
  * ```
  */
 import { z } from 'zod';
-import type { Decimal } from '../../src/model/decimal.js';
-import { zNumberLike } from '../../src/settings/decimal-schema.js';
+import { zNumberLike } from './decimal-schema.js';
 
 export interface FillModelParams {
   /**
@@ -42,21 +41,3 @@ export const FillModelBlockSchema = z.strictObject({
 
 /** The block in a backtest config: absent = the defaults. */
 export const FillModelSchema = FillModelBlockSchema.default({ ...DEFAULT_FILL_MODEL });
-
-export const isDefaultFillModel = (p: FillModelParams): boolean =>
-  p.queueAhead === DEFAULT_FILL_MODEL.queueAhead && p.decreaseTrades === DEFAULT_FILL_MODEL.decreaseTrades;
-
-/** The market's fee rates as fractions (0.001 = 0.1 %), as the data's market record states them. */
-export interface FeeRates {
-  readonly maker: Decimal;
-  readonly taker: Decimal;
-}
-
-const percent = (d: Decimal): string => `${d.times(100).toFixed()} %`;
-
-/** One line every report prints: the fill model's parameters and the fee rates the run used. */
-export function fillModelLine(p: FillModelParams, fees: FeeRates | undefined): string {
-  const params = `queueAhead ${p.queueAhead}, decreaseTrades ${p.decreaseTrades}${isDefaultFillModel(p) ? ' (defaults)' : ''}`;
-  const feeText = fees === undefined ? 'fees of the data’s market' : `fees maker ${percent(fees.maker)}, taker ${percent(fees.taker)}`;
-  return `fill model: pessimistic bound; optimistic lane ${params}; ${feeText}`;
-}

@@ -44,10 +44,10 @@
  * (the recorded book is the market without us); hidden and iceberg orders are invisible; the queue
  * estimate assumes strict FIFO price-time priority at the venue.
  */
-import { ZERO, type Decimal } from '../../src/model/decimal.js';
-import { gt, minOf as dmin } from '../../src/model/decimal-compare.js';
-import type { Side } from '../../src/model/order.js';
-import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
+import { ZERO, type Decimal } from '../model/decimal.js';
+import { gt, minOf as dmin } from '../model/decimal-compare.js';
+import type { Side } from '../model/order.js';
+import type { RecordedSnapshot } from '../recording/recording-format.js';
 import { sameSideQty, throughQty } from './book-queries.js';
 
 export type FillAssumption = 'optimistic' | 'pessimistic';

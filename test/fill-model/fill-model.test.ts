@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillStep, initialQueue, type FillAssumption, type TickTrade } from '../../backtest/fill-model/fill-model.js';
+import { fillStep, initialQueue, type FillAssumption, type TickTrade } from '../../src/fill-model/fill-model.js';
 import { D, ZERO } from '../../src/model/decimal.js';
 import { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';

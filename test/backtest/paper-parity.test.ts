@@ -1,0 +1,278 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
+import type { FillAssumption } from '../../src/fill-model/fill-model.js';
+import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
+import type { OrderBook, PublicTrade } from '../../src/model/book.js';
+import { D, fmt, ZERO, type Decimal } from '../../src/model/decimal.js';
+import type { Market } from '../../src/model/market.js';
+import type { Side } from '../../src/model/order.js';
+import { snapshotOfBook } from '../../src/recording/book-snapshot.js';
+import { priceToTicks } from '../../src/recording/recording-format.js';
+import { SimExchange } from '../../src/sim/exchange.js';
+import { createLiveFlow, type LiveMarketFeed } from '../../src/sim/live-flow.js';
+import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
+
+/**
+ * The paper venue (the live flow over the sim: the mirror's crossing, then the fill model) against the backtest's
+ * virtual exchange, one resting order of ours, the same upstream books and trades, both assumptions.
+ *
+ * The relation, exactly: the two fill the same, under either assumption. Pessimistic, that needs the mirror to count a
+ * resting seller at or through a buy's price once, as the model does (X1 - X0): it does not place again what the
+ * buy ate while the upstream still shows it (mirror-eaten.ts). (Fills are whole lots on both sides: the books' and
+ * trades' amounts are on the lot grid, as an upstream's are.)
+ */
+const M = 'BTC_USDT';
+const market: Market = {
+  name: M,
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 2,
+  moneyPrec: 2,
+  minAmount: D('0.01'),
+  minTotal: D('0.01'),
+  maxTotal: null,
+  makerFee: D('0.001'),
+  takerFee: D('0.002'),
+  tradesEnabled: true,
+};
+const T0 = 1_700_000_000_000;
+const STEP_MS = 250;
+/** Prices are whole numbers 95..105; the order rests at one of 98..102. */
+const LOW = 95;
+const HIGH = 105;
+
+class Feed implements LiveMarketFeed {
+  book: OrderBook | undefined;
+  trades: PublicTrade[] = [];
+  takeBook(): OrderBook | undefined {
+    const b = this.book;
+    this.book = undefined;
+    return b;
+  }
+  takeTrades(): readonly PublicTrade[] {
+    return this.trades.splice(0);
+  }
+}
+
+interface GenBook {
+  /** Bids at prices < split, asks at prices >= split: never crossed. */
+  readonly split: number;
+  /** Per price LOW..HIGH, the lots shown there (0: no level). */
+  readonly lots: readonly number[];
+}
+interface GenTrade {
+  readonly price: number;
+  readonly lots: number;
+  readonly takerSide: Side;
+}
+interface Case {
+  readonly side: Side;
+  readonly price: number;
+  readonly orderLots: number;
+  readonly steps: ReadonlyArray<{ readonly book: GenBook; readonly trades: readonly GenTrade[] }>;
+}
+
+const lotsOf = (n: number): Decimal => D(n).div(100);
+
+function toBook(b: GenBook): OrderBook {
+  const bids = [];
+  const asks = [];
+  for (let p = HIGH; p >= LOW; p--) if (p < b.split && b.lots[p - LOW]! > 0) bids.push({ price: D(p), amount: lotsOf(b.lots[p - LOW]!) });
+  for (let p = LOW; p <= HIGH; p++) if (p >= b.split && b.lots[p - LOW]! > 0) asks.push({ price: D(p), amount: lotsOf(b.lots[p - LOW]!) });
+  return { market: M, timestamp: 0, bids, asks };
+}
+
+/** Opposite-side quantity at or through the order's price. */
+function through(book: OrderBook, side: Side, price: number): Decimal {
+  const levels = side === 'buy' ? book.asks.filter((l) => l.price.lte(price)) : book.bids.filter((l) => l.price.gte(price));
+  return levels.reduce((s, l) => s.add(l.amount), ZERO);
+}
+
+const genBook = fc.record({
+  split: fc.integer({ min: LOW + 1, max: HIGH }),
+  lots: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300 })), { minLength: HIGH - LOW + 1, maxLength: HIGH - LOW + 1 }),
+});
+const genTrade = fc.record({
+  price: fc.integer({ min: LOW, max: HIGH }),
+  lots: fc.integer({ min: 1, max: 250 }),
+  takerSide: fc.constantFrom<Side>('buy', 'sell'),
+});
+const genCase = fc
+  .record({
+    side: fc.constantFrom<Side>('buy', 'sell'),
+    price: fc.integer({ min: 98, max: 102 }),
+    orderLots: fc.integer({ min: 1, max: 400 }),
+    first: genBook,
+    steps: fc.array(fc.record({ book: genBook, trades: fc.array(genTrade, { maxLength: 3 }) }), { minLength: 1, maxLength: 8 }),
+  })
+  // the order rests on arrival (it does not cross the first book): the arrival's taker fills are not what is compared
+  .filter((c) => through(toBook(c.first), c.side, c.price).isZero())
+  .map((c): Case => ({ side: c.side, price: c.price, orderLots: c.orderLots, steps: [{ book: c.first, trades: [] }, ...c.steps] }));
+
+/**
+ * Cases aimed at issue #25: a large order (rarely filled up) and, after a first book it does not cross, books whose
+ * other side mostly reaches it, so that sellers (buyers) at or through it stay, grow, shrink and move between the
+ * levels through it over several books in a row, and fill it in parts.
+ */
+const genThroughCase = fc
+  .record({
+    side: fc.constantFrom<Side>('buy', 'sell'),
+    price: fc.integer({ min: 98, max: 102 }),
+    orderLots: fc.integer({ min: 200, max: 3000 }),
+    first: genBook,
+    steps: fc.array(
+      fc.record({
+        // bids below the split, asks from it up: a buy is crossed by a split at or below its price, a sell above it
+        offset: fc.integer({ min: -3, max: 1 }),
+        lots: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 120 })), { minLength: HIGH - LOW + 1, maxLength: HIGH - LOW + 1 }),
+        trades: fc.array(genTrade, { maxLength: 2 }),
+      }),
+      { minLength: 2, maxLength: 8 },
+    ),
+  })
+  .filter((c) => through(toBook(c.first), c.side, c.price).isZero())
+  .map((c): Case => ({
+    side: c.side,
+    price: c.price,
+    orderLots: c.orderLots,
+    steps: [
+      { book: c.first, trades: [] },
+      ...c.steps.map((s) => ({
+        book: { split: Math.min(HIGH, Math.max(LOW + 1, c.side === 'buy' ? c.price + s.offset : c.price + 1 - s.offset)), lots: s.lots },
+        trades: s.trades,
+      })),
+    ],
+  }));
+
+/** Base amount the paper venue fills the order with. */
+function paperFills(c: Case, assumption: FillAssumption, fillModel: FillModelParams | undefined): { filled: Decimal; conserved: boolean } {
+  const clock = { now: T0 };
+  const ex = new SimExchange(paperSimConfig({ markets: [market], balances: { BTC: D('100'), USDT: D('100000') }, account: 'paper' }), () => clock.now);
+  const totals = () => ['BTC', 'USDT'].map((a) => fmt(ex.totals(a))).join();
+  const initial = totals();
+  const feed = new Feed();
+  const flow = createLiveFlow({ feed, markets: [M], staleAfterMs: 60_000, fills: assumption, fillModel });
+  let id = 0;
+  let orderId = 0;
+  c.steps.forEach((s, k) => {
+    clock.now = T0 + k * STEP_MS;
+    feed.book = toBook(s.book);
+    feed.trades = s.trades.map((t, j) => ({
+      market: M,
+      id: ++id,
+      time: clock.now - STEP_MS / 2 + j,
+      price: D(t.price),
+      amount: lotsOf(t.lots),
+      takerSide: t.takerSide,
+      value: D(t.price).mul(lotsOf(t.lots)),
+    }));
+    flow.step(ex, clock.now);
+    if (k === 0) {
+      clock.now += 1;
+      const r = ex.placeLimit('paper', { market: M, side: c.side, amount: lotsOf(c.orderLots), price: D(c.price) });
+      if (!r.ok) throw new Error(r.message);
+      orderId = r.order.orderId;
+    }
+  });
+  const filled = ex
+    .deals('paper', { limit: 1000 })
+    .filter((d) => d.orderId === orderId)
+    .reduce((s, d) => s.add(d.amount), ZERO);
+  return { filled, conserved: totals() === initial };
+}
+
+/** Base amount the backtest's virtual exchange fills the order with, on the same books and trades. */
+function backtestFills(c: Case, assumption: FillAssumption, fillModel: FillModelParams | undefined): Decimal {
+  const clock = { now: T0 };
+  const ve = new VirtualExchange({
+    market,
+    assumption,
+    balances: { BTC: D('100'), USDT: D('100000') },
+    hasTrades: true,
+    now: () => clock.now,
+    fillModel,
+  });
+  c.steps.forEach((s, k) => {
+    clock.now = T0 + k * STEP_MS;
+    s.trades.forEach((t, j) => {
+      const at = clock.now - STEP_MS / 2 + j;
+      ve.onTrade({ t: at, priceTicks: priceToTicks(String(t.price), 100), amount: lotsOf(t.lots), takerSide: t.takerSide }, D(t.price));
+    });
+    ve.onSnapshot(snapshotOfBook(toBook(s.book), clock.now, market.moneyPrec));
+    if (k === 0) {
+      clock.now += 1;
+      const r = ve.placeLimit({ market: M, side: c.side, amount: lotsOf(c.orderLots), price: D(c.price) });
+      if (!r.ok) throw new Error(r.message);
+    }
+  });
+  expect(ve.account.deals().every((d) => d.role === 'maker')).toBe(true);
+  return ve.fills.reduce((s, d) => s.add(d.amount), ZERO);
+}
+
+/**
+ * True when two books in a row show sellers (buyers) at or through the order while the backtest did not fill it up:
+ * the case in which the mirror, placing again what the order ate, filled it twice (issue #25).
+ */
+function reshownAndLeft(c: Case, backtest: Decimal): boolean {
+  if (!backtest.lt(lotsOf(c.orderLots))) return false;
+  for (let k = 1; k < c.steps.length; k++) {
+    const prev = through(toBook(c.steps[k - 1]!.book), c.side, c.price);
+    const now = through(toBook(c.steps[k]!.book), c.side, c.price);
+    if (prev.gt(0) && now.gt(0)) return true;
+  }
+  return false;
+}
+
+describe('paper venue fills vs the backtest’s virtual exchange (same books and trades, one resting order)', () => {
+  it('optimistic: equal, with the default parameters and with the order at the front of its queue', () => {
+    let filledRuns = 0;
+    fc.assert(
+      fc.property(
+        genCase,
+        fc.constantFrom<FillModelParams | undefined>(undefined, { queueAhead: 0, decreaseTrades: 1 }, { queueAhead: 0.5, decreaseTrades: 1 }),
+        (c, params) => {
+          const paper = paperFills(c, 'optimistic', params);
+          const backtest = backtestFills(c, 'optimistic', params);
+          expect(fmt(paper.filled)).toBe(fmt(backtest));
+          expect(paper.conserved).toBe(true);
+          if (backtest.gt(0)) filledRuns += 1;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // not a property of empty runs
+    expect(filledRuns).toBeGreaterThan(30);
+  });
+
+  it('pessimistic: equal', () => {
+    let filledRuns = 0;
+    fc.assert(
+      fc.property(genCase, (c) => {
+        const paper = paperFills(c, 'pessimistic', undefined);
+        const backtest = backtestFills(c, 'pessimistic', undefined);
+        expect(paper.conserved).toBe(true);
+        expect(fmt(paper.filled)).toBe(fmt(backtest));
+        if (backtest.gt(0)) filledRuns += 1;
+      }),
+      { numRuns: 200 },
+    );
+    expect(filledRuns).toBeGreaterThan(30);
+  });
+
+  it('pessimistic: equal on books at or through the order several in a row (the mirror places no seller again that it ate)', () => {
+    let reshownRuns = 0;
+    fc.assert(
+      fc.property(genThroughCase, (c) => {
+        const paper = paperFills(c, 'pessimistic', undefined);
+        const backtest = backtestFills(c, 'pessimistic', undefined);
+        expect(paper.conserved).toBe(true);
+        expect(fmt(paper.filled)).toBe(fmt(backtest));
+        if (reshownAndLeft(c, backtest)) reshownRuns += 1;
+      }),
+      { numRuns: 150 },
+    );
+    // the case of issue #25 is a good part of the runs (83 of 150 with the suite’s seed): the mirror used to fill these again
+    expect(reshownRuns).toBeGreaterThan(50);
+  });
+});
