@@ -85,8 +85,8 @@ export class PaperFillModel {
   /**
    * Before the mirror moves to a new book: orders that started resting since the last book join their queue in the
    * book current when they came (the one still current; after a stale spell the last before it, as the backtest's
-   * current snapshot across a gap), and every order's `left` is noted, so that what the
-   * mirror's crossing fills next is told from the model's fill.
+   * current snapshot across a gap), and every order's `left` is noted, so that what the mirror's crossing fills next
+   * is told from the model's fill.
    */
   beforeBook(ex: SimExchange): void {
     const s = this.#snapshot;
