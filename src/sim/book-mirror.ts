@@ -18,6 +18,15 @@
  * PESSIMISTIC fill assumption (src/fill-model/fill-model.ts; test/backtest/parity.test.ts shows the two agree on a
  * books-only recording, test/backtest/paper-parity.test.ts fill by fill). The paper venue adds the model's other
  * terms on top (paper-fill-model.ts); `bot sim --replay` has the mirror alone.
+ *
+ * A stale upstream (live-flow.ts) `withdraw`s the flow's orders, so nothing fills against a book no longer known, but
+ * the eaten memory is KEPT: the backtest steps across a gap in the recording from the last snapshot before it, X0
+ * carried, and so does the mirror. What the clients' takers ate since the last book is noted before the orders go
+ * (apply would have noted it at the next book); in the spell the flow has no order, so nothing more is eaten. The
+ * next book is then settled against the memory as if no spell had been: the pool at or through a resting buy at P
+ * still holds the X0 of the last book before the spell, the mirror places max(0, X1 - X0) there and the buy takes
+ * min(left, that): the model's through term from the pre-spell book to the fresh one. (The flow's orders come back at
+ * the back of their levels, behind the clients' orders of the same side: no rule of the model sees that order.)
  */
 import { D, Decimal } from '../model/decimal.js';
 import type { BookLevel } from '../model/book.js';
@@ -118,7 +127,7 @@ export class BookMirror {
         const live: Resting[] = [];
         for (const r of list) {
           const now = left.get(r.id);
-          // only clients end a flow order between books: the mirror cancels its own here, in apply or clear
+          // only clients end a flow order between books: the mirror cancels its own here, in apply or withdraw
           this.#eaten.add(side, price, now === undefined ? r.left : r.left.sub(now));
           if (now === undefined) continue;
           r.left = now;
@@ -130,13 +139,16 @@ export class BookMirror {
     }
   }
 
-  /** Cancels every flow order of the mirror: the book it showed is no longer known, so nothing may fill against it. */
-  clear(ex: SimExchange): void {
+  /**
+   * Cancels every flow order of the mirror: the book it showed is no longer known, so nothing may fill against it.
+   * What the clients ate is kept (header): the next book steps from the last one, as the backtest does across a gap.
+   */
+  withdraw(ex: SimExchange): void {
+    this.#noteEaten(ex);
     for (const side of ['buy', 'sell'] as const) {
       for (const list of this.#levels[side].values()) for (const r of list) ex.cancel(this.account, this.market, { orderId: r.id });
       this.#levels[side].clear();
     }
-    this.#eaten.clear();
   }
 }
 

@@ -15,8 +15,12 @@
  *    are the fill model's evidence at the next upstream book, and match no order themselves;
  *  - with no upstream book for `staleAfterMs` the market is STALE: its public book is frozen as it was (the same
  *    snapshot, timestamp and all, on every poll, so the daemon's stale watch sees a stale book and cancels), the
- *    flow's orders are withdrawn and the fill model forgets its queues, so nothing fills against a book that is no
- *    longer known. The next upstream book thaws it, and the resting orders join the back of their queues there.
+ *    flow's orders are withdrawn, so nothing fills against a book that is no longer known. The spell is a gap in the
+ *    recording, as the backtest sees one: the fill model keeps its queue states, the last book before the spell and
+ *    the upstream trades taken in it, and the mirror what the clients ate. The next upstream book thaws the market
+ *    and is one step from the last book before the spell, with every trade since: what the backtest's fill model
+ *    does across a gap between two snapshots, so paper fills stay equal to the backtest's across the spell
+ *    (test/backtest/paper-parity.test.ts).
  * A market starts stale (frozen, empty) until its first upstream book.
  */
 import type { FillAssumption } from '../fill-model/fill-model.js';
@@ -71,8 +75,8 @@ export function createLiveFlow(o: LiveFlowOptions): LiveFlow {
   const goStale = (ex: SimExchange, market: string, s: MarketState, nowMs: number): void => {
     // the public view first: it keeps the book the clients last saw; then the orders that made it go
     ex.freezeBook(market);
-    s.mirror?.clear(ex);
-    s.fills?.reset();
+    // the queues, the eaten memory and the spell's trades are kept: the next book steps from the last one (header)
+    s.mirror?.withdraw(ex);
     s.stale = true;
     o.onStale?.(market, true, nowMs);
   };

@@ -80,10 +80,4 @@ export class MirrorEaten {
     }
     this.#eaten[side] = next;
   }
-
-  /** Forgets everything: the book the clients ate from is no longer known. */
-  clear(): void {
-    this.#eaten.buy.clear();
-    this.#eaten.sell.clear();
-  }
 }

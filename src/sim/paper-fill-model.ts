@@ -18,8 +18,14 @@
  * upstream still shows it: mirror-eaten.ts), so the model's fill is at least the crossing's and the paper venue fills
  * as the backtest does (test/backtest/paper-parity.test.ts checks the two are equal).
  *
- * A stale market (`reset`) fills nothing and forgets every queue: on the first fresh book its orders join the back
- * of their queues again.
+ * A stale spell (live-flow.ts: no upstream book for `staleAfterMs`) is a gap in the recording, as the backtest sees
+ * one: no book comes, so no step is taken and nothing fills, but the queue states, the last book before the spell
+ * (the next step's `before`) and the upstream trades taken in the spell are all kept; the first fresh book is one
+ * step from the last book before the spell, with every trade since. That is what the backtest's fill model does
+ * between two recorded snapshots with a gap between them (X0 carried, the trades in between counted), so the two
+ * stay equal across the spell (test/backtest/paper-parity.test.ts). Forgetting the queues instead re-joined each
+ * order with X0 = the fresh book's through-quantity (no through fill) while the mirror placed that quantity and its
+ * crossing filled it: more than the backtest. The mirror keeps its eaten memory through the spell for the same reason.
  */
 import type { OrderBook, PublicTrade } from '../model/book.js';
 import { D, ZERO, type Decimal } from '../model/decimal.js';
@@ -48,7 +54,7 @@ interface Followed {
 }
 
 export class PaperFillModel {
-  /** The upstream book current now; undefined while stale and before the first book. */
+  /** The last upstream book (kept through a stale spell: the step's `before`); undefined before the first book. */
   #snapshot: RecordedSnapshot | undefined;
   #orders = new Map<number, Followed>();
   /** Upstream trades taken since the last book: the evidence of the next step. */
@@ -68,14 +74,7 @@ export class PaperFillModel {
     this.#decreaseTrades = share(o.params?.decreaseTrades);
   }
 
-  /** The market went stale: nothing is known of the book or the queues any more. */
-  reset(): void {
-    this.#snapshot = undefined;
-    this.#orders.clear();
-    this.#trades = [];
-  }
-
-  /** Upstream trades taken at a step: evidence for the next book (none while no book is known). */
+  /** Upstream trades taken at a step, stale spells included: evidence for the next book (none before the first). */
   addTrades(trades: readonly PublicTrade[]): void {
     if (this.#snapshot === undefined) return;
     for (const t of trades) {
@@ -85,8 +84,9 @@ export class PaperFillModel {
 
   /**
    * Before the mirror moves to a new book: orders that started resting since the last book join their queue in the
-   * book current when they came (the one still current), and every order's `left` is noted, so that what the
-   * mirror's crossing fills next is told from the model's fill.
+   * book current when they came (the one still current; after a stale spell the last before it, as the backtest's
+   * current snapshot across a gap), and every order's `left` is noted, so that what the mirror's crossing fills next
+   * is told from the model's fill.
    */
   beforeBook(ex: SimExchange): void {
     const s = this.#snapshot;
@@ -112,7 +112,7 @@ export class PaperFillModel {
     const market = this.o.market.name;
     const resting = ex.restingOrders(market, this.o.flowAccount);
     if (before === undefined) {
-      // the first book (or the first after a stale spell): every order joins the back of its queue here
+      // the first book: every order joins the back of its queue here
       this.#orders.clear();
       for (const r of resting) this.#orders.set(r.orderId, { state: initialQueue(after, r.side, r.ticks, this.#queueAhead), leftBefore: r.left });
       return;

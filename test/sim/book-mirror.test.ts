@@ -243,6 +243,35 @@ describe('book mirror: what the clients ate is not placed again while the upstre
   });
 });
 
+describe('book mirror: withdrawn for a stale spell, it remembers what the clients ate (a gap in the recording)', () => {
+  it('a client’s taker ate part of a level before the spell: the same book after it shows the level less that, as with no spell', () => {
+    const { ex, levels } = setup();
+    // a mirror of its own: withdraw is not among setup's steps
+    const mirror = new BookMirror('market', M);
+    const at = (bids: Levels, asks: Levels) => mirror.apply(ex, bookLevels(book(bids, asks)));
+    const b: [Levels, Levels] = [
+      [['99', '1']],
+      [
+        ['101', '1'],
+        ['102', '3'],
+      ],
+    ];
+    at(...b);
+    // a client's taker buy eats 0.4 of the flow's ask at 101
+    const r = ex.placeLimit('paper', { market: M, side: 'buy', amount: D('0.4'), price: D('101') });
+    if (!r.ok) throw new Error(r.message);
+    expect(fmt(r.order.dealStock)).toBe('0.4');
+    mirror.withdraw(ex);
+    expect(levels()).toEqual({ bids: [], asks: [] });
+    at(...b);
+    expect(levels().asks).toEqual(['101x0.6', '102x3']);
+    // the upstream's sellers at 101 gone and back: new ones, shown in full
+    at([['99', '1']], [['102', '3']]);
+    at(...b);
+    expect(levels().asks).toEqual(['101x1', '102x3']);
+  });
+});
+
 describe('paper venue (live flow, pessimistic): the re-placement case of issue #25', () => {
   it('an ask at a resting buy’s price in three books in a row fills it once', () => {
     const clock = { now: 1_700_000_000_000 };

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dealAgainstOrder } from '../../src/engine/answer-check.js';
-import type { FillAssumption } from '../../src/fill-model/fill-model.js';
+import { fillStep, initialQueue, type FillAssumption } from '../../src/fill-model/fill-model.js';
 import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
 import type { OrderBook, PublicTrade } from '../../src/model/book.js';
 import { D, fmt, ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal } from '../../src/model/order.js';
+import { snapshotOfBook } from '../../src/recording/book-snapshot.js';
+import { priceToTicks } from '../../src/recording/recording-format.js';
 import { SimExchange } from '../../src/sim/exchange.js';
 import { createLiveFlow, type LiveMarketFeed } from '../../src/sim/live-flow.js';
 import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
@@ -218,8 +220,82 @@ describe('paper venue fill model: optimistic', () => {
   });
 });
 
-describe('paper venue fill model: a stale upstream', () => {
-  it('fills nothing while stale, drops the trades of the spell, and the orders re-join the back of their queues', () => {
+describe('paper venue fill model: a stale upstream (a gap in the recording, as the backtest steps across one)', () => {
+  it('fills nothing while stale; the first fresh book is one fillStep from the last book before the spell, with the spell’s trades', () => {
+    const { ex, step, place, deals, clock } = setup({ staleAfterMs: 1000 });
+    step(250, B0);
+    const bid = place('buy', '1', '100');
+    const at = clock.now - T0;
+    // a seller rests at 100 (X0 = 0.2): the mirror's ask crosses the buy, the model agrees
+    const B1 = book(
+      [['99', '1']],
+      [
+        ['100', '0.2'],
+        ['101', '1'],
+      ],
+    );
+    step(250, B1);
+    expect(deals()).toEqual([['buy', 'maker', '100', '0.2']]);
+    for (let i = 0; i < 4; i++) step(250); // 1 s without a book: stale
+    const flowOrders = () => ex.openOrders(FLOW, { market: M, limit: 100 }).length;
+    expect(flowOrders()).toBe(0);
+    // trades through and at our price in the spell (and a buyer's, no evidence): nothing fills while stale
+    const spell = [trade(at + 1300, '99', '0.05', 'sell'), trade(at + 1310, '101', '0.3', 'buy'), trade(at + 1500, '100', '0.1', 'sell')];
+    step(250, undefined, spell.slice(0, 2));
+    step(250, undefined, spell.slice(2));
+    expect(deals()).toEqual([['buy', 'maker', '100', '0.2']]);
+    // fresh: sellers through 100 are 0.4 now (X1), 0.2 of them seen before the spell (X0)
+    const B2 = book(
+      [['99', '1']],
+      [
+        ['99.5', '0.3'],
+        ['100', '0.1'],
+        ['101', '1'],
+      ],
+    );
+    step(250, B2);
+    // the backtest's model, stepping from the pre-spell book B1 to B2 with the spell's trades
+    const snap = (b: OrderBook, ms: number) => snapshotOfBook(b, T0 + ms, market.moneyPrec);
+    const ticks = priceToTicks('100', 100);
+    const step1 = fillStep({
+      side: 'buy',
+      priceTicks: ticks,
+      left: D('1'),
+      state: initialQueue(snap(B0, 250), 'buy', ticks),
+      before: snap(B0, 250),
+      after: snap(B1, 500),
+      trades: [],
+      hasTrades: true,
+      assumption: 'pessimistic',
+    });
+    const step2 = fillStep({
+      side: 'buy',
+      priceTicks: ticks,
+      left: D('1').sub(step1.fill),
+      state: step1.state,
+      before: snap(B1, 500),
+      after: snap(B2, 2000),
+      trades: spell.map((t) => ({ t: t.time, priceTicks: priceToTicks(t.price.toFixed(), 100), amount: t.amount, takerSide: t.takerSide })),
+      hasTrades: true,
+      assumption: 'pessimistic',
+    });
+    // (X1 - X0) 0.2 + Vt 0.05 + Vp 0.1 beyond an empty queue (the book was through 100): 0.35, where forgetting the
+    // queues and the eaten memory gave 0.4 (the mirror's 0.4 through 100 crossing anew, no trade counted)
+    expect(fmt(step2.fill)).toBe('0.35');
+    const resumed = ex.deals('paper').slice(0, -1);
+    expect(fmt(resumed.reduce((s, d) => s.add(d.amount), ZERO))).toBe(fmt(step2.fill));
+    expect(deals()).toEqual([
+      ['buy', 'maker', '100', '0.15'],
+      ['buy', 'maker', '100', '0.2'],
+      ['buy', 'maker', '100', '0.2'],
+    ]);
+    expect(fmt(ex.findOrder('paper', bid.orderId)!.left)).toBe('0.45');
+    // the same book again: no new seller, no trade, no fill
+    step(250, B2);
+    expect(deals()).toHaveLength(3);
+  });
+
+  it('keeps the queue position gained before the spell', () => {
     const { step, place, deals, clock } = setup({ staleAfterMs: 1000 });
     step(250, B0);
     place('buy', '0.5', '100');
@@ -228,17 +304,11 @@ describe('paper venue fill model: a stale upstream', () => {
     step(250, B0, [trade(at + 10, '100', '2', 'sell')]);
     expect(deals()).toEqual([]);
     for (let i = 0; i < 4; i++) step(250); // 1 s without a book: stale
-    // trades through and at our price while stale: no book is known, nothing fills
-    step(250, undefined, [trade(at + 1200, '99', '1', 'sell'), trade(at + 1210, '100', '1', 'sell')]);
-    step(250, undefined, [trade(at + 1500, '99', '1', 'sell')]);
+    step(250, undefined, [trade(at + 1200, '100', '0.3', 'sell')]);
     expect(deals()).toEqual([]);
-    // fresh again: we join the back of the queue at 100 (2 ahead): 1 traded at 100 fills nothing, the spell's trades neither
-    step(250, B0, [trade(at + 1700, '99', '1', 'sell')]);
-    step(250, B0, [trade(at + 2000, '100', '1', 'sell')]);
-    expect(deals()).toEqual([]);
-    // the control: beyond the queue it fills again
-    step(250, B0, [trade(at + 2300, '100', '1.5', 'sell')]);
-    expect(deals()).toEqual([['buy', 'maker', '100', '0.5']]);
+    // fresh again, the same book: at the front of the queue, the spell's 0.3 traded at 100 is ours
+    step(250, B0);
+    expect(deals()).toEqual([['buy', 'maker', '100', '0.3']]);
   });
 });
 
