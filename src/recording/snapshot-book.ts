@@ -1,6 +1,7 @@
 import type { BookLevel, OrderBook } from '../model/book.js';
 import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
+import { estimate } from '../model/decimal-estimate.js';
 
 /**
  * What a book view reads of its snapshot: RecordedSnapshot's level queries (recording-format.ts, which makes the
@@ -14,6 +15,7 @@ export interface SnapshotLevels {
   levelPrice(side: BookSide, i: number): Decimal;
   levelAmount(side: BookSide, i: number): Decimal;
   levelPositive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
+  levelPriceEstimate(side: BookSide, i: number): number;
 }
 
 /**
@@ -76,6 +78,11 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   price(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelPrice(side, i);
     return side === 'asks' ? (this.#askPrice ??= this.snapshot.levelPrice(side, 0)) : (this.#bidPrice ??= this.snapshot.levelPrice(side, 0));
+  }
+  // the touch's Decimal when made already (its estimate is then what every reader of the Decimal sees), else the data's
+  priceEstimate(side: BookSide, i: number): number {
+    const made = i !== 0 ? undefined : side === 'asks' ? this.#askPrice : this.#bidPrice;
+    return made !== undefined ? estimate(made) : this.snapshot.levelPriceEstimate(side, i);
   }
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
     return this.snapshot.levelPositive(side, i, field);

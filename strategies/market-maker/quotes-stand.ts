@@ -8,7 +8,6 @@
  */
 import {
   ESTIMATE_REL_ERROR,
-  bestPrice,
   dcmp,
   estimate,
   isLiveOrder,
@@ -16,6 +15,7 @@ import {
   type OrderBook,
   type OwnOrder,
   type Side,
+  bestPriceEstimate,
 } from '../../src/strategy/index.js';
 import type { MarketMakerParams } from './params.js';
 import { quoteConstants } from './quote-constants.js';
@@ -37,11 +37,10 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
   const c = quoteConstants(p);
   // the factors are brought up to a new inventory by desiredQuotes (the exact path runs after every fill)
   if (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0) return false;
-  const bid = bestPrice(book, 'bids');
-  const ask = bestPrice(book, 'asks');
-  if (bid === undefined || ask === undefined) return false;
-  const bidF = estimate(bid);
-  const askF = estimate(ask);
+  // the touch's estimates (a backtest's book reads them off its columns: no Decimal made)
+  const bidF = bestPriceEstimate(book, 'bids');
+  const askF = bestPriceEstimate(book, 'asks');
+  if (bidF === undefined || askF === undefined) return false;
   // a touch plainly positive and not crossed (bookTouch's ask >= bid); a NaN estimate fails every test here
   if (!(bidF > 0 && askF - bidF > 2 * REL * (askF + bidF))) return false;
   const midF = (bidF + askF) * 0.5;
