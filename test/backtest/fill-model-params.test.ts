@@ -5,9 +5,9 @@ import { FillModelSchema, fillModelLine } from '../../src/fill-model/fill-model-
 import { BacktestConfigSchema } from '../../backtest/backtest-config.js';
 import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
 import { D, ZERO } from '../../src/model/decimal.js';
-import type { Market } from '../../src/model/market.js';
 import { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
+import { btcUsdt } from '../helpers/live-feed.js';
 
 /** A snapshot from {price: qty} maps (prices with 2 decimals). */
 function snap(t: number, bids: Record<string, string>, asks: Record<string, string>): RecordedSnapshot {
@@ -86,19 +86,7 @@ describe('the fill model’s parameters (the optimistic lane)', () => {
     );
   });
 
-  const market: Market = {
-    name: 'BTC_USDT',
-    stock: 'BTC',
-    money: 'USDT',
-    stockPrec: 4,
-    moneyPrec: 2,
-    minAmount: D('0.0001'),
-    minTotal: D('1'),
-    maxTotal: null,
-    makerFee: D('0.001'),
-    takerFee: D('0.002'),
-    tradesEnabled: true,
-  };
+  const market = btcUsdt({ stockPrec: 4, minAmount: D('0.0001'), minTotal: D('1') });
   const filled = (assumption: 'optimistic' | 'pessimistic', fillModel?: { queueAhead: number; decreaseTrades: number }): string => {
     let now = 0;
     const ex = new VirtualExchange({

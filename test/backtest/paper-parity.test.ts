@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
 import type { FillAssumption } from '../../src/fill-model/fill-model.js';
 import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
-import type { OrderBook, PublicTrade } from '../../src/model/book.js';
+import type { OrderBook } from '../../src/model/book.js';
 import { D, fmt, ZERO, type Decimal } from '../../src/model/decimal.js';
-import type { Market } from '../../src/model/market.js';
 import type { Side } from '../../src/model/order.js';
 import { snapshotOfBook } from '../../src/recording/book-snapshot.js';
 import { priceToTicks } from '../../src/recording/recording-format.js';
 import { SimExchange } from '../../src/sim/exchange.js';
-import { createLiveFlow, type LiveMarketFeed } from '../../src/sim/live-flow.js';
+import { createLiveFlow } from '../../src/sim/live-flow.js';
 import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
+import { HandFeed, btcUsdt } from '../helpers/live-feed.js';
 
 /**
  * The paper venue (the live flow over the sim: the mirror's crossing, then the fill model) against the backtest's
@@ -25,37 +25,12 @@ import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
  * recording (live-flow.ts).
  */
 const M = 'BTC_USDT';
-const market: Market = {
-  name: M,
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 2,
-  moneyPrec: 2,
-  minAmount: D('0.01'),
-  minTotal: D('0.01'),
-  maxTotal: null,
-  makerFee: D('0.001'),
-  takerFee: D('0.002'),
-  tradesEnabled: true,
-};
+const market = btcUsdt({ stockPrec: 2, minAmount: D('0.01'), minTotal: D('0.01') });
 const T0 = 1_700_000_000_000;
 const STEP_MS = 250;
 /** Prices are whole numbers 95..105; the order rests at one of 98..102. */
 const LOW = 95;
 const HIGH = 105;
-
-class Feed implements LiveMarketFeed {
-  book: OrderBook | undefined;
-  trades: PublicTrade[] = [];
-  takeBook(): OrderBook | undefined {
-    const b = this.book;
-    this.book = undefined;
-    return b;
-  }
-  takeTrades(): readonly PublicTrade[] {
-    return this.trades.splice(0);
-  }
-}
 
 interface GenBook {
   /** Bids at prices < split, asks at prices >= split: never crossed. */
@@ -190,7 +165,7 @@ function paperFills(c: Case, run: Run): { filled: Decimal; conserved: boolean; s
   const ex = new SimExchange(paperSimConfig({ markets: [market], balances: { BTC: D('100'), USDT: D('100000') }, account: 'paper' }), () => clock.now);
   const totals = () => ['BTC', 'USDT'].map((a) => fmt(ex.totals(a))).join();
   const initial = totals();
-  const feed = new Feed();
+  const feed = new HandFeed();
   const flow = createLiveFlow({ feed, markets: [M], staleAfterMs: run.staleAfterMs ?? 60_000, fills: run.assumption, fillModel: run.fillModel });
   let id = 0;
   let orderId = 0;

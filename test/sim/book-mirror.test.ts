@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderBook } from '../../src/model/book.js';
 import { D, fmt } from '../../src/model/decimal.js';
-import type { Market } from '../../src/model/market.js';
 import { BookMirror, bookLevels } from '../../src/sim/book-mirror.js';
 import { SimExchange } from '../../src/sim/exchange.js';
 import { createLiveFlow, type LiveMarketFeed } from '../../src/sim/live-flow.js';
 import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
+import { btcUsdt } from '../helpers/live-feed.js';
 
 /**
  * The mirror alone (what `bot sim --replay` runs): a client's resting order fills by the sellers (buyers) the books
@@ -13,19 +13,7 @@ import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
  * book shows the upstream's less what the clients ate (issue #25).
  */
 const M = 'BTC_USDT';
-const market: Market = {
-  name: M,
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: D('0.0001'),
-  minTotal: D('1'),
-  maxTotal: null,
-  makerFee: D('0.001'),
-  takerFee: D('0.002'),
-  tradesEnabled: true,
-};
+const market = btcUsdt({ stockPrec: 6, minAmount: D('0.0001'), minTotal: D('1') });
 
 type Levels = Array<[string, string]>;
 const book = (bids: Levels, asks: Levels): OrderBook => ({

@@ -1,52 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderBook, PublicTrade } from '../../src/model/book.js';
+import type { OrderBook } from '../../src/model/book.js';
 import { D, fmt } from '../../src/model/decimal.js';
-import type { Market } from '../../src/model/market.js';
 import { SimExchange } from '../../src/sim/exchange.js';
-import { createLiveFlow, type LiveMarketFeed } from '../../src/sim/live-flow.js';
+import { createLiveFlow } from '../../src/sim/live-flow.js';
 import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
 import type { SimTrade } from '../../src/sim/sim-types.js';
+import { HandFeed, btcUsdt, levelsBook } from '../helpers/live-feed.js';
 
 const M = 'BTC_USDT';
-const market: Market = {
-  name: M,
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 6,
-  moneyPrec: 2,
-  minAmount: D('0.0001'),
-  minTotal: D('1'),
-  maxTotal: null,
-  makerFee: D('0.001'),
-  takerFee: D('0.002'),
-  tradesEnabled: true,
-};
+const market = btcUsdt({ stockPrec: 6, minAmount: D('0.0001'), minTotal: D('1') });
 
-/** What an upstream poller hands over: one book and some trades at a time, taken once. */
-class Feed implements LiveMarketFeed {
-  book: OrderBook | undefined;
-  trades: PublicTrade[] = [];
-  takeBook(): OrderBook | undefined {
-    const b = this.book;
-    this.book = undefined;
-    return b;
-  }
-  takeTrades(): readonly PublicTrade[] {
-    return this.trades.splice(0);
-  }
-}
-
-const book = (bids: Array<[string, string]>, asks: Array<[string, string]>): OrderBook => ({
-  market: M,
-  timestamp: 0,
-  bids: bids.map(([p, q]) => ({ price: D(p), amount: D(q) })),
-  asks: asks.map(([p, q]) => ({ price: D(p), amount: D(q) })),
-});
+const book = (bids: Array<[string, string]>, asks: Array<[string, string]>): OrderBook => levelsBook(M, bids, asks);
 
 function setup(staleAfterMs = 3000) {
   const clock = { now: 1_700_000_000_000 };
   const ex = new SimExchange(paperSimConfig({ markets: [market], balances: { BTC: D('1'), USDT: D('100000') }, account: 'paper' }), () => clock.now);
-  const feed = new Feed();
+  const feed = new HandFeed();
   const changes: Array<[boolean, number]> = [];
   const flow = createLiveFlow({ feed, markets: [M], staleAfterMs, onStale: (_m, stale, at) => changes.push([stale, at - 1_700_000_000_000]) });
   const step = (ms: number): void => {

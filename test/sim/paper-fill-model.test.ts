@@ -4,16 +4,16 @@ import { fillStep, initialQueue, type FillAssumption } from '../../src/fill-mode
 import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
 import type { OrderBook, PublicTrade } from '../../src/model/book.js';
 import { D, fmt, ZERO, type Decimal } from '../../src/model/decimal.js';
-import type { Market } from '../../src/model/market.js';
 import type { Deal } from '../../src/model/order.js';
 import { snapshotOfBook } from '../../src/recording/book-snapshot.js';
 import { priceToTicks } from '../../src/recording/recording-format.js';
 import { SimExchange } from '../../src/sim/exchange.js';
-import { createLiveFlow, type LiveMarketFeed } from '../../src/sim/live-flow.js';
+import { createLiveFlow } from '../../src/sim/live-flow.js';
 import { paperSimConfig } from '../../src/sim/paper-sim-config.js';
 import type { SimTrade } from '../../src/sim/sim-types.js';
 import { startSim } from '../../src/sim/start-sim.js';
 import { RestClient } from '../../src/venue/rest-client.js';
+import { HandFeed, btcUsdt, levelsBook } from '../helpers/live-feed.js';
 
 /**
  * The paper venue's fill model (src/sim/paper-fill-model.ts): the live flow fills a client's resting order by the
@@ -21,41 +21,10 @@ import { RestClient } from '../../src/venue/rest-client.js';
  */
 const M = 'BTC_USDT';
 const FLOW = 'market';
-const market: Market = {
-  name: M,
-  stock: 'BTC',
-  money: 'USDT',
-  stockPrec: 4,
-  moneyPrec: 2,
-  minAmount: D('0.0001'),
-  minTotal: D('1'),
-  maxTotal: null,
-  makerFee: D('0.001'),
-  takerFee: D('0.002'),
-  tradesEnabled: true,
-};
+const market = btcUsdt({ stockPrec: 4, minAmount: D('0.0001'), minTotal: D('1') });
 const T0 = 1_700_000_000_000;
 
-/** What an upstream poller hands over: one book and some trades at a time, taken once. */
-class Feed implements LiveMarketFeed {
-  book: OrderBook | undefined;
-  trades: PublicTrade[] = [];
-  takeBook(): OrderBook | undefined {
-    const b = this.book;
-    this.book = undefined;
-    return b;
-  }
-  takeTrades(): readonly PublicTrade[] {
-    return this.trades.splice(0);
-  }
-}
-
-const book = (bids: Array<[string, string]>, asks: Array<[string, string]>): OrderBook => ({
-  market: M,
-  timestamp: 0,
-  bids: bids.map(([p, q]) => ({ price: D(p), amount: D(q) })),
-  asks: asks.map(([p, q]) => ({ price: D(p), amount: D(q) })),
-});
+const book = (bids: Array<[string, string]>, asks: Array<[string, string]>): OrderBook => levelsBook(M, bids, asks);
 
 let tradeId = 0;
 /** An upstream trade `ms` after T0; `takerSide` the aggressor. */
@@ -78,7 +47,7 @@ interface SetupOptions {
 function setup(o: SetupOptions = {}) {
   const clock = { now: T0 };
   const ex = new SimExchange(paperSimConfig({ markets: [market], balances: { BTC: D('10'), USDT: D('100000') }, account: 'paper' }), () => clock.now);
-  const feed = new Feed();
+  const feed = new HandFeed();
   const flow = createLiveFlow({ feed, markets: [M], staleAfterMs: o.staleAfterMs ?? 3000, fills: o.fills, fillModel: o.fillModel });
   /** One flow step `ms` later, with the upstream's book (if any) and the trades polled since the last step. */
   const step = (ms: number, b?: OrderBook, trades: PublicTrade[] = []): void => {
@@ -349,7 +318,7 @@ describe('paper venue fill model: balances', () => {
 describe('paper venue fill model over loopback HTTP', () => {
   it('a model fill reads as a matching fill to the client: the order’s fields, its deals and history, and the daemon’s deal check', async () => {
     const clock = { now: T0 };
-    const feed = new Feed();
+    const feed = new HandFeed();
     const flow = createLiveFlow({ feed, markets: [M], staleAfterMs: 3000 });
     // the flow is stepped by hand below, not on the sim's timer
     const sim = await startSim({
