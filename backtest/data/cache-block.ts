@@ -283,6 +283,11 @@ export class CacheBlock {
     return plainDecimal(this.price[level]!, this.priceDec[level]!);
   }
 
+  /** The price of a level as the double nearest it (int / 10^decimals, one correctly rounded division), without a Decimal. */
+  priceEstimate(level: number): number {
+    return this.price[level]! / POW10[this.priceDec[level]!]!;
+  }
+
   /** `new Decimal(amountText(level))`, without the text. */
   amountDecimal(level: number): Decimal {
     return plainDecimal(this.amount[level]!, this.amountDec[level]!);

@@ -89,6 +89,10 @@ export class CachedSnapshot extends RecordedSnapshot {
     const built = side === 'asks' ? this.#asks : this.#bids;
     return built !== undefined ? built[i]!.price : this.block.priceDecimal(this.#first(side) + i);
   }
+  // the column's integer over 10^decimals, both exact doubles: the double nearest the price (within 2^-53 of it), no Decimal made
+  override levelPriceEstimate(side: BookSideName, i: number): number {
+    return this.block.priceEstimate(this.#first(side) + i);
+  }
   override levelAmount(side: BookSideName, i: number): Decimal {
     const built = side === 'asks' ? this.#asks : this.#bids;
     return built !== undefined ? built[i]!.amount : this.block.amountDecimal(this.#first(side) + i);

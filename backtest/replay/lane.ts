@@ -95,7 +95,7 @@ export class Lane {
       markets: new Map([[o.market.name, o.market]]),
       strategies: o.strategies,
       polling: o.polling,
-      // not kept: the runtime makes and appends every record just the same, and they are dropped
+      // not kept: the records are dropped, and the runtime skips making those of its hot paths (Journal.discards)
       journal: this.journal ?? DISCARDING_JOURNAL,
       cancelOnStop: true,
     });

@@ -2,7 +2,7 @@
  * Read views of one ledger account that the replay asks for far more often than the account changes: the trade
  * balance (polled every few seconds) and each asset's total as a number (sampled on every snapshot for the equity
  * curve). Values are rebuilt only when the asset's cell (integer units) changed, so they are exactly what
- * `ledger.tradeBalances` / `ledger.decimal(...).toNumber()` give.
+ * `ledger.tradeBalances` / `ledger.decimal(...).toNumber()` give (the number made straight from the units).
  */
 import type { AssetBalance, Balances } from '../../src/model/balance.js';
 import type { Ledger } from '../../src/sim/ledger.js';
@@ -39,10 +39,18 @@ export class LedgerViews {
     if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
       const total = c.available + c.freeze;
       // placing or cancelling an order only moves units between the parts: the total, so the number, stays
-      const value = cached !== undefined && cached.total === total ? cached.value : this.ledger.decimal(total).toNumber();
+      const value = cached !== undefined && cached.total === total ? cached.value : unitsToNumber(total, this.ledger.scale);
       cached = { available: c.available, freeze: c.freeze, total, value };
       this.#totals.set(asset, cached);
     }
     return cached.value;
   }
+}
+
+/**
+ * `ledger.decimal(units).toNumber()` without the Decimal: both are the double nearest the exact value units × 10^-scale
+ * (decimal.js's toNumber parses the Decimal's exact text, as Number parses this one), so the same number.
+ */
+function unitsToNumber(units: bigint, scale: number): number {
+  return Number(`${units}e-${scale}`);
 }

@@ -51,9 +51,9 @@ export interface BacktestOptions {
   readonly logger?: Logger;
   /**
    * Keep each lane's journal records in memory (`Lane.journal`, which the fingerprint hashes). Default true. A run
-   * that only needs its report (bot backtest, a sweep trial) passes false: the runtime still makes and appends every
-   * record, and they are dropped instead of held for the whole run (a day's ~100k records, which the collector
-   * would otherwise copy and promote as they pile up).
+   * that only needs its report (bot backtest, a sweep trial) passes false: the records are dropped instead of held for
+   * the whole run (a day's ~100k records, which the collector would otherwise copy and promote as they pile up), and
+   * the runtime skips making those of its hot paths (Journal.discards); it decides exactly the same.
    */
   readonly keepJournal?: boolean;
   /**

@@ -1,4 +1,5 @@
 import type { Decimal } from '../model/decimal.js';
+import { cmp } from '../model/decimal-compare.js';
 import type { Deal, Order } from '../model/order.js';
 import { dealDefects, orderRecordDefects } from '../venue/plausible.js';
 import type { TrackedOrder } from './order-tracker.js';
@@ -44,6 +45,7 @@ export function dealAgainstOrder(order: AskedOrder, deal: Deal): string[] {
   return out;
 }
 
+/** `a.eq(b)` without decimal.js's copy of `b` (decimal-compare.ts; NaN equals nothing, as there). */
 function sameValue(a: Decimal, b: Decimal): boolean {
-  return a.eq(b);
+  return cmp(a, b) === 0;
 }

@@ -141,7 +141,7 @@ export class EngineCore {
   handleIntent(run: StrategyRun, intent: Intent): void {
     const { now, journal, dryRun } = this.o;
     this.emit({ type: 'intent', at: now(), strategyId: run.id, intent, dryRun });
-    journal.append({ t: now(), type: 'intent', strategyId: run.id, intent: journalIntent(intent) });
+    if (journal.discards !== true) journal.append({ t: now(), type: 'intent', strategyId: run.id, intent: journalIntent(intent) });
     if (run.halted) return this.reject(run, 'halted', 'halted', `strategy is halted (${run.haltReason ?? 'loss limit'})`);
     if (intent.kind === 'cancel') return this.cancel(run, intent.clientOrderId, true);
     if (intent.kind === 'cancel-all') {
@@ -211,7 +211,8 @@ export class EngineCore {
     if (order !== undefined && (order.state === 'unknown' || this.fills.held.has(order.clientOrderId))) void this.reconciler.reconcile(order.clientOrderId);
     this.bookGuard.onTrade(deal.market, deal.price);
     const run = order ? this.runsById.get(order.strategyId) : undefined;
-    this.o.journal.append({ t: this.o.now(), type: 'fill', strategyId: order?.strategyId ?? null, deal: journalDeal(deal) });
+    if (this.o.journal.discards !== true)
+      this.o.journal.append({ t: this.o.now(), type: 'fill', strategyId: order?.strategyId ?? null, deal: journalDeal(deal) });
     this.emit({ type: 'fill', at: this.o.now(), strategyId: order?.strategyId, deal });
     if (!run) return;
     this.ledgers.get(run.id)!.apply(deal);

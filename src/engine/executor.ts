@@ -142,14 +142,16 @@ export class Executor {
     const { journal, tracker, now, emit } = this.o;
     const id = order.clientOrderId;
     try {
-      journal.append({
-        t: now(),
-        type: 'submit',
-        strategyId,
-        clientOrderId: id,
-        order: journalOrder(order),
-        ...(order.tag !== undefined ? { tag: order.tag } : {}),
-      });
+      // a journal that drops its records is spared making this one (journalOrder formats every Decimal)
+      if (journal.discards !== true)
+        journal.append({
+          t: now(),
+          type: 'submit',
+          strategyId,
+          clientOrderId: id,
+          order: journalOrder(order),
+          ...(order.tag !== undefined ? { tag: order.tag } : {}),
+        });
     } catch (error) {
       tracker.move(id, 'rejected');
       const message = `not sent: ${(error as Error).message}`;
@@ -192,15 +194,16 @@ export class Executor {
     }
     tracker.applyVenueOrder(id, venue, { ioc: order.kind === 'limit' && order.ioc === true });
     const t = tracker.get(id);
-    journal.append({
-      t: now(),
-      type: 'outcome',
-      strategyId,
-      clientOrderId: id,
-      state: t?.state ?? 'open',
-      orderId: venue.orderId,
-      left: fmt(venue.left),
-    });
+    if (journal.discards !== true)
+      journal.append({
+        t: now(),
+        type: 'outcome',
+        strategyId,
+        clientOrderId: id,
+        state: t?.state ?? 'open',
+        orderId: venue.orderId,
+        left: fmt(venue.left),
+      });
     emit({ type: 'accepted', at: now(), strategyId, clientOrderId: id, order: venue });
   }
 
@@ -255,15 +258,16 @@ export class Executor {
       tracker.setFinalDealt(id, venue.dealStock);
       tracker.move(id, 'canceled', venue);
       const after = tracker.get(id);
-      journal.append({
-        t: now(),
-        type: 'outcome',
-        strategyId,
-        clientOrderId: id,
-        state: after?.state ?? 'canceled',
-        orderId: venue.orderId,
-        left: fmt(venue.left),
-      });
+      if (journal.discards !== true)
+        journal.append({
+          t: now(),
+          type: 'outcome',
+          strategyId,
+          clientOrderId: id,
+          state: after?.state ?? 'canceled',
+          orderId: venue.orderId,
+          left: fmt(venue.left),
+        });
       emit({ type: 'canceled', at: now(), strategyId, clientOrderId: id });
     } catch (error) {
       // Not found: it filled or was cancelled meanwhile; the venue's records say which.

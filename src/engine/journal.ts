@@ -12,6 +12,11 @@ const EMPTY_SCAN: JournalScan = { records: [], corrupt: [], unterminated: false 
  */
 export interface Journal {
   append(record: JournalRecord): void;
+  /**
+   * True when `append` drops every record and never throws (DISCARDING_JOURNAL): the engine's hot paths (intents,
+   * submissions, outcomes, fills) may then skip making the records. Absent: records are kept (every live journal).
+   */
+  readonly discards?: boolean;
   /** Every record written so far (the file's, for a FileJournal: what a restart replays). */
   records(): JournalRecord[];
   close(): void;
@@ -187,11 +192,12 @@ export class MemoryJournal implements Journal {
 }
 
 /**
- * A journal that keeps nothing: the engine makes and appends every record, and they are dropped (a backtest lane
- * nobody fingerprints, the tick bench's engine-only variant). Stateless, so one serves everywhere. Its records are
- * always none: the runtime reads its journal once, at start, when a fresh MemoryJournal's are none too.
+ * A journal that keeps nothing (a backtest lane nobody fingerprints, the tick bench's engine-only variant): the engine
+ * skips making the records of its hot paths (`discards`), the others are appended and dropped. Stateless, so one
+ * serves everywhere. Its records are always none: the runtime reads its journal once, at start, when a fresh
+ * MemoryJournal's are none too.
  */
-export const DISCARDING_JOURNAL: Journal = { append: () => undefined, records: () => [], close: () => undefined };
+export const DISCARDING_JOURNAL: Journal = { append: () => undefined, discards: true, records: () => [], close: () => undefined };
 
 /**
  * Parses JSONL; unparseable lines (a torn write) are counted and skipped, not fatal. For readers that only look

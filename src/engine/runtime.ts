@@ -117,7 +117,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     subs.add(
       stampedBalances$.subscribe((b) => {
         core.setBalances(b);
-        // Snapshots are journalled when they change, not on every poll.
+        // Snapshots are journalled when they change, not on every poll (nor compared, for a journal that drops them).
+        if (journal.discards === true) return;
         if (lastBalances !== undefined && sameBalanceValues(lastBalances, b.value)) return;
         lastBalances = b.value;
         journal.append({ t: now(), type: 'balance', balances: journalBalances(b.value) });

@@ -1,5 +1,6 @@
 import type { BookLevel, OrderBook } from './book.js';
 import type { Decimal } from './decimal.js';
+import { estimate } from './decimal-estimate.js';
 import { partsOf } from './decimal-parts.js';
 
 /** A side of a book, by its field name. */
@@ -19,6 +20,8 @@ export interface BookLevelReader {
   amount(side: BookSide, i: number): Decimal;
   /** True when level `i`'s price or amount is > 0 and finite (asked without making its Decimal where the data allows). */
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
+  /** Level `i`'s price within ESTIMATE_REL_ERROR of it, NaN when not estimated (see priceEstimate below). */
+  priceEstimate(side: BookSide, i: number): number;
 }
 
 /** Where a book holds its reader. */
@@ -57,6 +60,20 @@ export function levelAmount(book: OrderBook, side: BookSide, i: number): Decimal
 /** The best price of a side: `book[side][0]?.price`. */
 export function bestPrice(book: OrderBook, side: BookSide): Decimal | undefined {
   return levelPrice(book, side, 0);
+}
+
+/**
+ * The best price of a side as a double within ESTIMATE_REL_ERROR of it (decimal-estimate.ts; NaN when not estimated),
+ * undefined for an empty side: `estimate(bestPrice(book, side))`, which a backtest's book answers from its columns
+ * without making the Decimal. For a per-poll test that decides on estimates when they are plainly apart.
+ */
+export function bestPriceEstimate(book: OrderBook, side: BookSide): number | undefined {
+  const r = readerOf(book);
+  if (r === undefined) {
+    const price = book[side][0]?.price;
+    return price === undefined ? undefined : estimate(price);
+  }
+  return r.count(side) > 0 ? r.priceEstimate(side, 0) : undefined;
 }
 
 /** Level `i` of a side as a BookLevel (built from the reader when the book has one: for messages, not hot paths). */

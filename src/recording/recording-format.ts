@@ -22,6 +22,7 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { BookLevel, OrderBook, Trade } from '../model/book.js';
 import { Decimal, ZERO } from '../model/decimal.js';
+import { estimate } from '../model/decimal-estimate.js';
 import { dadd } from '../model/decimal-small.js';
 import { BotError } from '../model/errors.js';
 import type { OrderBookResponse, WireLevel, WireMarket } from '../venue/wire.js';
@@ -276,6 +277,10 @@ export class RecordedSnapshot {
   /** The price of level `i` of a side: `asks[i].price` or `bids[i].price`. */
   levelPrice(side: BookSideName, i: number): Decimal {
     return this[side][i]!.price;
+  }
+  /** `estimate(levelPrice(side, i))` (decimal-estimate.ts: within ESTIMATE_REL_ERROR of the price; NaN: not estimated). */
+  levelPriceEstimate(side: BookSideName, i: number): number {
+    return estimate(this.levelPrice(side, i));
   }
   /** The amount of level `i` of a side: `asks[i].amount` or `bids[i].amount`. */
   levelAmount(side: BookSideName, i: number): Decimal {

@@ -25,6 +25,11 @@ export { ConfigError } from '../model/errors.js';
 // `dcmp(a, b)` = `a.cmp(b)` without decimal.js's copy of `b`: for strategies that compare on every snapshot.
 export { minOf as dmin, maxOf as dmax, cmp as dcmp } from '../model/decimal-compare.js';
 export { minOfDifference, maxOfSum } from '../model/decimal-estimate.js';
+// A Decimal's value as a double within a stated relative error (NaN when it cannot tell), and the best price of a book's
+// side (or its estimate) without building its level arrays: for a per-snapshot test that decides on estimates when they
+// are far from the line and on the exact Decimals otherwise (the market maker's quotesStand). Signals, never money.
+export { estimate, ESTIMATE_REL_ERROR } from '../model/decimal-estimate.js';
+export { bestPrice, bestPriceEstimate } from '../model/book-levels.js';
 export { dadd, dsub, dmul } from '../model/decimal-small.js';
 export type { DecimalInput } from '../model/decimal.js';
 export type { Market } from '../model/market.js';

@@ -1,11 +1,11 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { bestPrice, levelAt, levelPositive, sideCount, type BookSide } from '../model/book-levels.js';
+import { bestPrice, bestPriceEstimate, levelAt, levelPositive, sideCount, type BookSide } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
-import { estimate } from '../model/decimal-estimate.js';
+import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
 import { dmul } from '../model/decimal-small.js';
-import { priceSum, sumOf, sumWithin, type PriceSum } from './within-fraction.js';
+import { sumOf, sumWithin, touchSum, type PriceSum } from './within-fraction.js';
 
 /**
  * Why a book was held back: a price or amount ≤ 0 (or not a number), best bid ≥ best ask, a jump not yet confirmed, or
@@ -114,17 +114,30 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
             candidate = undefined;
             return hold(book, 'non-positive', () => `level ${fmt(bad.price)} x ${fmt(bad.amount)} is not positive`);
           }
-          const bid = bestPrice(book, 'bids');
-          const ask = bestPrice(book, 'asks');
-          if (bid !== undefined && ask !== undefined && gte(bid, ask)) {
-            candidate = undefined;
-            return hold(book, 'crossed', () => `best bid ${fmt(bid)} >= best ask ${fmt(ask)}`);
+          // The touch is read as estimates (a backtest's book answers them from its columns, no Decimal made); the
+          // prices themselves only where the estimates cannot settle a test (then exactly, as always).
+          const bidF = bestPriceEstimate(book, 'bids');
+          const askF = bestPriceEstimate(book, 'asks');
+          if (bidF !== undefined && askF !== undefined && !plainlyBelow(bidF, askF)) {
+            const bid = bestPrice(book, 'bids')!;
+            const ask = bestPrice(book, 'asks')!;
+            if (gte(bid, ask)) {
+              candidate = undefined;
+              return hold(book, 'crossed', () => `best bid ${fmt(bid)} >= best ask ${fmt(ask)}`);
+            }
           }
           // Twice the mid (bid + ask) instead of the mid: the same ratio, kept as its two prices (no sum made per poll).
-          const level = bid !== undefined ? priceSum(bid, ask ?? bid) : ask !== undefined ? priceSum(ask, ask) : undefined;
+          const level =
+            bidF !== undefined
+              ? askF !== undefined
+                ? touchSum(book, 'bids', 'asks', bidF, askF)
+                : touchSum(book, 'bids', 'bids', bidF, bidF)
+              : askF !== undefined
+                ? touchSum(book, 'asks', 'asks', askF, askF)
+                : undefined;
           // only a two-sided book's mid becomes the reference: a thin market's one side (the first book of a market
           // that has just one resting bid, far below where it will trade) would hold every real book after it
-          const mid = bid !== undefined && ask !== undefined ? level : undefined;
+          const mid = bidF !== undefined && askF !== undefined ? level : undefined;
           if (level === undefined) return pass(book, mid, 'back');
           if (reference === undefined) {
             if (firstVouched === undefined || firstVouched(dmul(sumOf(level), HALF))) return pass(book, mid, 'confirmed');
@@ -148,6 +161,14 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
         complete: () => subscriber.complete(),
       });
     });
+}
+
+/**
+ * True when the estimates (each within ESTIMATE_REL_ERROR of its price, both positive here) show bid < ask beyond
+ * their error: the book is then surely not crossed. False when they cannot tell (or one is NaN).
+ */
+function plainlyBelow(bidF: number, askF: number): boolean {
+  return askF - bidF > 2 * ESTIMATE_REL_ERROR * (Math.abs(askF) + Math.abs(bidF));
 }
 
 /**

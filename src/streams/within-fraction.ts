@@ -1,3 +1,5 @@
+import type { OrderBook } from '../model/book.js';
+import { bestPrice, type BookSide } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
 import { lt, lteProduct } from '../model/decimal-compare.js';
 import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
@@ -10,21 +12,32 @@ import { dadd, dsub } from '../model/decimal-small.js';
  * poll costs no Decimal made (the exact way cost two per poll, ~4 % of a backtest's replay).
  */
 
-/** A sum of two positive prices (bid + ask: twice the mid; a one-sided book's touch, twice), with its estimate. */
+/**
+ * A sum of two positive prices (bid + ask: twice the mid; a one-sided book's touch, twice), with its estimate. The
+ * prices themselves are asked for only by the exact path and messages: a book's touch (touchSum) is then not made in
+ * Decimals on a poll the estimates settle.
+ */
 export interface PriceSum {
-  readonly a: Decimal;
-  readonly b: Decimal;
-  /** estimate(a) + estimate(b); NaN when not estimated (then every test of it is decided exactly). */
+  /** The two prices' estimates summed; NaN when not estimated (then every test of it is decided exactly). */
   readonly f: number;
+  /** The two prices. */
+  prices(): readonly [Decimal, Decimal];
 }
 
 export function priceSum(a: Decimal, b: Decimal): PriceSum {
-  return { a, b, f: estimate(a) + estimate(b) };
+  const both = [a, b] as const;
+  return { f: estimate(a) + estimate(b), prices: () => both };
+}
+
+/** The sum of the best prices of a book's sides `x` and `y` (the same side twice: a one-sided book's touch), whose estimates are `xf`, `yf`. */
+export function touchSum(book: OrderBook, x: BookSide, y: BookSide, xf: number, yf: number): PriceSum {
+  return { f: xf + yf, prices: () => [bestPrice(book, x)!, bestPrice(book, y)!] };
 }
 
 /** The exact sum (for messages and the exact path). */
 export function sumOf(s: PriceSum): Decimal {
-  return dadd(s.a, s.b);
+  const [a, b] = s.prices();
+  return dadd(a, b);
 }
 
 /**

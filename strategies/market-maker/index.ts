@@ -26,41 +26,27 @@
  * Prices are not quantized here: the engine's gate does it (buys round down, sells up), so a quote never crosses
  * by rounding. Cancelling the quotes on stop is the engine's job (`shutdown.cancelOpenOrders`).
  */
-import { Observable, combineLatest, filter, from, map, scan, startWith, take, withLatestFrom, type OperatorFunction } from 'rxjs';
+import { Observable, combineLatest, from, map, scan, startWith, take, withLatestFrom, type OperatorFunction } from 'rxjs';
 import {
   D,
   ZERO,
   bookTouch,
   dcmp,
-  decimalParam,
   defineStrategy,
-  dmax,
-  dmin,
   dmul,
   maxOfSum,
   minOfDifference,
   ordersToTargets,
-  z,
   type Decimal,
   type DesiredOrder,
+  type Intent,
   type StrategyContext,
 } from '../../src/strategy/index.js';
+import { params, type MarketMakerParams } from './params.js';
+import { ONE, followInventory, quoteConstants } from './quote-constants.js';
+import { quotesStand } from './quotes-stand.js';
 
-// strict: a misspelt param (`sprad:`) is a config error, never a silent default
-const params = z.strictObject({
-  spread: decimalParam({ positive: true, max: 1 }).default(D('0.002')),
-  size: decimalParam({ positive: true }).default(D('0.001')),
-  levels: z.number().int().min(1).max(20).default(1),
-  levelSpacing: decimalParam({ min: 0, max: 1 }).default(D('0.001')),
-  inventorySkew: decimalParam({ min: 0, max: 1 }).default(D('0.001')),
-  maxInventory: decimalParam({ positive: true }).default(D('0.01')),
-  refreshThreshold: decimalParam({ min: 0, max: 1 }).default(D('0.0005')),
-  postOnly: z.boolean().default(true),
-  inventoryFrom: z.enum(['fills', 'balances']).default('fills'),
-  inventoryBaseline: decimalParam().optional(),
-});
-
-export type MarketMakerParams = z.output<typeof params>;
+export type { MarketMakerParams } from './params.js';
 
 /** Net base inventory, as configured. Starts flat. */
 function inventory$(ctx: StrategyContext<MarketMakerParams>): Observable<Decimal> {
@@ -76,46 +62,8 @@ function inventory$(ctx: StrategyContext<MarketMakerParams>): Observable<Decimal
   return combineLatest([total$, baseline$]).pipe(map(([total, baseline]) => total.minus(baseline)));
 }
 
-/** What desiredQuotes derives from the params alone, computed once per params object (it runs on every snapshot). */
-interface QuoteConstants {
-  readonly levels: ReadonlyArray<{ readonly bidFactor: Decimal; readonly askFactor: Decimal; readonly bidTag: string; readonly askTag: string }>;
-  readonly minInventory: Decimal;
-  /** The last inventory seen and its centre factor 1 − skew × ratio (inventory changes only on fills). */
-  lastInventory: Decimal | undefined;
-  lastCentreFactor: Decimal;
-  /** Per level, centre factor × bid factor and × ask factor (see desiredQuotes), and the most digits of such a pair. */
-  lastBidFactors: Decimal[];
-  lastAskFactors: Decimal[];
-  lastFactorDigits: number;
-}
+const NO_INTENTS: readonly Intent[] = [];
 
-const constantsOf = new WeakMap<MarketMakerParams, QuoteConstants>();
-
-function quoteConstants(p: MarketMakerParams): QuoteConstants {
-  let c = constantsOf.get(p);
-  if (c === undefined) {
-    const half = p.spread.div(2);
-    const levels = [];
-    for (let i = 0; i < p.levels; i++) {
-      const offset = half.plus(p.levelSpacing.times(i));
-      levels.push({ bidFactor: ONE.minus(offset), askFactor: ONE.plus(offset), bidTag: `bid-${i}`, askTag: `ask-${i}` });
-    }
-    c = {
-      levels,
-      minInventory: p.maxInventory.neg(),
-      lastInventory: undefined,
-      lastCentreFactor: ONE,
-      lastBidFactors: [],
-      lastAskFactors: [],
-      lastFactorDigits: Infinity,
-    };
-    constantsOf.set(p, c);
-  }
-  return c;
-}
-
-const ONE = D(1);
-const MINUS_ONE = D(-1);
 /** Significant digits every result is rounded to (src/model/decimal.ts). */
 const PRECISION = (ONE.constructor as unknown as { readonly precision: number }).precision;
 /** Base-1e7 words of a finite Decimal's digits (decimal.js's documented `d`); each holds at most 7 digits. */
@@ -129,16 +77,7 @@ export function desiredQuotes(
   priceStep: Decimal,
 ): DesiredOrder[] {
   const c = quoteConstants(p);
-  if (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0) {
-    const ratio = dmax(MINUS_ONE, dmin(ONE, inventory.div(p.maxInventory)));
-    const centreFactor = ONE.minus(p.inventorySkew.times(ratio));
-    c.lastCentreFactor = centreFactor;
-    c.lastInventory = inventory;
-    c.lastBidFactors = c.levels.map((l) => centreFactor.times(l.bidFactor));
-    c.lastAskFactors = c.levels.map((l) => centreFactor.times(l.askFactor));
-    const digits = centreFactor.precision();
-    c.lastFactorDigits = Math.max(...c.levels.map((l) => digits + Math.max(l.bidFactor.precision(), l.askFactor.precision())));
-  }
+  followInventory(c, p, inventory);
   // bid = (mid × centre factor) × bid factor, the quote's definition. When the three together have no more digits
   // than the precision, neither product rounds, in either grouping, so mid × (centre factor × bid factor) is the very
   // same value with one multiplication less per side (the pair's product is made once per inventory change). The mid's
@@ -209,11 +148,15 @@ export default defineStrategy({
     // Quotes are recomputed on every book snapshot (a filled quote is replaced at the next poll even in a quiet
     // market); orders$ and inventory are only sampled. Reacting to orders$ itself would re-enter while the engine is
     // still applying the previous batch of intents and place duplicates.
+    // Most snapshots leave every quote within the threshold of its order: quotesStand tells them from estimates,
+    // exactly, and only the others are computed in Decimals (a book without a touch gives no quotes).
     return ctx.book$.pipe(
-      map(bookTouch),
-      filter((top) => top !== undefined),
       withLatestFrom(inventory$(ctx), ctx.orders$),
-      map(([top, inventory, orders]) => ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts)),
+      map(([book, inventory, orders]): readonly Intent[] => {
+        if (quotesStand(p, book, inventory, orders, priceStep)) return NO_INTENTS;
+        const top = bookTouch(book);
+        return top === undefined ? NO_INTENTS : ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts);
+      }),
       emitEach(),
     );
   },

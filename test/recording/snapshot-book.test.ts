@@ -8,8 +8,9 @@ import { generateRecording } from '../../backtest/data/generate-recording.js';
 import { CachedSnapshot } from '../../backtest/data/cached-snapshot.js';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
-import { bestPrice, isPositive, levelAmount, levelPositive, levelPrice, sideCount, type BookSide } from '../../src/model/book-levels.js';
+import { bestPrice, bestPriceEstimate, isPositive, levelAmount, levelPositive, levelPrice, sideCount, type BookSide } from '../../src/model/book-levels.js';
 import type { OrderBook } from '../../src/model/book.js';
+import { ESTIMATE_REL_ERROR } from '../../src/model/decimal-estimate.js';
 import { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { bookTouch } from '../../src/strategy/book-prices.js';
 import { saneBooks } from '../../src/streams/sane-books.js';
@@ -22,6 +23,8 @@ const SIDES: readonly BookSide[] = ['asks', 'bids'];
 
 /** Every level query of the book's reader against the level arrays of the same book (built after the queries). */
 function expectReaderMatchesArrays(book: OrderBook): void {
+  // the touch's estimate first, as the sanity check and a quoting strategy ask it (before any Decimal of it is made)
+  const estimates = SIDES.map((side) => bestPriceEstimate(book, side));
   const asked = SIDES.map((side) => {
     const n = sideCount(book, side);
     return {
@@ -41,6 +44,18 @@ function expectReaderMatchesArrays(book: OrderBook): void {
     };
   });
   expect(asked).toEqual(arrays);
+  // within its bound of the price the arrays hold (undefined for an empty side)
+  expect(SIDES.map((side, k) => (book[side].length === 0 ? estimates[k] === undefined : closeTo(estimates[k], book[side][0]!.price.toString())))).toEqual([
+    true,
+    true,
+  ]);
+}
+
+/** True when `estimate` is within ESTIMATE_REL_ERROR of the value `text`. */
+function closeTo(estimate: number | undefined, text: string): boolean {
+  if (estimate === undefined) return false;
+  const x = Number(text);
+  return Math.abs(estimate - x) <= ESTIMATE_REL_ERROR * Math.abs(x);
 }
 
 const level = fc.tuple(

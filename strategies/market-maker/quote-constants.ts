@@ -1,0 +1,56 @@
+import { D, dcmp, dmax, dmin, type Decimal } from '../../src/strategy/index.js';
+import type { MarketMakerParams } from './params.js';
+
+/** What desiredQuotes derives from the params alone, computed once per params object (it runs on every snapshot). */
+export interface QuoteConstants {
+  readonly levels: ReadonlyArray<{ readonly bidFactor: Decimal; readonly askFactor: Decimal; readonly bidTag: string; readonly askTag: string }>;
+  readonly minInventory: Decimal;
+  /** The last inventory seen and its centre factor 1 − skew × ratio (inventory changes only on fills). */
+  lastInventory: Decimal | undefined;
+  lastCentreFactor: Decimal;
+  /** Per level, centre factor × bid factor and × ask factor (see desiredQuotes), and the most digits of such a pair. */
+  lastBidFactors: Decimal[];
+  lastAskFactors: Decimal[];
+  lastFactorDigits: number;
+}
+
+export const ONE = D(1);
+const MINUS_ONE = D(-1);
+
+const constantsOf = new WeakMap<MarketMakerParams, QuoteConstants>();
+
+export function quoteConstants(p: MarketMakerParams): QuoteConstants {
+  let c = constantsOf.get(p);
+  if (c === undefined) {
+    const half = p.spread.div(2);
+    const levels = [];
+    for (let i = 0; i < p.levels; i++) {
+      const offset = half.plus(p.levelSpacing.times(i));
+      levels.push({ bidFactor: ONE.minus(offset), askFactor: ONE.plus(offset), bidTag: `bid-${i}`, askTag: `ask-${i}` });
+    }
+    c = {
+      levels,
+      minInventory: p.maxInventory.neg(),
+      lastInventory: undefined,
+      lastCentreFactor: ONE,
+      lastBidFactors: [],
+      lastAskFactors: [],
+      lastFactorDigits: Infinity,
+    };
+    constantsOf.set(p, c);
+  }
+  return c;
+}
+
+/** Brings the inventory-derived factors of `c` up to `inventory` (a no-op while it is unchanged: it changes only on fills). */
+export function followInventory(c: QuoteConstants, p: MarketMakerParams, inventory: Decimal): void {
+  if (c.lastInventory !== undefined && dcmp(c.lastInventory, inventory) === 0) return;
+  const ratio = dmax(MINUS_ONE, dmin(ONE, inventory.div(p.maxInventory)));
+  const centreFactor = ONE.minus(p.inventorySkew.times(ratio));
+  c.lastCentreFactor = centreFactor;
+  c.lastInventory = inventory;
+  c.lastBidFactors = c.levels.map((l) => centreFactor.times(l.bidFactor));
+  c.lastAskFactors = c.levels.map((l) => centreFactor.times(l.askFactor));
+  const digits = centreFactor.precision();
+  c.lastFactorDigits = Math.max(...c.levels.map((l) => digits + Math.max(l.bidFactor.precision(), l.askFactor.precision())));
+}

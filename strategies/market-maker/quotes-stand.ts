@@ -1,0 +1,105 @@
+/**
+ * The market maker's usual snapshot: the quotes it wants moved less than the refresh threshold, its resting orders
+ * stand, and it sends nothing (about 19 snapshots in 20 of a replayed day). quotesStand tells such a snapshot from the
+ * estimates of the touch, the factors and the orders' prices (decimal-estimate.ts in the SDK), without making the
+ * mid, the quotes and ordersToTargets' lists in Decimals. It answers true only when the estimates settle it with room
+ * for their error bounds: the exact computation, `ordersToTargets(desiredQuotes(...))`, then gives no intent either.
+ * False means "cannot tell cheaply", never "something to do": the caller computes exactly. No decision is approximated.
+ */
+import {
+  ESTIMATE_REL_ERROR,
+  dcmp,
+  estimate,
+  isLiveOrder,
+  type Decimal,
+  type OrderBook,
+  type OwnOrder,
+  type Side,
+  bestPriceEstimate,
+} from '../../src/strategy/index.js';
+import type { MarketMakerParams } from './params.js';
+import { quoteConstants } from './quote-constants.js';
+
+const REL = ESTIMATE_REL_ERROR;
+/**
+ * Bound on the relative error of a quote's estimate, mid × factor: the mid of two estimates (REL), the factor's
+ * estimate (REL), a few double roundings (2^-53 each) and the 60-digit roundings of the exact products (~1e-59).
+ */
+const QUOTE_REL = 8 * REL;
+
+/**
+ * True only when `ordersToTargets(desiredQuotes(p, bookTouch(book), inventory, priceStep), orders, opts)` (index.ts)
+ * is surely empty: the book has a touch, the inventory's factors are those desiredQuotes made last, and every quote
+ * wanted has exactly one live order of its tag, a limit order on its side with its full size left, whose price is
+ * plainly within the refresh threshold (or a price step) of the quote, and no other live order is left to cancel.
+ */
+export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: Decimal, orders: readonly OwnOrder[], priceStep: Decimal): boolean {
+  const c = quoteConstants(p);
+  // the factors are brought up to a new inventory by desiredQuotes (the exact path runs after every fill)
+  if (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0) return false;
+  // the touch's estimates (a backtest's book reads them off its columns: no Decimal made)
+  const bidF = bestPriceEstimate(book, 'bids');
+  const askF = bestPriceEstimate(book, 'asks');
+  if (bidF === undefined || askF === undefined) return false;
+  // a touch plainly positive and not crossed (bookTouch's ask >= bid); a NaN estimate fails every test here
+  if (!(bidF > 0 && askF - bidF > 2 * REL * (askF + bidF))) return false;
+  const midF = (bidF + askF) * 0.5;
+  const stepF = estimate(priceStep);
+  const tolF = estimate(p.refreshThreshold);
+  if (!(stepF > 0 && tolF >= 0)) return false;
+  const buys = dcmp(inventory, p.maxInventory) < 0;
+  const sells = dcmp(inventory, c.minInventory) > 0;
+  let wanted = 0;
+  for (let i = 0; i < c.levels.length; i++) {
+    const level = c.levels[i]!;
+    if (buys) {
+      let want = midF * estimate(c.lastBidFactors[i]!);
+      let err = QUOTE_REL * Math.abs(want);
+      // post-only: min(quote, ask − step), whose estimate is off by at most the larger of the two errors
+      if (p.postOnly) {
+        const behind = askF - stepF;
+        if (behind < want) want = behind;
+        err = Math.max(err, 2 * REL * (askF + stepF));
+      }
+      // a quote not plainly positive may not be wanted at all: the exact path decides
+      if (!(want - err > 0) || !standsFor(orders, level.bidTag, 'buy', want, err, p.size, stepF, tolF)) return false;
+      wanted += 1;
+    }
+    if (sells) {
+      let want = midF * estimate(c.lastAskFactors[i]!);
+      let err = QUOTE_REL * Math.abs(want);
+      // post-only: max(quote, bid + step)
+      if (p.postOnly) {
+        const behind = bidF + stepF;
+        if (behind > want) want = behind;
+        err = Math.max(err, 2 * REL * (bidF + stepF));
+      }
+      if (!standsFor(orders, level.askTag, 'sell', want, err, p.size, stepF, tolF)) return false;
+      wanted += 1;
+    }
+  }
+  // each wanted quote has its own live order (the tags differ); any live order beyond them would be cancelled
+  let live = 0;
+  for (const o of orders) if (isLiveOrder(o) && o.cancelRequested !== true) live += 1;
+  return live === wanted;
+}
+
+/**
+ * True when exactly one live order (not being cancelled) has `tag` and ordersToTargets surely keeps it for the quote
+ * estimated at `want` ± `err`: a limit order on `side` with all of `size` left (withinTolerance's equal amounts) and a
+ * price whose distance to the quote is, with every error bound added, below the step or the refresh tolerance.
+ */
+function standsFor(orders: readonly OwnOrder[], tag: string, side: Side, want: number, err: number, size: Decimal, stepF: number, tolF: number): boolean {
+  let found: OwnOrder | undefined;
+  for (const o of orders) {
+    if (o.tag !== tag || !isLiveOrder(o) || o.cancelRequested === true) continue;
+    if (found !== undefined) return false;
+    found = o;
+  }
+  if (found === undefined || found.side !== side || found.kind === 'stop-limit' || dcmp(found.left, size) !== 0) return false;
+  const have = estimate(found.price);
+  // |have − want| and its bound: the order price's estimate (REL, doubled for the subtraction's rounding) and the quote's
+  const distance = Math.abs(have - want) + 2 * REL * Math.abs(have) + err;
+  // withinTolerance: |have − want| < step, or |have − want| <= |want| × tolerance (here below the least it can be)
+  return distance < stepF * (1 - 2 * REL) || distance < (Math.abs(want) - err) * tolF * (1 - 4 * REL);
+}
