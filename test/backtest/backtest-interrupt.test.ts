@@ -16,7 +16,10 @@ const SNAPSHOTS = 60_000;
 const market = generatedBtcUsdtMarket();
 
 beforeAll(async () => {
-  // long enough (~17 h at 1 s) that the replay is surely still running when the first progress line is out
+  // long enough (~17 h at 1 s) that the replay is surely still running when the first progress line is out, and large
+  // enough (20 levels a side: ~15 MB) that one comes: progress is the compressed bytes read, and the reader runs
+  // ahead of the replay by a few MB (8 MiB of unzipped read-ahead); with 5 levels (4.4 MB) a loaded machine's reader
+  // sometimes reached the end before the first report, no line came, no SIGINT was sent and the run ended whole (exit 0)
   await generateRecording({
     out: data,
     market,
@@ -24,7 +27,7 @@ beforeAll(async () => {
     intervalMs: 1000,
     startT: START,
     startTicks: 3_000_000,
-    levels: 5,
+    levels: 20,
     stepTicks: 20,
     seed: 4,
   });
