@@ -59,3 +59,32 @@ export async function until(what: string, cond: () => boolean, timeoutMs: number
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; daemon output:\n${output().slice(-2000)}`);
   }
 }
+
+/**
+ * A `bot run` config (YAML) for a daemon on a rest venue at `baseUrl` (a sim the test started), its key and secret
+ * taken from the environment (`KEY`, `SECRET`), cancelling its orders at the stop. `strategies` are the entries under
+ * `strategies:` and `extra` further top-level lines, both as YAML lines.
+ */
+export function restDaemonYaml(o: {
+  readonly baseUrl: string;
+  readonly journal: string;
+  readonly strategies: readonly string[];
+  readonly polling: string;
+  readonly log: string;
+  readonly extra?: readonly string[];
+}): string {
+  return [
+    'venue:',
+    '  kind: rest',
+    `  baseUrl: ${o.baseUrl}`,
+    '  apiKey: ${KEY}',
+    '  apiSecret: ${SECRET}',
+    'strategies:',
+    ...o.strategies,
+    `polling: ${o.polling}`,
+    `journal: { path: ${o.journal} }`,
+    `log: ${o.log}`,
+    'shutdown: { cancelOpenOrders: true }',
+    ...(o.extra ?? []),
+  ].join('\n');
+}

@@ -6,7 +6,7 @@ import { D } from '../../src/model/decimal.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import type { AccessEntry } from '../../src/sim/http/server.js';
 import { startSim } from '../../src/sim/start-sim.js';
-import { daemonChildren, journalAt, until } from '../helpers/daemon-child.js';
+import { daemonChildren, journalAt, restDaemonYaml, until } from '../helpers/daemon-child.js';
 
 const { dir, spawnDaemon } = daemonChildren('account-drawdown');
 
@@ -98,22 +98,17 @@ describe('account drawdown across two strategies, with SIGKILLs', () => {
       const config = join(dir, 'daemon.yaml');
       writeFileSync(
         config,
-        [
-          'venue:',
-          '  kind: rest',
-          `  baseUrl: ${sim.baseUrl}`,
-          '  apiKey: ${KEY}',
-          '  apiSecret: ${SECRET}',
-          'strategies:',
-          '  - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.01, size: 0.01, inventorySkew: 0, maxInventory: 0.05 }, risk: { unlimited: true } }',
-          '  - { id: mm-eth, use: market-maker, market: ETH_USDT, params: { spread: 0.01, size: 0.1, inventorySkew: 0, maxInventory: 0.5 }, risk: { unlimited: true } }',
-          'risk: { account: { maxDrawdown: 60 } }',
-          'polling: { bookMs: 100, dealsMs: 500, openOrdersMs: 500, balancesMs: 1000 }',
-          `journal: { path: ${journal} }`,
-          'log: { level: info }',
-          'status: { everyMs: 60000 }',
-          'shutdown: { cancelOpenOrders: true }',
-        ].join('\n'),
+        restDaemonYaml({
+          baseUrl: sim.baseUrl,
+          journal,
+          strategies: [
+            '  - { id: mm-btc, use: market-maker, market: BTC_USDT, params: { spread: 0.01, size: 0.01, inventorySkew: 0, maxInventory: 0.05 }, risk: { unlimited: true } }',
+            '  - { id: mm-eth, use: market-maker, market: ETH_USDT, params: { spread: 0.01, size: 0.1, inventorySkew: 0, maxInventory: 0.5 }, risk: { unlimited: true } }',
+          ],
+          polling: '{ bookMs: 100, dealsMs: 500, openOrdersMs: 500, balancesMs: 1000 }',
+          log: '{ level: info }',
+          extra: ['risk: { account: { maxDrawdown: 60 } }', 'status: { everyMs: 60000 }'],
+        }),
       );
       const env = { KEY: bob.apiKey, SECRET: bob.apiSecret };
       const fills = () => journalAt(journal).filter((r) => r.type === 'fill').length;

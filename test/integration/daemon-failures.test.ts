@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
-import { daemonChildren, journalAt, until } from '../helpers/daemon-child.js';
+import { daemonChildren, journalAt, restDaemonYaml, until } from '../helpers/daemon-child.js';
 import { canMountTmpfs, mountTinyDisk } from '../helpers/tiny-disk.js';
 
 /**
@@ -28,19 +28,13 @@ function config(name: string, strategies: string[], journal: string): string {
   const path = join(dir, `${name}.yaml`);
   writeFileSync(
     path,
-    [
-      'venue:',
-      '  kind: rest',
-      `  baseUrl: ${sim.baseUrl}`,
-      '  apiKey: ${KEY}',
-      '  apiSecret: ${SECRET}',
-      'strategies:',
-      ...strategies,
-      'polling: { bookMs: 250, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
-      `journal: { path: ${journal} }`,
-      'log: { level: warn }',
-      'shutdown: { cancelOpenOrders: true }',
-    ].join('\n'),
+    restDaemonYaml({
+      baseUrl: sim.baseUrl,
+      journal,
+      strategies,
+      polling: '{ bookMs: 250, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
+      log: '{ level: warn }',
+    }),
   );
   return path;
 }

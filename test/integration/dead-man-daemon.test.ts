@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { daemonChildren, journalAt, until } from '../helpers/daemon-child.js';
+import { daemonChildren, journalAt, restDaemonYaml, until } from '../helpers/daemon-child.js';
 import type { JournalRecord } from '../../src/engine/journal-records.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 
@@ -13,25 +13,20 @@ function writeConfig(name: string, sim: SimHandle, journal: string): string {
   const config = join(dir, `${name}.yaml`);
   writeFileSync(
     config,
-    [
-      'venue:',
-      '  kind: rest',
-      `  baseUrl: ${sim.baseUrl}`,
-      '  apiKey: ${KEY}',
-      '  apiSecret: ${SECRET}',
-      'strategies:',
-      '  - id: mm',
-      '    use: market-maker',
-      '    market: BTC_USDT',
-      '    params: { spread: 0.02, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.01 }',
-      '    risk: { unlimited: true }', // a rest venue's limits (issue 24) are not what this test is about
-      'polling: { bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
-      `journal: { path: ${journal} }`,
-      'log: { level: info, pretty: false }',
-      'status: { everyMs: 5000 }',
-      'shutdown: { cancelOpenOrders: true }',
-      `deadMan: { timeoutSec: ${TIMEOUT_SEC} }`,
-    ].join('\n'),
+    restDaemonYaml({
+      baseUrl: sim.baseUrl,
+      journal,
+      strategies: [
+        '  - id: mm',
+        '    use: market-maker',
+        '    market: BTC_USDT',
+        '    params: { spread: 0.02, size: 0.002, levels: 2, levelSpacing: 0.001, maxInventory: 0.02, refreshThreshold: 0.01 }',
+        '    risk: { unlimited: true }', // a rest venue's limits (issue 24) are not what this test is about
+      ],
+      polling: '{ bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
+      log: '{ level: info, pretty: false }',
+      extra: ['status: { everyMs: 5000 }', `deadMan: { timeoutSec: ${TIMEOUT_SEC} }`],
+    }),
   );
   return config;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { startSim } from '../../src/sim/start-sim.js';
-import { journalAt, until, type DaemonChild } from '../helpers/daemon-child.js';
+import { type DaemonChild, journalAt, restDaemonYaml, until } from '../helpers/daemon-child.js';
 
 /**
  * The SIGKILL-and-restart check, shared by daemon-restart (order/new) and daemon-restart-bulk (`executor.bulk: true`,
@@ -29,25 +29,20 @@ export async function killAndRestart(o: {
     const config = join(dir, 'daemon.yaml');
     writeFileSync(
       config,
-      [
-        'venue:',
-        '  kind: rest',
-        `  baseUrl: ${sim.baseUrl}`,
-        '  apiKey: ${KEY}',
-        '  apiSecret: ${SECRET}',
-        'strategies:',
-        '  - id: mm',
-        '    use: market-maker',
-        '    market: BTC_USDT',
-        '    params: { spread: 0.0002, size: 0.002, levels: 2, levelSpacing: 0.0001, maxInventory: 0.02, refreshThreshold: 0.0001 }',
-        '    risk: { unlimited: true }', // a rest venue's limits (issue 24) are not what this test is about
-        'polling: { bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
-        `journal: { path: ${journal} }`,
-        'log: { level: warn }',
-        'status: { everyMs: 1000 }',
-        'shutdown: { cancelOpenOrders: true }',
-        ...(o.bulk ? ['executor: { bulk: true }'] : []),
-      ].join('\n'),
+      restDaemonYaml({
+        baseUrl: sim.baseUrl,
+        journal,
+        strategies: [
+          '  - id: mm',
+          '    use: market-maker',
+          '    market: BTC_USDT',
+          '    params: { spread: 0.0002, size: 0.002, levels: 2, levelSpacing: 0.0001, maxInventory: 0.02, refreshThreshold: 0.0001 }',
+          '    risk: { unlimited: true }', // a rest venue's limits (issue 24) are not what this test is about
+        ],
+        polling: '{ bookMs: 300, dealsMs: 500, openOrdersMs: 1000, balancesMs: 1000 }',
+        log: '{ level: warn }',
+        extra: ['status: { everyMs: 1000 }', ...(o.bulk ? ['executor: { bulk: true }'] : [])],
+      }),
     );
     const env = { KEY: account.apiKey, SECRET: account.apiSecret };
     const venueOrders = () => [...sim.exchange.openOrders(accountId), ...sim.exchange.finishedOrders(accountId)];
