@@ -10,7 +10,7 @@
  * Stop-limit orders activate on the last recorded trade price; a recording without trades uses the
  * snapshot's mid as the last price. Once active they behave as limit orders (take, then rest).
  */
-import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
+import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import { gt, gte, lte, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, OrderKind } from '../../src/model/order.js';
@@ -24,7 +24,7 @@ import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder 
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../../src/fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
-import type { FillModelParams } from '../../src/fill-model/fill-model-params.js';
+import { modelShares, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 
 export const BACKTEST_ACCOUNT = 'backtest';
 
@@ -89,10 +89,7 @@ export class VirtualExchange {
     this.ledger.openAccount(BACKTEST_ACCOUNT, options.balances, {});
     this.#settlement = new Settlement(options.market, this.ledger);
     this.#views = new LedgerViews(this.ledger, BACKTEST_ACCOUNT);
-    const share = (x: number | undefined): Decimal | undefined =>
-      options.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x));
-    this.#queueAhead = share(options.fillModel?.queueAhead);
-    this.#decreaseTrades = share(options.fillModel?.decreaseTrades);
+    ({ queueAhead: this.#queueAhead, decreaseTrades: this.#decreaseTrades } = modelShares(options.assumption, options.fillModel));
   }
 
   get snapshot(): RecordedSnapshot | undefined {

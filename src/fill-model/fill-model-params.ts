@@ -11,12 +11,25 @@
  *   decreaseTrades: 1    # share of a displayed decrease at our price that was trades (the rest cancellations)
  * ```
  */
-import type { Decimal } from '../model/decimal.js';
+import { D, type Decimal } from '../model/decimal.js';
 import { DEFAULT_FILL_MODEL, type FillModelParams } from '../settings/fill-model-schema.js';
 import type { FillAssumption } from './fill-model.js';
 
 // The block's schema is in the settings layer, where the daemon config (the paper venue's `fillModel:`) can reach it.
 export { DEFAULT_FILL_MODEL, FillModelBlockSchema, FillModelSchema, type FillModelParams } from '../settings/fill-model-schema.js';
+
+/**
+ * The parameters as the model's steps take them (`initialQueue`'s queueAhead, `fillStep`'s decreaseTrades): Decimals,
+ * undefined where the model as it always was applies (a share of 1, the pessimistic lane, no block). The backtest's
+ * virtual exchange and the paper venue make them here, so the two fill alike.
+ */
+export function modelShares(
+  assumption: FillAssumption,
+  p: FillModelParams | undefined,
+): { readonly queueAhead: Decimal | undefined; readonly decreaseTrades: Decimal | undefined } {
+  const share = (x: number | undefined): Decimal | undefined => (assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x)));
+  return { queueAhead: share(p?.queueAhead), decreaseTrades: share(p?.decreaseTrades) };
+}
 
 export const isDefaultFillModel = (p: FillModelParams): boolean =>
   p.queueAhead === DEFAULT_FILL_MODEL.queueAhead && p.decreaseTrades === DEFAULT_FILL_MODEL.decreaseTrades;

@@ -28,12 +28,12 @@
  * crossing filled it: more than the backtest. The mirror keeps its eaten memory through the spell for the same reason.
  */
 import type { OrderBook, PublicTrade } from '../model/book.js';
-import { D, ZERO, type Decimal } from '../model/decimal.js';
+import { ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lte } from '../model/decimal-compare.js';
 import type { Market } from '../model/market.js';
 import { amountStep } from '../rules/index.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../fill-model/fill-model.js';
-import type { FillModelParams } from '../fill-model/fill-model-params.js';
+import { modelShares, type FillModelParams } from '../fill-model/fill-model-params.js';
 import { snapshotOfBook } from '../recording/book-snapshot.js';
 import { priceToTicks, type RecordedSnapshot } from '../recording/recording-format.js';
 import type { SimExchange } from './exchange.js';
@@ -69,9 +69,7 @@ export class PaperFillModel {
     this.#tickScale = 10 ** o.market.moneyPrec;
     this.#step = amountStep(o.market);
     // as the backtest's virtual exchange makes them, so the two fill alike
-    const share = (x: number | undefined): Decimal | undefined => (o.assumption !== 'optimistic' || x === undefined || x === 1 ? undefined : D(String(x)));
-    this.#queueAhead = share(o.params?.queueAhead);
-    this.#decreaseTrades = share(o.params?.decreaseTrades);
+    ({ queueAhead: this.#queueAhead, decreaseTrades: this.#decreaseTrades } = modelShares(o.assumption, o.params));
   }
 
   /** Upstream trades taken at a step, stale spells included: evidence for the next book (none before the first). */
