@@ -1,22 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AccountOrders } from '../../backtest/replay/account-orders.js';
-import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
+import { makeDeal } from '../streams/fake-api.js';
 
-const deal = (id: number, market: string, clientOrderId: string): Deal => ({
-  id,
-  time: id,
-  market,
-  side: id % 2 ? 'buy' : 'sell',
-  role: 'maker',
-  amount: D('0.001'),
-  price: D(100),
-  deal: D('0.1'),
-  fee: D('0.0001'),
-  orderId: id,
-  clientOrderId,
-});
+const deal = (id: number, market: string, clientOrderId: string): Deal => ({ ...makeDeal(id, id, market), clientOrderId });
 
 /** The venue's semantics spelt out: newest first, filtered, then offset and limit. */
 function naive(
