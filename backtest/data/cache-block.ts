@@ -308,6 +308,35 @@ export class CacheBlock {
   }
 
   /**
+   * The first level of [from, to) priced at `ticks`, scanning in order and giving up at the first level past it
+   * (below it when `descending`, as bids are, else above it): its number, or -1. RecordedSnapshot.levelIndexAt over
+   * the columns.
+   */
+  indexOfTicks(from: number, to: number, ticks: number, descending: boolean, scale: number): number {
+    const direct = scale === this.#intTicksScale;
+    for (let i = from; i < to; i++) {
+      const v = direct ? this.price[i]! : ticksOf(this.price[i]!, this.priceDec[i]!, scale);
+      if (v === ticks) return i;
+      if (descending ? v < ticks : v > ticks) return -1;
+    }
+    return -1;
+  }
+
+  /**
+   * How many levels of [from, to), in order, are priced at or through `ticks` (at or above it when `descending`, as
+   * bids are, else at or below it) before the first that is not. RecordedSnapshot.levelsAtOrThrough over the columns.
+   */
+  countThrough(from: number, to: number, ticks: number, descending: boolean, scale: number): number {
+    const direct = scale === this.#intTicksScale;
+    let i = from;
+    for (; i < to; i++) {
+      const v = direct ? this.price[i]! : ticksOf(this.price[i]!, this.priceDec[i]!, scale);
+      if (descending ? v < ticks : v > ticks) break;
+    }
+    return i - from;
+  }
+
+  /**
    * The exact sum of the amounts of levels [from, to) (from < to), or undefined when it is past 2^53 at their
    * largest decimals: the integers aligned to those decimals and added, one Decimal made of the total. Each term and
    * partial sum is exact while the total stays below 2^53 (the terms are non-negative and a double's rounding is
