@@ -18,6 +18,7 @@ import type { Decimal } from '../../src/model/decimal.js';
 import { RecordingFormatError, type BookLine, type MarketLine, type RecordingLine, type TradeLine } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { ColumnReader, ColumnWriter } from './cache-columns.js';
+import { OrderedSides } from './ordered-sides.js';
 import { formatPlainDecimal, MAX_DECIMALS, parsePlainDecimal, plainDecimal, POW10, ticksOf } from './plain-decimal.js';
 
 export const KIND_BOOK = 0;
@@ -207,6 +208,8 @@ export class CacheBlock {
   readonly markets: readonly MarketLine[];
   /** The tick scale at which a stored price already is its tick count (i32 prices, one decimals for all), or NaN. */
   readonly #intTicksScale: number;
+  /** Which book sides are in order, for the last tick scale asked (made on the first level scan). */
+  #ordered: OrderedSides | undefined;
 
   /** Decodes and checks a payload (`bytes.byteOffset` a multiple of 8); a malformed one throws RecordingFormatError. */
   constructor(bytes: Uint8Array) {
@@ -308,11 +311,14 @@ export class CacheBlock {
   }
 
   /**
-   * The first level of [from, to) priced at `ticks`, scanning in order and giving up at the first level past it
-   * (below it when `descending`, as bids are, else above it): its number, or -1. RecordedSnapshot.levelIndexAt over
-   * the columns.
+   * The first level of [from, to) (a side of book `book`) priced at `ticks`, scanning in order and giving up at the
+   * first level past it (below it when `descending`, as bids are, else above it): its number, or -1.
+   * RecordedSnapshot.levelIndexAt over the columns.
    */
-  indexOfTicks(from: number, to: number, ticks: number, descending: boolean, scale: number): number {
+  indexOfTicks(book: number, from: number, to: number, ticks: number, descending: boolean, scale: number): number {
+    // an ordered side (ordered-sides.ts; the block is checked once per tick scale) is searched, not walked
+    const ordered = this.#ordered?.scale === scale ? this.#ordered : (this.#ordered = new OrderedSides(this, scale));
+    if (ordered.ordered(book, descending)) return ordered.indexOf(from, to, ticks, descending);
     const direct = scale === this.#intTicksScale;
     for (let i = from; i < to; i++) {
       const v = direct ? this.price[i]! : ticksOf(this.price[i]!, this.priceDec[i]!, scale);

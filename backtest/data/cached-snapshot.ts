@@ -87,7 +87,7 @@ export class CachedSnapshot extends RecordedSnapshot {
   // the scans over the block's columns, without a call per level
   override levelIndexAt(side: BookSideName, ticks: number): number {
     const from = this.#first(side);
-    const i = this.block.indexOfTicks(from, from + this.levelCount(side), ticks, side === 'bids', this.tickScale);
+    const i = this.block.indexOfTicks(this.book, from, from + this.levelCount(side), ticks, side === 'bids', this.tickScale);
     return i < 0 ? -1 : i - from;
   }
   override levelsAtOrThrough(side: BookSideName, ticks: number): number {
