@@ -62,6 +62,12 @@ export class OrderedSides {
   indexOf(from: number, to: number, ticks: number, descending: boolean): number {
     const block = this.block;
     const scale = this.scale;
+    // the side's last level short of the price: so is every level (an order resting away from the touch, the usual
+    // case of a quote behind the recorded depth), answered without the search
+    if (to > from) {
+      const last = block.tickAt(to - 1, scale);
+      if (descending ? last > ticks : last < ticks) return -1;
+    }
     let lo = from;
     let hi = to;
     while (lo < hi) {
