@@ -12,20 +12,26 @@ const ISOLATED_DIRS = ['test/integration', 'test/chaos', 'test/cli'];
 
 /**
  * The files of those folders that leave nothing in the worker: they start daemons and the CLI as child processes
- * (their clean-up in afterAll), talk to a sim over loopback as the shared tests do, or test pure functions. They
- * share workers with the rest: a fresh worker each cost its start-up and a fresh import of the modules it loads.
+ * (their clean-up in afterAll), talk to a sim over loopback as the shared tests do, run one-shot venue commands
+ * through runBot (its stdout spies restored and exit code reset after each, as data-info's `bot record` in the shared
+ * project), or test pure functions. They share workers with the rest: a fresh worker each cost its start-up and a
+ * fresh import of the modules it loads (~0.2-0.3 s of CPU a file).
  */
 const SHARED_ANYWAY = [
   'test/chaos/config-fuzz.test.ts',
   'test/chaos/journal-audit.test.ts',
   'test/chaos/trust-audit.test.ts',
+  'test/cli/batch-commands.test.ts',
+  'test/cli/check.test.ts',
   'test/cli/compiled-build.test.ts',
+  'test/cli/kill-switch-cli.test.ts',
   'test/cli/lazy-commands.test.ts',
   'test/cli/new-strategy.test.ts',
   'test/cli/node-flags.test.ts',
   'test/cli/npm-start-demo.test.ts',
   'test/cli/readme-commands.test.ts',
   'test/cli/run-cli.test.ts',
+  'test/cli/venue-commands.test.ts',
   'test/integration/account-drawdown-restart.test.ts',
   'test/integration/batch-endpoints.test.ts',
   'test/integration/daemon-failures.test.ts',
