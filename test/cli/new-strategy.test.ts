@@ -105,7 +105,9 @@ describe('bot new-strategy', () => {
     const renamedSource = readFileSync(renamed[0]!.path, 'utf8');
     expect(renamedSource).toMatch(/\bsize\b/);
     writeFileSync(renamed[0]!.path, renamedSource.replace(/\bsize\b/g, 'quantity'));
-    const env = { ...process.env, CI: '1', NO_COLOR: '1' };
+    // BOT_TEST_SOURCES: the nested run's global setup skips compiling the sources for bot children
+    // (test/setup/build-once.ts): the generated test starts none, and the build cost ~0.7 s of CPU in esbuild
+    const env = { ...process.env, CI: '1', NO_COLOR: '1', BOT_TEST_SOURCES: '1' };
     const tested = await run('sh', ['-c', `${testCmd!} ${rel}/test/strategies/gen-renamed.test.ts`], { cwd: repoRoot, env });
     expect(tested.stdout).toMatch(/Test Files\s+2 passed \(2\)/);
     expect(tested.stdout).toMatch(/Tests\s+6 passed \(6\)/);
