@@ -12,14 +12,16 @@ const tmp = mkdtempSync(join(tmpdir(), 'bt-interrupt-'));
 const data = join(tmp, 'long.jsonl.gz');
 const config = join(tmp, 'backtest.yaml');
 const START = 1_700_000_000_000;
-const SNAPSHOTS = 60_000;
+const SNAPSHOTS = 30_000;
 const market = generatedBtcUsdtMarket();
 
 beforeAll(async () => {
-  // long enough (~17 h at 1 s) that the replay is surely still running when the first progress line is out, and large
-  // enough (20 levels a side: ~15 MB) that one comes: progress is the compressed bytes read, and the reader runs
-  // ahead of the replay by a few MB (8 MiB of unzipped read-ahead); with 5 levels (4.4 MB) a loaded machine's reader
-  // sometimes reached the end before the first report, no line came, no SIGINT was sent and the run ended whole (exit 0)
+  // long enough (~8 h at 1 s) that the replay is surely still running when the first progress line is out, and large
+  // enough (20 levels a side: ~7.7 MB, 32 MB unzipped) that one comes: progress is the compressed bytes read, and the
+  // reader runs ahead of the replay by about 2 MB of it (8 MiB of unzipped read-ahead), so the first report is at most
+  // ~30 %; with 5 levels (4.4 MB, 60,000 snapshots) a loaded machine's reader sometimes reached the end before the first
+  // report, no line came, no SIGINT was sent and the run ended whole (exit 0). 60,000 snapshots (15 MB) cost ~1.5 s
+  // more of CPU to generate.
   await generateRecording({
     out: data,
     market,

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBinanceDepth } from '../../backtest/importers/binance-depth-importer.js';
 import { buildReport } from '../../backtest/report/build-report.js';
 import { renderHtmlReport } from '../../backtest/report/html-report.js';
 import { runBacktest, type BacktestResult } from '../../backtest/replay/run-backtest.js';
@@ -10,15 +9,15 @@ import { FILL_MODEL_DOC } from '../../src/fill-model/fill-model-doc.js';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { loadStrategy } from '../../src/strategy/load-strategy.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
+import { binanceImportOnce } from './binance-import-once.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-binance-'));
-const data = join(tmp, 'btc.jsonl.gz');
+let data = '';
 const initial: Record<string, Decimal> = { BTC: D('0.5'), USDT: D('40000') };
 let result: BacktestResult;
 
 beforeAll(async () => {
-  await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 20, out: data, market: btcUsdtWireMarket() });
+  ({ file: data } = await binanceImportOnce(tmp));
   const mm = await loadStrategy(builtinStrategies, 'market-maker');
   result = await runBacktest({
     files: [data],

@@ -6,6 +6,7 @@ import { BinanceBook } from '../../backtest/importers/binance-book.js';
 import { readBinanceCapture, type BinanceBookTicker } from '../../backtest/importers/binance-capture.js';
 import { importBinanceDepth, trimDecimal } from '../../backtest/importers/binance-depth-importer.js';
 import { readRecordingLines } from '../../src/recording/recording-format.js';
+import { binanceImportOnce } from './binance-import-once.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-import-'));
@@ -46,8 +47,8 @@ describe('Binance diff-depth rebuild', () => {
   });
 
   it('writes sampled snapshots and trades in the recording format', async () => {
-    const out = join(tmp, 'btc.jsonl.gz');
-    const summary = await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 20, out, market: btcUsdtWireMarket() });
+    // the import binance-backtest replays too, made once per run
+    const { file: out, summary } = await binanceImportOnce(tmp);
     expect(summary.gaps).toBe(0);
     // about 650 s of data after the snapshot, one sample a second
     expect(summary.snapshots).toBeGreaterThan(600);

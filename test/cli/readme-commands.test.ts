@@ -68,8 +68,15 @@ interface Ran {
 /** Runs one command line with bash in `cwd`; with `up`, sends SIGINT to its process group once its output matches. */
 function run(command: string, cwd: string, up?: RegExp): Promise<Ran> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV'));
-  // the dashboard on a free port: the suite's other daemons may hold 9464
-  const child = spawn('bash', ['-c', command], { cwd, detached: true, env: { ...env, BOT_HTTP_LISTEN: '127.0.0.1:0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // the dashboard on a free port: the suite's other daemons may hold 9464. BOT_TEST_SOURCES: the nested `npx vitest
+  // run` of the generated test skips compiling the sources for bot children (test/setup/build-once.ts): that test
+  // starts none, and the build cost ~0.7 s of CPU in esbuild. Nothing else reads it.
+  const child = spawn('bash', ['-c', command], {
+    cwd,
+    detached: true,
+    env: { ...env, BOT_HTTP_LISTEN: '127.0.0.1:0', BOT_TEST_SOURCES: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let interrupted = false;
   const onData = (chunk: Buffer): void => {

@@ -79,12 +79,18 @@ describe('bot sweep', () => {
     });
     expect(code, stderr).toBe(130);
     expect(stderr).toContain('stopping');
-    const kept = readFileSync(join(out, 'trials.jsonl'), 'utf8').trim().split('\n').length - 1;
+    const log = readFileSync(join(out, 'trials.jsonl'), 'utf8');
+    const kept = log.trim().split('\n').length - 1;
     expect(kept).toBeGreaterThanOrEqual(1);
     expect(kept).toBeLessThan(12);
     expect(JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8'))).toMatchObject({ interrupted: true });
-    const r = await bot(['sweep', file, '--out', out, '--json', '--workers', '2', '--resume']);
+    // one worker: the pool's size is not what resuming is about, and a second worker thread cost ~1 s of CPU
+    const r = await bot(['sweep', file, '--out', out, '--json', '--workers', '1', '--resume']);
     expect(r.code).toBe(0);
+    // the finished trials were not run again: their records (with their run times) stay as they were, the rest follow
+    const resumed = readFileSync(join(out, 'trials.jsonl'), 'utf8');
+    expect(resumed.startsWith(log)).toBe(true);
+    expect(resumed.trim().split('\n')).toHaveLength(13);
     const lines = jsonLines(r.stdout);
     expect(lines).toHaveLength(12);
     expect(new Set(lines.map((l) => l['key'])).size).toBe(12);
