@@ -4,6 +4,7 @@ import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
+import { passedBefore } from './validated-orders.js';
 import { RULE_CODES as C, type RuleViolation } from './violation.js';
 
 /** An order request as received (sim) or about to be sent (engine): every field unchecked. */
@@ -52,6 +53,16 @@ const absent = (v: unknown): boolean => v === undefined || v === null;
  */
 export function validateOrder(market: Market | undefined, fields: RawOrderFields, options: ValidateOptions = {}): RuleViolation[] {
   const kind = options.kind ?? 'limit';
+  // The very request validated before (the gate's order, at the backtest's venue): every rule but the id's
+  // uniqueness would answer as then, i.e. nothing (see validated-orders.ts); the id check comes last but for 37,
+  // which passed too.
+  if (passedBefore(fields, market, kind)) {
+    // its id passed then: absent, '' or a string of the allowed characters, so only the uniqueness is left to ask
+    const id = fields.clientOrderId;
+    if (typeof id === 'string' && id !== '' && options.isClientOrderIdUsed?.(id) === true)
+      return [{ code: C.clientOrderId, field: options.clientOrderIdKey ?? 'client_order_id', message: MSG.clientOrderIdUsed }];
+    return [];
+  }
   const out: RuleViolation[] = [];
   const add = (code: number, field: string, message: string): void => {
     out.push({ code, field, message });
@@ -119,17 +130,22 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
     else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(C.default, 'total', MSG.totalAboveMax(known.maxTotal));
   }
 
-  // 36: client order id ('' and absent both mean "none given").
-  const id = fields.clientOrderId;
-  const idKey = options.clientOrderIdKey ?? 'client_order_id';
-  if (!absent(id) && id !== '') {
-    if (typeof id !== 'string') add(C.clientOrderId, idKey, MSG.clientOrderIdNotString);
-    else if (!CLIENT_ORDER_ID_PATTERN.test(id)) add(C.clientOrderId, idKey, MSG.clientOrderIdChars);
-    else if (options.isClientOrderIdUsed?.(id) === true) add(C.clientOrderId, idKey, MSG.clientOrderIdUsed);
-  }
+  // 36: client order id.
+  const idViolation = clientOrderIdViolation(fields.clientOrderId, options);
+  if (idViolation !== undefined) out.push(idViolation);
 
   // 37: ioc conflicts (order/new only; stop-limit has no such flags).
   if (kind === 'limit' && fields.ioc === true && (fields.postOnly === true || fields.rpi === true)) add(C.flagConflict, 'ioc', MSG.flagConflict);
 
   return out;
+}
+
+/** Rule 36, the client order id ('' and absent both mean "none given"): its type, its characters, its uniqueness. */
+function clientOrderIdViolation(id: unknown, options: ValidateOptions): RuleViolation | undefined {
+  if (absent(id) || id === '') return undefined;
+  const field = options.clientOrderIdKey ?? 'client_order_id';
+  if (typeof id !== 'string') return { code: C.clientOrderId, field, message: MSG.clientOrderIdNotString };
+  if (!CLIENT_ORDER_ID_PATTERN.test(id)) return { code: C.clientOrderId, field, message: MSG.clientOrderIdChars };
+  if (options.isClientOrderIdUsed?.(id) === true) return { code: C.clientOrderId, field, message: MSG.clientOrderIdUsed };
+  return undefined;
 }
