@@ -51,6 +51,8 @@ export function isOnStep(value: Decimal, step: Decimal): boolean {
  */
 export function roundToStep(value: Decimal, step: Decimal, mode: RoundingMode): Decimal {
   const decimals = decimalsOfStep.get(step);
-  if (decimals !== undefined) return value.toDecimalPlaces(decimals, mode);
+  // a value on the step already is its own rounding (decimalPlaces is NaN for NaN and ±Infinity: those are rounded as
+  // before); most amounts come on the step, and every order is rounded
+  if (decimals !== undefined) return value.decimalPlaces() <= decimals ? value : value.toDecimalPlaces(decimals, mode);
   return value.div(step).toDecimalPlaces(0, mode).mul(step);
 }
