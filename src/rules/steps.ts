@@ -1,4 +1,5 @@
 import { Decimal } from '../model/decimal.js';
+import { roundToPlacesSmall } from '../model/decimal-round.js';
 import type { Market } from '../model/market.js';
 
 /** decimal.js rounding constant (0-8); the clone in model/ exposes it only as a value. */
@@ -53,6 +54,10 @@ export function roundToStep(value: Decimal, step: Decimal, mode: RoundingMode): 
   const decimals = decimalsOfStep.get(step);
   // a value on the step already is its own rounding (decimalPlaces is NaN for NaN and ±Infinity: those are rounded as
   // before); most amounts come on the step, and every order is rounded
-  if (decimals !== undefined) return value.decimalPlaces() <= decimals ? value : value.toDecimalPlaces(decimals, mode);
+  if (decimals !== undefined) {
+    if (value.decimalPlaces() <= decimals) return value;
+    // a price or amount of few digits on integers (model/decimal-round.ts: decimal.js's very result), else decimal.js
+    return roundToPlacesSmall(value, decimals, mode) ?? value.toDecimalPlaces(decimals, mode);
+  }
   return value.div(step).toDecimalPlaces(0, mode).mul(step);
 }
