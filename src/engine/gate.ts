@@ -144,6 +144,16 @@ const ONE = new Decimal(1);
 
 /** Money a buy locks, with headroom for the larger fee (the venue may reserve it). */
 export function moneyLock(market: Market, amount: Decimal, price: Decimal): Decimal {
-  const fee = gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee;
-  return dmul(dmul(amount, price), dadd(fee, ONE));
+  return dmul(dmul(amount, price), feeFactor(market));
+}
+
+// The last market's 1 + its larger fee (markets are immutable values; the funds estimate asks it per live order).
+let factorOf: Market | undefined;
+let factor: Decimal = ONE;
+function feeFactor(market: Market): Decimal {
+  if (market !== factorOf) {
+    factor = dadd(gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee, ONE);
+    factorOf = market;
+  }
+  return factor;
 }
