@@ -41,7 +41,7 @@ export function repairJournal(file: string, at: Date): JournalRepair {
   try {
     const fd = openSync(tmp, 'wx');
     try {
-      for (let off = 0; off < kept.length;) off += writeSync(fd, kept, off, kept.length - off);
+      for (let off = 0; off < kept.length; ) off += writeSync(fd, kept, off, kept.length - off);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

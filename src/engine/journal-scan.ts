@@ -36,7 +36,7 @@ export function scanJournal(bytes: Uint8Array): JournalScan {
   const damaged: DamagedLine[] = [];
   let lastContentLine = 0;
   let line = 0;
-  for (let start = 0; start < bytes.length;) {
+  for (let start = 0; start < bytes.length; ) {
     const nl = bytes.indexOf(NEWLINE, start);
     const end = nl < 0 ? bytes.length : nl;
     line += 1;

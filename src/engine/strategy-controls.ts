@@ -14,7 +14,8 @@ export interface ControlRequest {
 }
 
 export type ControlResult =
-  { readonly ok: true; readonly message: string } | { readonly ok: false; readonly status: 404 | 409 | 400; readonly message: string };
+  | { readonly ok: true; readonly message: string }
+  | { readonly ok: false; readonly status: 404 | 409 | 400; readonly message: string };
 
 /** What a control needs from the engine; the runtime passes its own. */
 export interface ControlTarget {

@@ -145,7 +145,7 @@ export async function* readRecordingBatches(file: string, onBytes?: (bytesRead: 
       onBytes?.(source.bytesRead);
       const text = rest + chunk.toString('utf8');
       let start = 0;
-      for (let nl = 0; nl >= 0;) {
+      for (let nl = 0; nl >= 0; ) {
         const batch: RecordingLine[] = [];
         try {
           while (batch.length < BATCH_LINES && (nl = text.indexOf('\n', start)) >= 0) {

@@ -163,7 +163,7 @@ function fromDigits(negative: boolean, digits: string, scale: number): Decimal {
   if (e < 0) i += 7;
   if (i < len) {
     if (i) d.push(+str.slice(0, i));
-    for (len -= 7; i < len;) d.push(+str.slice(i, (i += 7)));
+    for (len -= 7; i < len; ) d.push(+str.slice(i, (i += 7)));
     str = str.slice(i);
     i = 7 - str.length;
   } else {

@@ -46,26 +46,28 @@ export function orderKindOfType(type: string): OrderKind {
 }
 
 /** Schema of one order record in either dialect; exported for list endpoints. */
-export const wireOrderSchema = orderSchema.transform((w): Order => ({
-  orderId: w.order_id,
-  clientOrderId: w.client_order_id ?? '',
-  market: w.market,
-  side: w.side,
-  kind: orderKindOfType(w.type),
-  timestamp: w.timestamp,
-  amount: w.amount,
-  price: w.price,
-  ...(w.activation_price !== undefined ? { activationPrice: w.activation_price } : {}),
-  left: w.left,
-  dealStock: w.deal_stock,
-  dealMoney: w.deal_money,
-  dealFee: w.deal_fee,
-  postOnly: w.postOnly ?? false,
-  ioc: w.ioc ?? false,
-  rpi: w.rpi ?? false,
-  stp: toStpMode(w.stp) ?? 'no',
-  status: w.status ?? '',
-}));
+export const wireOrderSchema = orderSchema.transform(
+  (w): Order => ({
+    orderId: w.order_id,
+    clientOrderId: w.client_order_id ?? '',
+    market: w.market,
+    side: w.side,
+    kind: orderKindOfType(w.type),
+    timestamp: w.timestamp,
+    amount: w.amount,
+    price: w.price,
+    ...(w.activation_price !== undefined ? { activationPrice: w.activation_price } : {}),
+    left: w.left,
+    dealStock: w.deal_stock,
+    dealMoney: w.deal_money,
+    dealFee: w.deal_fee,
+    postOnly: w.postOnly ?? false,
+    ioc: w.ioc ?? false,
+    rpi: w.rpi ?? false,
+    stp: toStpMode(w.stp) ?? 'no',
+    status: w.status ?? '',
+  }),
+);
 
 /**
  * The hot path (every order placed or cancelled): a hand-written check of the common, well-formed

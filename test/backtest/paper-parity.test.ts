@@ -109,18 +109,20 @@ const genThroughCase = fc
     ),
   })
   .filter((c) => through(toBook(c.first), c.side, c.price).isZero())
-  .map((c): Case => ({
-    side: c.side,
-    price: c.price,
-    orderLots: c.orderLots,
-    steps: [
-      { book: c.first, trades: [] },
-      ...c.steps.map((s) => ({
-        book: { split: Math.min(HIGH, Math.max(LOW + 1, c.side === 'buy' ? c.price + s.offset : c.price + 1 - s.offset)), lots: s.lots },
-        trades: s.trades,
-      })),
-    ],
-  }));
+  .map(
+    (c): Case => ({
+      side: c.side,
+      price: c.price,
+      orderLots: c.orderLots,
+      steps: [
+        { book: c.first, trades: [] },
+        ...c.steps.map((s) => ({
+          book: { split: Math.min(HIGH, Math.max(LOW + 1, c.side === 'buy' ? c.price + s.offset : c.price + 1 - s.offset)), lots: s.lots },
+          trades: s.trades,
+        })),
+      ],
+    }),
+  );
 
 /** One poll of the upstream: a book (or none: the upstream answered nothing) and the trades taken with it. */
 interface Poll {

@@ -72,12 +72,16 @@ export function fakeApi(): FakeApi {
     ping: () => call('ping', undefined, () => true),
     markets: () => call('markets', undefined, () => []),
     orderBook: (market: string, query?: OrderBookQuery) =>
-      call('orderBook', query, (): OrderBook => ({
-        market,
-        timestamp: api.bookTimestamp,
-        bids: [{ price: D(99), amount: D(1) }],
-        asks: [{ price: D(101), amount: D(1) }],
-      })),
+      call(
+        'orderBook',
+        query,
+        (): OrderBook => ({
+          market,
+          timestamp: api.bookTimestamp,
+          bids: [{ price: D(99), amount: D(1) }],
+          asks: [{ price: D(101), amount: D(1) }],
+        }),
+      ),
     tradeBalance: () => call('tradeBalance', undefined, () => api.balances_),
     placeLimit: () => Promise.reject(new Error('not used')),
     placeStopLimit: () => Promise.reject(new Error('not used')),

@@ -25,7 +25,8 @@ export interface AuthRequest {
 }
 
 export type AuthResult<A extends AuthAccount> =
-  { readonly ok: true; readonly account: A; readonly body: Record<string, unknown> } | { readonly ok: false; readonly reply: SimReply };
+  | { readonly ok: true; readonly account: A; readonly body: Record<string, unknown> }
+  | { readonly ok: false; readonly reply: SimReply };
 
 export function authenticate<A extends AuthAccount>(req: AuthRequest, accountByKey: (apiKey: string) => A | undefined, nonces: NonceCheck): AuthResult<A> {
   const payload = header(req.headers, HEADERS.payload);

@@ -65,7 +65,8 @@ export interface LieConfig {
   readonly duplicateDeals?: { readonly probability: number } | undefined;
   /** Each deal: the probability it is first reported with a corrupted figure under its true id, the true record after `forMs` (default 3000). */
   readonly corruptDeals?:
-    { readonly probability: number; readonly forMs?: number | undefined; readonly variants?: readonly DealCorruption[] | undefined } | undefined;
+    | { readonly probability: number; readonly forMs?: number | undefined; readonly variants?: readonly DealCorruption[] | undefined }
+    | undefined;
   /**
    * `probability`: each order-creation answer (order/new, order/stop_limit, each order/bulk item) is the acted order's
    * record with one field contradicting the request; `recordProbability`: each order record of an `orders` or
