@@ -10,7 +10,8 @@ const MAX_EXP = 300;
  * integer: prices and amounts) and the rounding modes an order's quantization uses (0 UP, 1 DOWN, 2 CEIL, 3 FLOOR,
  * 4 HALF_UP). x = sign × m × 10^q with m a safe integer: dropping k digits is m = t × 10^k + r, exact in doubles, and
  * the mode decides from r and the sign whether t steps away from zero; the result's parts are built as decimal.js
- * lays them (decimal-parts.ts). Undefined for anything else (more digits, zero, NaN, ±Infinity, an exponent out of
+ * lays them (decimal-parts.ts); x itself when it has no more places than dp (decimal.js's result has the same parts:
+ * only the identity differs, and Decimals are immutable). Undefined for anything else (more digits, zero, NaN, ±Infinity, an exponent out of
  * range, another mode, a result of zero, whose sign decimal.js decides): the caller takes decimal.js's own operation.
  * Every result is held to decimal.js's, part for part, by test/model/decimal-round.test.ts.
  */
@@ -39,7 +40,7 @@ export function roundToPlacesSmall(x: Decimal, dp: number, mode: number): Decima
   }
   const q = p.e - digitsOf(d0) + 1 - LOG_BASE * (n - 1) + zeros;
   const k = -q - dp;
-  if (k <= 0) return undefined; // already on the places: decimal.js gives the value back (the caller knows it)
+  if (k <= 0) return x; // already on the places: decimal.js's result has the very same parts
   if (k > 22) return undefined;
   const unit = POW10[k]!;
   const r = m % unit;

@@ -55,9 +55,11 @@ export function roundToStep(value: Decimal, step: Decimal, mode: RoundingMode): 
   // a value on the step already is its own rounding (decimalPlaces is NaN for NaN and ±Infinity: those are rounded as
   // before); most amounts come on the step, and every order is rounded
   if (decimals !== undefined) {
-    if (value.decimalPlaces() <= decimals) return value;
-    // a price or amount of few digits on integers (model/decimal-round.ts: decimal.js's very result), else decimal.js
-    return roundToPlacesSmall(value, decimals, mode) ?? value.toDecimalPlaces(decimals, mode);
+    // a price or amount of few digits on integers (model/decimal-round.ts: decimal.js's very result; the value itself
+    // when it is on the step already), else decimal.js
+    const small = roundToPlacesSmall(value, decimals, mode);
+    if (small !== undefined) return small;
+    return value.decimalPlaces() <= decimals ? value : value.toDecimalPlaces(decimals, mode);
   }
   return value.div(step).toDecimalPlaces(0, mode).mul(step);
 }
