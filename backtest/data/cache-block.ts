@@ -18,6 +18,7 @@ import type { Decimal } from '../../src/model/decimal.js';
 import { RecordingFormatError, type BookLine, type MarketLine, type RecordingLine, type TradeLine } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { ColumnReader, ColumnWriter } from './cache-columns.js';
+import { OrderedSides } from './ordered-sides.js';
 import { formatPlainDecimal, MAX_DECIMALS, parsePlainDecimal, plainDecimal, POW10, ticksOf } from './plain-decimal.js';
 
 export const KIND_BOOK = 0;
@@ -207,6 +208,8 @@ export class CacheBlock {
   readonly markets: readonly MarketLine[];
   /** The tick scale at which a stored price already is its tick count (i32 prices, one decimals for all), or NaN. */
   readonly #intTicksScale: number;
+  /** Which book sides are in order, for the last tick scale asked (made on the first level scan). */
+  #ordered: OrderedSides | undefined;
 
   /** Decodes and checks a payload (`bytes.byteOffset` a multiple of 8); a malformed one throws RecordingFormatError. */
   constructor(bytes: Uint8Array) {
@@ -305,6 +308,38 @@ export class CacheBlock {
     // at the scale of a constant-decimals i32 column the stored integer already is the tick count (|int| < 2^31, so
     // int / 10^d * 10^d rounds back to it)
     return scale === this.#intTicksScale ? this.price[level]! : ticksOf(this.price[level]!, this.priceDec[level]!, scale);
+  }
+
+  /**
+   * The first level of [from, to) (a side of book `book`) priced at `ticks`, scanning in order and giving up at the
+   * first level past it (below it when `descending`, as bids are, else above it): its number, or -1.
+   * RecordedSnapshot.levelIndexAt over the columns.
+   */
+  indexOfTicks(book: number, from: number, to: number, ticks: number, descending: boolean, scale: number): number {
+    // an ordered side (ordered-sides.ts; the block is checked once per tick scale) is searched, not walked
+    const ordered = this.#ordered?.scale === scale ? this.#ordered : (this.#ordered = new OrderedSides(this, scale));
+    if (ordered.ordered(book, descending)) return ordered.indexOf(from, to, ticks, descending);
+    const direct = scale === this.#intTicksScale;
+    for (let i = from; i < to; i++) {
+      const v = direct ? this.price[i]! : ticksOf(this.price[i]!, this.priceDec[i]!, scale);
+      if (v === ticks) return i;
+      if (descending ? v < ticks : v > ticks) return -1;
+    }
+    return -1;
+  }
+
+  /**
+   * How many levels of [from, to), in order, are priced at or through `ticks` (at or above it when `descending`, as
+   * bids are, else at or below it) before the first that is not. RecordedSnapshot.levelsAtOrThrough over the columns.
+   */
+  countThrough(from: number, to: number, ticks: number, descending: boolean, scale: number): number {
+    const direct = scale === this.#intTicksScale;
+    let i = from;
+    for (; i < to; i++) {
+      const v = direct ? this.price[i]! : ticksOf(this.price[i]!, this.priceDec[i]!, scale);
+      if (descending ? v < ticks : v > ticks) break;
+    }
+    return i - from;
   }
 
   /**

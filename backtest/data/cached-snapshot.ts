@@ -84,6 +84,16 @@ export class CachedSnapshot extends RecordedSnapshot {
   override levelTicks(side: BookSideName, i: number): number {
     return this.block.tickAt(this.#first(side) + i, this.tickScale);
   }
+  // the scans over the block's columns, without a call per level
+  override levelIndexAt(side: BookSideName, ticks: number): number {
+    const from = this.#first(side);
+    const i = this.block.indexOfTicks(this.book, from, from + this.levelCount(side), ticks, side === 'bids', this.tickScale);
+    return i < 0 ? -1 : i - from;
+  }
+  override levelsAtOrThrough(side: BookSideName, ticks: number): number {
+    const from = this.#first(side);
+    return this.block.countThrough(from, from + this.levelCount(side), ticks, side === 'bids', this.tickScale);
+  }
   // a level's Decimals: the level's own when its side was built (they are made once), else straight off the columns
   override levelPrice(side: BookSideName, i: number): Decimal {
     const built = side === 'asks' ? this.#asks : this.#bids;

@@ -5,25 +5,35 @@
  * `ledger.tradeBalances` / `ledger.decimal(...).toNumber()` give (the number made straight from the units).
  */
 import type { AssetBalance, Balances } from '../../src/model/balance.js';
-import type { Ledger } from '../../src/sim/ledger.js';
+import type { Cell, Ledger } from '../../src/sim/ledger.js';
 
 export class LedgerViews {
-  readonly #totals = new Map<string, { available: bigint; freeze: bigint; total: bigint; value: number }>();
-  readonly #balances = new Map<string, { available: bigint; freeze: bigint; value: AssetBalance }>();
+  readonly #totals = new Map<string, { readonly cell: Cell; available: bigint; freeze: bigint; total: bigint; value: number }>();
+  readonly #balances = new Map<string, { readonly cell: Cell; available: bigint; freeze: bigint; value: AssetBalance }>();
+  /** The ledger's assets sorted, and how many there were then (the ledger only ever adds assets). */
+  #sorted: { readonly size: number; readonly assets: readonly string[] } = { size: -1, assets: [] };
 
   constructor(
     private readonly ledger: Ledger,
+    /** Its cells are read through references kept from the first look: the account must be open already (a ledger makes a cell once and then only changes its parts). */
     private readonly account: string,
   ) {}
 
   /** As `ledger.tradeBalances(account)`: every asset, sorted, available and freeze. */
   tradeBalances(): Balances {
     const out: Record<string, AssetBalance> = {};
-    for (const asset of [...this.ledger.assets].sort()) {
-      const c = this.ledger.cell(this.account, asset);
+    const all = this.ledger.assets;
+    if (this.#sorted.size !== all.size) this.#sorted = { size: all.size, assets: [...all].sort() };
+    for (const asset of this.#sorted.assets) {
       let cached = this.#balances.get(asset);
+      const c = cached?.cell ?? this.ledger.cell(this.account, asset);
       if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
-        cached = { available: c.available, freeze: c.freeze, value: { available: this.ledger.decimal(c.available), freeze: this.ledger.decimal(c.freeze) } };
+        cached = {
+          cell: c,
+          available: c.available,
+          freeze: c.freeze,
+          value: { available: this.ledger.decimal(c.available), freeze: this.ledger.decimal(c.freeze) },
+        };
         this.#balances.set(asset, cached);
       }
       out[asset] = cached.value;
@@ -33,15 +43,20 @@ export class LedgerViews {
 
   /** available + freeze of an asset, as a number (charts only). */
   totalNumber(asset: string): number {
-    const c = this.ledger.cell(this.account, asset);
     let cached = this.#totals.get(asset);
+    const c = cached?.cell ?? this.ledger.cell(this.account, asset);
     // the cell's two parts compared, not their sum: a bigint sum allocates, and this runs twice per snapshot
-    if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
+    if (cached === undefined) {
+      const total = c.available + c.freeze;
+      cached = { cell: c, available: c.available, freeze: c.freeze, total, value: unitsToNumber(total, this.ledger.scale) };
+      this.#totals.set(asset, cached);
+    } else if (cached.available !== c.available || cached.freeze !== c.freeze) {
       const total = c.available + c.freeze;
       // placing or cancelling an order only moves units between the parts: the total, so the number, stays
-      const value = cached !== undefined && cached.total === total ? cached.value : unitsToNumber(total, this.ledger.scale);
-      cached = { available: c.available, freeze: c.freeze, total, value };
-      this.#totals.set(asset, cached);
+      if (total !== cached.total) cached.value = unitsToNumber(total, this.ledger.scale);
+      cached.available = c.available;
+      cached.freeze = c.freeze;
+      cached.total = total;
     }
     return cached.value;
   }

@@ -182,9 +182,17 @@ export class SteppingScheduler implements SchedulerLike {
     this.#up(i);
   }
 
+  /** Takes the top off: the last entry goes to the root and sinks (no rise to try from there). */
   #pop(): void {
-    const top = this.#heap[0];
-    if (top) this.remove(top);
+    const h = this.#heap;
+    const top = h[0];
+    if (top === undefined) return;
+    const last = h.pop()!;
+    top.index = -1;
+    if (last === top) return;
+    h[0] = last;
+    last.index = 0;
+    this.#down(0);
   }
 
   #less(a: Queued, b: Queued): boolean {

@@ -163,6 +163,8 @@ export class VirtualExchange {
     r.queue = step.state;
     r.ref = after;
     r.arrivedAt = after.t;
+    // no fill (the usual step): #lots would make it ZERO again
+    if (step.fill === ZERO) return;
     const amount = this.#lots(step.fill);
     if (gt(amount, ZERO)) this.#fill(o, amount, o.price, o.ticks, 'maker');
   }

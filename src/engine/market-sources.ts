@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
-import { NEVER, Observable, filter, map, share, shareReplay, tap, type SchedulerLike } from 'rxjs';
+import { NEVER, Observable, filter, map, share, tap, type SchedulerLike } from 'rxjs';
 import type { Balances } from '../model/balance.js';
 import type { OrderBook, PublicTrade } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import { bookSource } from '../streams/book-source.js';
 import { poll } from '../streams/poll.js';
 import { DEFAULT_MAX_JUMP, saneBooks } from '../streams/sane-books.js';
+import { shareLatest } from '../streams/share-latest.js';
 import { tradesSource } from '../streams/trades-source.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import type { EngineEvent } from './events.js';
@@ -95,10 +96,7 @@ export function marketSources(o: {
       },
       scheduler,
     );
-    books.set(
-      m,
-      (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareReplay({ bufferSize: 1, refCount: true })),
-    );
+    books.set(m, (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareLatest()));
     strategyBooks.set(m, books.get(m)!.pipe(filter(() => !isStale(m))));
   }
   // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's
@@ -121,7 +119,7 @@ export function marketSources(o: {
       return { startedAt, value: await api.tradeBalance() };
     },
     { periodMs: polling.balancesMs, scheduler, onError: onPollError('trade balance') },
-  ).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  ).pipe(shareLatest());
   const balances$ = stampedBalances$.pipe(map((s) => s.value));
   return { onPollError, books, strategyBooks, trades, tradesPollMs, stampedBalances$, balances$ };
 }

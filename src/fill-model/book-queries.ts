@@ -13,27 +13,14 @@ export const oppositeSide = (side: Side): BookSideName => (side === 'buy' ? 'ask
 /** Displayed quantity at exactly `ticks` on the order's OWN side (the queue it joins). */
 export function sameSideQty(s: RecordedSnapshot, side: Side, ticks: number): Decimal {
   const name = ownSide(side);
-  const n = s.levelCount(name);
-  for (let i = 0; i < n; i++) {
-    const v = s.levelTicks(name, i);
-    if (v === ticks) return s.levelAmount(name, i);
-    // levels are best-first: stop once past the price
-    if (side === 'buy' ? v < ticks : v > ticks) break;
-  }
-  return ZERO;
+  // levels are best-first: the scan stops once past the price
+  const i = s.levelIndexAt(name, ticks);
+  return i < 0 ? ZERO : s.levelAmount(name, i);
 }
 
 /** How many of the opposite side's levels (best first) are at or through `ticks`: those an order there would meet. */
 export function levelsThrough(s: RecordedSnapshot, side: Side, ticks: number): number {
-  const name = oppositeSide(side);
-  const n = s.levelCount(name);
-  let k = 0;
-  while (k < n) {
-    const v = s.levelTicks(name, k);
-    if (side === 'buy' ? v > ticks : v < ticks) break;
-    k += 1;
-  }
-  return k;
+  return s.levelsAtOrThrough(oppositeSide(side), ticks);
 }
 
 /**

@@ -140,8 +140,9 @@ export function fillStep(input: FillStepInput): FillStep {
     let fromThrough = x1 === ZERO && state.throughSeen === ZERO ? ZERO : max0(x1.sub(state.throughSeen));
     if (vt !== ZERO) fromThrough = fromThrough.add(vt);
     fill = dmin(left, fromQueue === ZERO ? fromThrough : fromQueue.add(fromThrough));
-    q = dmin(q, d1);
-    if (gt(x1, ZERO)) q = ZERO;
+    // an order at the front of its queue with no level at its price (the usual step): min(0, 0) is 0 itself
+    if (q !== ZERO || d1 !== ZERO) q = dmin(q, d1);
+    if (x1 !== ZERO && gt(x1, ZERO)) q = ZERO;
     return { fill, state: stateOf(state, q, x1) };
   }
 

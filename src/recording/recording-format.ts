@@ -290,6 +290,34 @@ export class RecordedSnapshot {
   levelPositive(side: BookSideName, i: number, field: 'price' | 'amount'): boolean {
     return isPositive(field === 'price' ? this.levelPrice(side, i) : this.levelAmount(side, i));
   }
+  /**
+   * The level of a side priced at `ticks`, looked for best first and given up once the scan passes the price (a bid
+   * below it, an ask above it) or the side ends: its number, or -1. The fill model asks it of every resting order on
+   * every snapshot (the displayed queue at the order's price, fill-model/book-queries.ts).
+   */
+  levelIndexAt(side: BookSideName, ticks: number): number {
+    const n = this.levelCount(side);
+    for (let i = 0; i < n; i++) {
+      const v = this.levelTicks(side, i);
+      if (v === ticks) return i;
+      if (side === 'bids' ? v < ticks : v > ticks) return -1;
+    }
+    return -1;
+  }
+  /**
+   * How many levels of a side, best first, are priced at or through `ticks` before the first that is not (an ask at
+   * or below it, a bid at or above it): the levels an order of the other side at `ticks` would meet.
+   */
+  levelsAtOrThrough(side: BookSideName, ticks: number): number {
+    const n = this.levelCount(side);
+    let k = 0;
+    while (k < n) {
+      const v = this.levelTicks(side, k);
+      if (side === 'asks' ? v > ticks : v < ticks) break;
+      k += 1;
+    }
+    return k;
+  }
   /** The exact sum of the amounts of the first `n` levels of a side (the ZERO constant when `n` is 0). */
   amountSum(side: BookSideName, n: number): Decimal {
     let sum = ZERO;

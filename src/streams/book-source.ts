@@ -1,7 +1,8 @@
-import { shareReplay, type Observable, type SchedulerLike } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
 import type { OrderBook } from '../model/book.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { poll, type PollOptions } from './poll.js';
+import { shareLatest } from './share-latest.js';
 
 export interface BookSourceOptions extends Pick<PollOptions, 'backoff' | 'onError'> {
   /** Levels per side, 0-100 (0 = 100). Default: the venue's default. */
@@ -26,5 +27,5 @@ export function bookSource(api: TradingApi, market: string, options: BookSourceO
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  return options.shared === false ? polled : polled.pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  return options.shared === false ? polled : polled.pipe(shareLatest());
 }

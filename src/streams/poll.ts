@@ -34,34 +34,35 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
     const schedule = (delay: number) => {
       timer = scheduler.schedule(run, Math.max(0, delay));
     };
+    // The start of the call in flight: calls never overlap, so the two settle handlers are made once, not per call.
+    let startedAt = 0;
+    const fulfilled = (value: T): void => {
+      if (subscriber.closed) return;
+      failures = 0;
+      subscriber.next(value);
+      schedule(startedAt + periodMs - scheduler.now());
+    };
+    const rejected = (error: unknown): void => {
+      if (subscriber.closed) return;
+      failures += 1;
+      const delay = backoffDelay(failures, backoff);
+      try {
+        onError?.(error, failures, delay);
+      } catch {
+        // A faulty error reporter must not stop the polling.
+      }
+      schedule(delay);
+    };
     const run = () => {
       if (subscriber.closed) return;
-      const startedAt = scheduler.now();
+      startedAt = scheduler.now();
       let pending: Promise<T>;
       try {
         pending = fetch();
       } catch (error) {
         pending = Promise.reject(error);
       }
-      pending.then(
-        (value) => {
-          if (subscriber.closed) return;
-          failures = 0;
-          subscriber.next(value);
-          schedule(startedAt + periodMs - scheduler.now());
-        },
-        (error: unknown) => {
-          if (subscriber.closed) return;
-          failures += 1;
-          const delay = backoffDelay(failures, backoff);
-          try {
-            onError?.(error, failures, delay);
-          } catch {
-            // A faulty error reporter must not stop the polling.
-          }
-          schedule(delay);
-        },
-      );
+      pending.then(fulfilled, rejected);
     };
     schedule(0);
     return () => timer?.unsubscribe();

@@ -26,7 +26,7 @@
  * Prices are not quantized here: the engine's gate does it (buys round down, sells up), so a quote never crosses
  * by rounding. Cancelling the quotes on stop is the engine's job (`shutdown.cancelOpenOrders`).
  */
-import { Observable, combineLatest, from, map, scan, startWith, take, withLatestFrom, type OperatorFunction } from 'rxjs';
+import { combineLatest, from, map, scan, startWith, take, type Observable } from 'rxjs';
 import {
   D,
   ZERO,
@@ -45,6 +45,7 @@ import {
 import { params, type MarketMakerParams } from './params.js';
 import { ONE, followInventory, quoteConstants } from './quote-constants.js';
 import { quotesStand } from './quotes-stand.js';
+import { decideEach } from './decide-each.js';
 
 export type { MarketMakerParams } from './params.js';
 
@@ -105,38 +106,6 @@ export function desiredQuotes(
   return quotes;
 }
 
-/**
- * Emits every element of each array, in order: `concatMap((list) => from(list))` without an inner subscription per
- * snapshot. A value arriving while a list is still being emitted (re-entrantly) waits for it, as concatMap would.
- */
-function emitEach<T>(): OperatorFunction<readonly T[], T> {
-  return (source) =>
-    new Observable<T>((subscriber) => {
-      let queue: (readonly T[])[] | undefined;
-      return source.subscribe({
-        next: (list) => {
-          if (queue !== undefined) {
-            queue.push(list);
-            return;
-          }
-          queue = [list];
-          for (let k = 0; k < queue.length; k++) {
-            for (const item of queue[k]!) {
-              if (subscriber.closed) {
-                queue = undefined;
-                return;
-              }
-              subscriber.next(item);
-            }
-          }
-          queue = undefined;
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
-    });
-}
-
 export default defineStrategy({
   name: 'market-maker',
   description: 'Two-sided quotes around the mid with spread, size, levels, inventory skew and a refresh threshold',
@@ -151,13 +120,11 @@ export default defineStrategy({
     // Most snapshots leave every quote within the threshold of its order: quotesStand tells them from estimates,
     // exactly, and only the others are computed in Decimals (a book without a touch gives no quotes).
     return ctx.book$.pipe(
-      withLatestFrom(inventory$(ctx), ctx.orders$),
-      map(([book, inventory, orders]): readonly Intent[] => {
+      decideEach(inventory$(ctx), ctx.orders$, (book, inventory, orders): readonly Intent[] => {
         if (quotesStand(p, book, inventory, orders, priceStep)) return NO_INTENTS;
         const top = bookTouch(book);
         return top === undefined ? NO_INTENTS : ordersToTargets(desiredQuotes(p, top, inventory, priceStep), orders, opts);
       }),
-      emitEach(),
     );
   },
 });

@@ -1,4 +1,4 @@
-import { D, dcmp, dmax, dmin, type Decimal } from '../../src/strategy/index.js';
+import { D, dcmp, dmax, dmin, estimate, type Decimal } from '../../src/strategy/index.js';
 import type { MarketMakerParams } from './params.js';
 
 /** What desiredQuotes derives from the params alone, computed once per params object (it runs on every snapshot). */
@@ -12,6 +12,16 @@ export interface QuoteConstants {
   lastBidFactors: Decimal[];
   lastAskFactors: Decimal[];
   lastFactorDigits: number;
+  /**
+   * What quotesStand reads of the same values on every snapshot, worked out with them: the factors' estimates, whether
+   * the last inventory is below the maximum (bids quoted) and above its negative (asks quoted), and the refresh
+   * threshold's estimate.
+   */
+  lastBidFactorsF: number[];
+  lastAskFactorsF: number[];
+  lastBuys: boolean;
+  lastSells: boolean;
+  readonly toleranceF: number;
 }
 
 export const ONE = D(1);
@@ -36,6 +46,11 @@ export function quoteConstants(p: MarketMakerParams): QuoteConstants {
       lastBidFactors: [],
       lastAskFactors: [],
       lastFactorDigits: Infinity,
+      lastBidFactorsF: [],
+      lastAskFactorsF: [],
+      lastBuys: false,
+      lastSells: false,
+      toleranceF: estimate(p.refreshThreshold),
     };
     constantsOf.set(p, c);
   }
@@ -53,4 +68,8 @@ export function followInventory(c: QuoteConstants, p: MarketMakerParams, invento
   c.lastAskFactors = c.levels.map((l) => centreFactor.times(l.askFactor));
   const digits = centreFactor.precision();
   c.lastFactorDigits = Math.max(...c.levels.map((l) => digits + Math.max(l.bidFactor.precision(), l.askFactor.precision())));
+  c.lastBidFactorsF = c.lastBidFactors.map(estimate);
+  c.lastAskFactorsF = c.lastAskFactors.map(estimate);
+  c.lastBuys = dcmp(inventory, p.maxInventory) < 0;
+  c.lastSells = dcmp(inventory, c.minInventory) > 0;
 }

@@ -44,16 +44,18 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
   // a touch plainly positive and not crossed (bookTouch's ask >= bid); a NaN estimate fails every test here
   if (!(bidF > 0 && askF - bidF > 2 * REL * (askF + bidF))) return false;
   const midF = (bidF + askF) * 0.5;
-  const stepF = estimate(priceStep);
-  const tolF = estimate(p.refreshThreshold);
+  const stepF = stepEstimate(priceStep);
+  // the threshold's and the factors' estimates, and which sides are quoted, were worked out with the factors (an
+  // inventory equal to the last one quotes the same sides)
+  const tolF = c.toleranceF;
   if (!(stepF > 0 && tolF >= 0)) return false;
-  const buys = dcmp(inventory, p.maxInventory) < 0;
-  const sells = dcmp(inventory, c.minInventory) > 0;
+  const buys = c.lastBuys;
+  const sells = c.lastSells;
   let wanted = 0;
   for (let i = 0; i < c.levels.length; i++) {
     const level = c.levels[i]!;
     if (buys) {
-      let want = midF * estimate(c.lastBidFactors[i]!);
+      let want = midF * c.lastBidFactorsF[i]!;
       let err = QUOTE_REL * Math.abs(want);
       // post-only: min(quote, ask − step), whose estimate is off by at most the larger of the two errors
       if (p.postOnly) {
@@ -66,7 +68,7 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
       wanted += 1;
     }
     if (sells) {
-      let want = midF * estimate(c.lastAskFactors[i]!);
+      let want = midF * c.lastAskFactorsF[i]!;
       let err = QUOTE_REL * Math.abs(want);
       // post-only: max(quote, bid + step)
       if (p.postOnly) {
@@ -82,6 +84,13 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
   let live = 0;
   for (const o of orders) if (isLiveOrder(o) && o.cancelRequested !== true) live += 1;
   return live === wanted;
+}
+
+/** The price step's estimate, kept for the step it was made of (a strategy makes its step once). */
+let lastStep: { readonly step: Decimal; readonly f: number } | undefined;
+function stepEstimate(step: Decimal): number {
+  if (lastStep?.step !== step) lastStep = { step, f: estimate(step) };
+  return lastStep.f;
 }
 
 /**

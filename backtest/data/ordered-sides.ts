@@ -1,0 +1,81 @@
+/**
+ * Which book sides of a cache block are in order (asks rising, bids falling, equal neighbours allowed), in the ticks
+ * of one tick scale: worked out for the whole block on its first level scan, one pass over its price column. On an
+ * ordered side the fill model's scan for a price (RecordedSnapshot.levelIndexAt: the first level at the price, given
+ * up at the first level past it) is a binary search: the levels before the first one at or past the price are all
+ * short of it, so that level decides, as the scan's walk would have. A side out of order (a venue's lie) is scanned.
+ */
+/** What the check reads of a cache block (cache-block.ts; named by shape, so the two files do not import each other). */
+export interface LevelColumns {
+  /** Per book, the number of its first level; one more entry, the end of the last book. */
+  readonly levelStart: ArrayLike<number>;
+  /** Per book, its asks (first) among its levels. */
+  readonly askCount: ArrayLike<number>;
+  /** Integer ticks of the price of a level. */
+  tickAt(level: number, scale: number): number;
+}
+
+const ASKS_RISE = 1;
+const BIDS_FALL = 2;
+
+export class OrderedSides {
+  readonly #flags: Uint8Array;
+
+  constructor(
+    readonly block: LevelColumns,
+    /** The tick scale the order was checked in. */
+    readonly scale: number,
+  ) {
+    const books = block.askCount.length;
+    const flags = new Uint8Array(books);
+    for (let b = 0; b < books; b++) {
+      const from = block.levelStart[b]!;
+      const mid = from + block.askCount[b]!;
+      const to = block.levelStart[b + 1]!;
+      let f = ASKS_RISE | BIDS_FALL;
+      for (let i = from + 1; i < mid; i++) {
+        if (block.tickAt(i, scale) < block.tickAt(i - 1, scale)) {
+          f &= ~ASKS_RISE;
+          break;
+        }
+      }
+      for (let i = mid + 1; i < to; i++) {
+        if (block.tickAt(i, scale) > block.tickAt(i - 1, scale)) {
+          f &= ~BIDS_FALL;
+          break;
+        }
+      }
+      flags[b] = f;
+    }
+    this.#flags = flags;
+  }
+
+  /** True when the side of book `book` (bids when `descending`) is in order. */
+  ordered(book: number, descending: boolean): boolean {
+    return (this.#flags[book]! & (descending ? BIDS_FALL : ASKS_RISE)) !== 0;
+  }
+
+  /**
+   * On an ordered side [from, to): the first level at `ticks`, or -1 when the first level at or past it (below it
+   * when `descending`, else above) is past it, or there is none.
+   */
+  indexOf(from: number, to: number, ticks: number, descending: boolean): number {
+    const block = this.block;
+    const scale = this.scale;
+    // the side's last level short of the price: so is every level (an order resting away from the touch, the usual
+    // case of a quote behind the recorded depth), answered without the search
+    if (to > from) {
+      const last = block.tickAt(to - 1, scale);
+      if (descending ? last > ticks : last < ticks) return -1;
+    }
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      const v = block.tickAt(m, scale);
+      if (descending ? v <= ticks : v >= ticks) hi = m;
+      else lo = m + 1;
+    }
+    return lo < to && block.tickAt(lo, scale) === ticks ? lo : -1;
+  }
+}

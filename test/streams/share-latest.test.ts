@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { Subject, defer, shareReplay, type MonoTypeOperatorFunction, type Subscription } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { shareLatest } from '../../src/streams/share-latest.js';
+
+/** One step of a script run against a shared stream: the source emits, ends, or a consumer comes or goes. */
+type Op =
+  | { readonly op: 'next'; readonly value: number }
+  | { readonly op: 'complete' }
+  | { readonly op: 'error' }
+  | { readonly op: 'subscribe'; readonly reentrant: boolean }
+  | { readonly op: 'unsubscribe'; readonly which: number }
+  | { readonly op: 'newSource' };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.integer({ min: 0, max: 99 }).map((value) => ({ op: 'next', value }) as const) },
+  { weight: 1, arbitrary: fc.constant({ op: 'complete' } as const) },
+  { weight: 1, arbitrary: fc.constant({ op: 'error' } as const) },
+  { weight: 3, arbitrary: fc.boolean().map((reentrant) => ({ op: 'subscribe', reentrant }) as const) },
+  { weight: 2, arbitrary: fc.nat({ max: 7 }).map((which) => ({ op: 'unsubscribe', which }) as const) },
+  { weight: 1, arbitrary: fc.constant({ op: 'newSource' } as const) },
+);
+
+/**
+ * Runs the script against `source.pipe(operator)` and logs everything every consumer sees, and every subscription of
+ * the source (the resets). A re-entrant consumer subscribes another one from inside its first value.
+ */
+function run(operator: MonoTypeOperatorFunction<number>, script: readonly Op[]): string[] {
+  const log: string[] = [];
+  let current = new Subject<number>();
+  let sourceSubscriptions = 0;
+  const shared = defer(() => {
+    sourceSubscriptions += 1;
+    log.push(`source subscribed #${sourceSubscriptions}`);
+    return current;
+  }).pipe(operator);
+  const subs: Subscription[] = [];
+  let consumers = 0;
+  const consume = (reentrant: boolean): void => {
+    const id = consumers++;
+    let first = true;
+    subs.push(
+      shared.subscribe({
+        next: (v) => {
+          log.push(`c${id} next ${v}`);
+          if (reentrant && first) {
+            first = false;
+            consume(false);
+          }
+        },
+        error: () => log.push(`c${id} error`),
+        complete: () => log.push(`c${id} complete`),
+      }),
+    );
+  };
+  for (const step of script) {
+    if (step.op === 'next') current.next(step.value);
+    else if (step.op === 'complete') current.complete();
+    else if (step.op === 'error') current.error(new Error('boom'));
+    else if (step.op === 'subscribe') consume(step.reentrant);
+    else if (step.op === 'unsubscribe') subs[step.which % Math.max(1, subs.length)]?.unsubscribe();
+    else current = new Subject<number>();
+  }
+  return log;
+}
+
+describe('shareLatest (shareReplay({ bufferSize: 1, refCount: true }) without a buffer splice per value)', () => {
+  it('property (seeded): every consumer sees what it sees through shareReplay, through resets, re-entrant subscriptions, completion and errors', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 40 }), (script) => {
+        expect(run(shareLatest(), script)).toEqual(run(shareReplay({ bufferSize: 1, refCount: true }), script));
+      }),
+      { seed: 27, numRuns: 2000 },
+    );
+  });
+});
