@@ -63,6 +63,16 @@ export interface OrderQuery {
   readonly offset?: number | undefined;
 }
 
+/** A deals query (its fields and the number of deals then) and its answer. */
+interface DealsAnswer {
+  readonly count: number;
+  readonly market: string | undefined;
+  readonly clientOrderId: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+  readonly page: readonly Deal[];
+}
+
 export class AccountOrders {
   /** Insertion order = placement order (oldest first). */
   readonly open = new Map<number, VirtualOrder>();
@@ -70,9 +80,11 @@ export class AccountOrders {
   readonly #deals: Deal[] = [];
   /** The same deals by client order id (the reconciliation's query, after a cancel that found the order filled). */
   readonly #dealsByClientId = new Map<string, Deal[]>();
-  /** The last deals query (its fields and the number of deals then) and its answer. */
-  #lastDealsQuery: { count: number; market: string | undefined; clientOrderId: string | undefined; offset: number; limit: number } | undefined;
-  #lastDeals: readonly Deal[] = [];
+  /**
+   * The last deals query and its answer, one for the history's pages (the deals poll, every second) and one for one
+   * order's deals (a reconcile's look-up), so the look-ups do not evict the poll's page.
+   */
+  readonly #lastDeals: [DealsAnswer | undefined, DealsAnswer | undefined] = [undefined, undefined];
 
   isClientOrderIdUsed(id: string): boolean {
     return this.#usedIds.has(id);
@@ -122,26 +134,31 @@ export class AccountOrders {
    * Deals newest first, as the venue pages them. Deals only ever append, so the same query over the same number of
    * deals has the same answer: the engine polls the newest page every second and it rarely changes. The answer is
    * frozen and the same array is handed out again while it holds, so a poll that finds nothing new copies nothing
-   * (the deal tracker recognises a page it already read; see src/streams/deal-tracker.ts).
+   * (the deal tracker recognises a page it already read; see src/streams/deal-tracker.ts). When deals were added, the
+   * first page is the new ones then the page before, without a walk over the filters again.
    */
   deals(q: OrderQuery = {}): readonly Deal[] {
     const count = this.#deals.length;
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
-    const last = this.#lastDealsQuery;
-    if (
-      last !== undefined &&
-      last.count === count &&
-      last.market === q.market &&
-      last.clientOrderId === q.clientOrderId &&
-      last.offset === offset &&
-      last.limit === limit
-    ) {
-      return this.#lastDeals;
+    const slot = q.clientOrderId === undefined ? 0 : 1;
+    const last = this.#lastDeals[slot];
+    const same = last !== undefined && last.market === q.market && last.clientOrderId === q.clientOrderId && last.offset === offset && last.limit === limit;
+    if (same && last.count === count) return last.page;
+    // The same first page after new deals: they come first (newest), then the page before, cut to the limit.
+    const page = Object.freeze(same && offset === 0 && slot === 0 ? this.#newerFirst(q.market, last, count, limit) : this.#dealsPage(q));
+    this.#lastDeals[slot] = { count, market: q.market, clientOrderId: q.clientOrderId, offset, limit, page };
+    return page;
+  }
+
+  /** The first page of the history (newest first), from the page before and the deals added since. */
+  #newerFirst(market: string | undefined, before: DealsAnswer, count: number, limit: number): Deal[] {
+    const out: Deal[] = [];
+    for (let i = count - 1; i >= before.count && out.length < limit; i--) {
+      const d = this.#deals[i]!;
+      if (market === undefined || d.market === market) out.push(d);
     }
-    const out = Object.freeze(this.#dealsPage(q));
-    this.#lastDealsQuery = { count, market: q.market, clientOrderId: q.clientOrderId, offset, limit };
-    this.#lastDeals = out;
+    for (let j = 0; j < before.page.length && out.length < limit; j++) out.push(before.page[j]!);
     return out;
   }
 

@@ -197,24 +197,12 @@ export class BacktestVenue implements TradingApi {
 
   #validate(endpoint: string, r: PlaceLimitRequest | PlaceStopLimitRequest, kind: 'limit' | 'stop-limit'): void {
     const market = r.market === this.exchange.market.name ? this.exchange.market : undefined;
-    const violations = validateOrder(
-      market,
-      {
-        // The Decimals themselves, not their wire text: the rules take a finite Decimal as the value its text
-        // (fmt, what the REST client sends) reads back to, and a non-finite one as not a number, as its text is.
-        market: r.market,
-        side: r.side,
-        amount: r.amount,
-        price: r.price,
-        activationPrice: 'activationPrice' in r ? r.activationPrice : undefined,
-        clientOrderId: r.clientOrderId,
-        postOnly: 'postOnly' in r ? r.postOnly : undefined,
-        ioc: 'ioc' in r ? r.ioc : undefined,
-        rpi: 'rpi' in r ? r.rpi : undefined,
-        stp: r.stp,
-      },
-      { kind, isClientOrderIdUsed: this.#isClientOrderIdUsed },
-    );
+    // The request itself: the rules read only its fields, which are those of the wire's body (an absent flag reads
+    // as undefined, as an absent key does). The Decimals themselves, not their wire text: the rules take a finite
+    // Decimal as the value its text (fmt, what the REST client sends) reads back to, and a non-finite one as not a
+    // number, as its text is. The gate's order, validated there, is then checked for its id's uniqueness only (see
+    // src/rules/validated-orders.ts).
+    const violations = validateOrder(market, r, { kind, isClientOrderIdUsed: this.#isClientOrderIdUsed });
     const first = violations[0];
     if (first === undefined) return;
     this.exchange.rejections.set(`code-${first.code}`, (this.exchange.rejections.get(`code-${first.code}`) ?? 0) + 1);

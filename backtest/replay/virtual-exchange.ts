@@ -10,11 +10,12 @@
  * Stop-limit orders activate on the last recorded trade price; a recording without trades uses the
  * snapshot's mid as the last price. Once active they behave as limit orders (take, then rest).
  */
-import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import { Decimal, ZERO } from '../../src/model/decimal.js';
+import { dadd, dsub } from '../../src/model/decimal-small.js';
 import { gt, gte, lte, minOf as dmin } from '../../src/model/decimal-compare.js';
 import type { Market } from '../../src/model/market.js';
 import type { Deal, DealRole, Order, OrderKind } from '../../src/model/order.js';
-import { amountStep } from '../../src/rules/index.js';
+import { amountStep, roundToStep } from '../../src/rules/index.js';
 import { Ledger } from '../../src/sim/ledger.js';
 import { toTicks } from '../../src/sim/order-input.js';
 import { requiredScale, Settlement } from '../../src/sim/settlement.js';
@@ -224,7 +225,6 @@ export class VirtualExchange {
       amount: input.amount,
       price: input.price,
       ticks,
-      ...(activationPrice === undefined ? {} : { activationPrice }),
       left: input.amount,
       dealStock: ZERO,
       dealMoney: ZERO,
@@ -239,9 +239,11 @@ export class VirtualExchange {
       gainCell: hold.gainCell,
       open: true,
     };
+    // after the literal, not spread into it (V8's slow path, for every order): a limit order has no such key at all
+    if (activationPrice !== undefined) (order as { activationPrice?: Decimal }).activationPrice = activationPrice;
     this.account.add(order);
     this.placed += 1;
-    this.orderedBase = this.orderedBase.add(input.amount);
+    this.orderedBase = dadd(this.orderedBase, input.amount);
     return { ok: true, order };
   }
 
@@ -298,10 +300,11 @@ export class VirtualExchange {
     const feeU = this.#settlement.fill(o, units, dealU, role);
     const deal = L.decimal(dealU);
     const fee = L.decimal(feeU);
-    o.left = o.left.sub(amount);
-    o.dealStock = o.dealStock.add(amount);
-    o.dealMoney = o.dealMoney.add(deal);
-    o.dealFee = o.dealFee.add(fee);
+    // decimal-small: the same Decimals as decimal.js's sub/add, on integers when small (every fill passes here)
+    o.left = dsub(o.left, amount);
+    o.dealStock = dadd(o.dealStock, amount);
+    o.dealMoney = dadd(o.dealMoney, deal);
+    o.dealFee = dadd(o.dealFee, fee);
     const now = this.options.now();
     const d: FillRecord = {
       id: ++this.#dealId,
@@ -333,7 +336,9 @@ export class VirtualExchange {
   }
 
   #lots(amount: Decimal): Decimal {
-    return lte(amount, ZERO) ? ZERO : amount.div(this.#step).floor().mul(this.#step);
+    // floor(amount / step) × step with the market's step 10^-p is rounding down to p places (rules/steps: exact, and
+    // no Decimal at all when the amount is on the step already)
+    return lte(amount, ZERO) ? ZERO : roundToStep(amount, this.#step, Decimal.ROUND_FLOOR);
   }
 
   #reject(reason: string, message: string): PlaceResult & { ok: false } {

@@ -45,7 +45,10 @@ export function dealAgainstOrder(order: AskedOrder, deal: Deal): string[] {
   return out;
 }
 
-/** `a.eq(b)` without decimal.js's copy of `b` (decimal-compare.ts; NaN equals nothing, as there). */
+/**
+ * `a.eq(b)` without decimal.js's copy of `b` (decimal-compare.ts; NaN equals nothing, as there). The very same
+ * Decimal (an answer repeating the request's own value, as the backtest's venue does) is equal unless it is NaN.
+ */
 function sameValue(a: Decimal, b: Decimal): boolean {
-  return cmp(a, b) === 0;
+  return a === b ? !a.isNaN() : cmp(a, b) === 0;
 }

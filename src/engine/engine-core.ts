@@ -152,6 +152,8 @@ export class EngineCore {
       return this.reject(run, 'risk', 'stale-data', `market data of ${run.market.name} is stale: no order is placed until a fresh sane book returns`);
     if (!this.ids) return this.reject(run, 'engine', 'engine:not-started', 'runtime not started');
     const clientOrderId = this.ids.next(run.prefix);
+    // every key in one literal (no spread of an optional one: V8's slow path, on every place); an absent book is
+    // undefined, which the gate reads as absent
     const result = gatePlace({
       market: run.market,
       intent,
@@ -159,7 +161,7 @@ export class EngineCore {
       risk: run.risk,
       riskState: this.riskState(run),
       free: freeFunds(run.market, this.balances, this.tracker.liveOrders()),
-      ...(this.books.has(run.market.name) ? { book: this.books.get(run.market.name)! } : {}),
+      book: this.books.get(run.market.name),
       band: { reference: this.bookGuard.reference(run.market.name) },
       nowMs: now(),
     });
@@ -167,7 +169,7 @@ export class EngineCore {
     const account = this.account?.checkOrder(run.id, result.order);
     if (account !== undefined && !account.ok) return this.reject(run, 'risk', `risk:${account.reason}`, account.message, clientOrderId);
     const g = result.order;
-    this.tracker.track({ ...g, strategyId: run.id });
+    this.tracker.trackFor(run.id, g);
     const placedAt = now();
     pruneOrderTimes(run.recentOrderTimes, placedAt);
     run.recentOrderTimes.push(placedAt);

@@ -41,10 +41,10 @@ export interface ExecutorOptions {
  */
 export class Executor {
   private readonly queues = new Map<string, PQueue>();
-  /** Settles when an order's submit request has an answer (or none will come); cancels wait on it. */
-  private readonly submitting = new Map<string, Promise<void>>();
-  /** Submissions queued but not started, with the function that settles their `submitting` promise. */
-  private readonly queued = new Map<string, () => void>();
+  /** Ends when an order's submit request has an answer (or none will come); cancels wait on it. */
+  private readonly submitting = new Map<string, SubmissionEnd>();
+  /** Submissions queued but not started (their `submitting` end, which the stop sequence ends when it drops them). */
+  private readonly queued = new Map<string, SubmissionEnd>();
   private readonly batcher: PlaceBatcher | undefined;
 
   constructor(private readonly o: ExecutorOptions) {
@@ -69,31 +69,32 @@ export class Executor {
   }
 
   submit(strategyId: string, order: GatedOrder): void {
-    let done!: () => void;
-    this.submitting.set(order.clientOrderId, new Promise<void>((r) => (done = r)));
-    this.queued.set(order.clientOrderId, () => {
-      done();
-      this.submitting.delete(order.clientOrderId);
-    });
+    const end = new SubmissionEnd();
+    this.submitting.set(order.clientOrderId, end);
+    this.queued.set(order.clientOrderId, end);
     if (this.batcher !== undefined) {
       if (order.kind === 'limit') {
-        this.batcher.add(strategyId, order, () => {
-          done();
-          this.submitting.delete(order.clientOrderId);
-        });
+        this.batcher.add(strategyId, order, () => this.ended(order.clientOrderId, end));
         return;
       }
       this.batcher.close(strategyId); // a stop-limit keeps its place among the strategy's requests
     }
-    void this.queue(strategyId).add(async () => {
-      this.queued.delete(order.clientOrderId);
-      try {
-        await this.send(strategyId, order);
-      } finally {
-        done();
-        this.submitting.delete(order.clientOrderId);
-      }
-    });
+    void this.queue(strategyId).add(() => this.runSubmit(strategyId, order, end), TASK);
+  }
+
+  private async runSubmit(strategyId: string, order: GatedOrder, end: SubmissionEnd): Promise<void> {
+    this.queued.delete(order.clientOrderId);
+    try {
+      await this.send(strategyId, order);
+    } finally {
+      this.ended(order.clientOrderId, end);
+    }
+  }
+
+  /** The submission has its answer, or none will come: cancels waiting on it go on. */
+  private ended(clientOrderId: string, end: SubmissionEnd): void {
+    end.end();
+    this.submitting.delete(clientOrderId);
   }
 
   /** Queues a cancel (the caller marked it with `tracker.requestCancel`; the mark is cleared when it ends). */
@@ -105,7 +106,7 @@ export class Executor {
       } finally {
         this.o.tracker.clearCancel(clientOrderId);
       }
-    });
+    }, TASK);
   }
 
   /**
@@ -115,14 +116,14 @@ export class Executor {
   clear(): string[] {
     for (const q of this.queues.values()) q.clear();
     const dropped = [...this.queued.keys()];
-    for (const settle of this.queued.values()) settle();
+    for (const [id, end] of this.queued) this.ended(id, end);
     this.queued.clear();
     return dropped;
   }
 
   async drain(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.onIdle()));
-    await Promise.all([...this.submitting.values()]);
+    await Promise.all([...this.submitting.values()].map((end) => end.wait()));
   }
 
   private queue(strategyId: string): PQueue {
@@ -192,7 +193,7 @@ export class Executor {
       this.failed(strategyId, id, new Error(`the venue's answer contradicts the order (${problems.join('; ')})`));
       return;
     }
-    tracker.applyVenueOrder(id, venue, { ioc: order.kind === 'limit' && order.ioc === true });
+    tracker.applyVenueOrder(id, venue, order.kind === 'limit' && order.ioc === true ? IOC : NOT_IOC);
     const t = tracker.get(id);
     if (journal.discards !== true)
       journal.append({
@@ -239,7 +240,7 @@ export class Executor {
 
   private async sendCancel(strategyId: string, id: string): Promise<void> {
     const { api, tracker, journal, now, emit } = this.o;
-    await this.submitting.get(id);
+    await this.submitting.get(id)?.wait();
     const order = tracker.get(id);
     if (!order || order.state === 'filled' || order.state === 'canceled' || order.state === 'rejected') return;
     journal.append({ t: now(), type: 'cancel', strategyId, clientOrderId: id });
@@ -296,6 +297,37 @@ export class Executor {
       });
       await this.o.reconciler.reconcile(id);
     }
+  }
+}
+
+/**
+ * The options of every executor task. p-queue gives a task without an id a fresh one from a BigInt counter, made into
+ * text, on every add (~8 % of its cost per task); the id only serves its setPriority and abort, which the executor
+ * never uses, so one shared id does.
+ */
+const TASK = { id: 'executor' } as const;
+
+/** applyVenueOrder's options, made once. */
+const IOC = { ioc: true } as const;
+const NOT_IOC = { ioc: false } as const;
+
+/**
+ * The end of one submission, which cancels of the order (and the stop's drain) wait on: its promise is made only when
+ * someone waits, not for every order placed (most are never waited on).
+ */
+class SubmissionEnd {
+  private done = false;
+  private promise: Promise<void> | undefined;
+  private resolve: (() => void) | undefined;
+
+  wait(): Promise<void> {
+    this.promise ??= this.done ? Promise.resolve() : new Promise<void>((r) => (this.resolve = r));
+    return this.promise;
+  }
+
+  end(): void {
+    this.done = true;
+    this.resolve?.();
   }
 }
 

@@ -5,7 +5,7 @@ import { gt, gte, lte } from '../model/decimal-compare.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import type { OrderRequest } from '../model/order.js';
-import { describeViolations, priceStep, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
+import { describeViolations, priceStep, rememberValid, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
@@ -55,22 +55,35 @@ export function gatePlace(input: GateInput): GateResult {
   const stop = intent.kind === 'place-stop-limit';
   // The activation price is a trigger, not a limit: put it on the nearest step.
   const activationPrice = stop ? intent.activationPrice.toNearest(priceStep(market), Decimal.ROUND_HALF_UP) : undefined;
-  const terms = { market: market.name, side: intent.side, price: q.price, amount: q.amount };
-  const stp = intent.stp ? { stp: intent.stp } : {};
-  // the order, built once: what is validated is what is sent
-  const order: OrderRequest & { readonly clientOrderId: string } = stop
-    ? { kind: 'stop-limit', ...terms, activationPrice: activationPrice!, ...stp, clientOrderId: input.clientOrderId }
-    : { kind: 'limit', ...terms, ...pickFlags(intent), ...stp, clientOrderId: input.clientOrderId };
+  // The order, built once and complete (the tag too): what is validated is what is sent, and the very object the
+  // executor hands to the venue. Built by property stores in the order the keys always had (kind, terms, flags, stp,
+  // client order id, tag; absent ones absent), not by spreads: V8 takes its slow path for a spread followed by keys,
+  // and this runs for every place.
+  const order = (
+    stop
+      ? { kind: 'stop-limit', market: market.name, side: intent.side, price: q.price, amount: q.amount, activationPrice: activationPrice! }
+      : { kind: 'limit', market: market.name, side: intent.side, price: q.price, amount: q.amount }
+  ) as MutableOrder;
+  if (!stop) {
+    if (intent.postOnly !== undefined) order.postOnly = intent.postOnly;
+    if (intent.ioc !== undefined) order.ioc = intent.ioc;
+    if (intent.rpi !== undefined) order.rpi = intent.rpi;
+  }
+  if (intent.stp) order.stp = intent.stp;
+  order.clientOrderId = input.clientOrderId;
+  if (intent.tag !== undefined) order.tag = intent.tag;
   const violations = validateOrder(market, order, { kind: order.kind });
   if (violations.length > 0) return rulesReject(violations);
+  // a venue in this process that gets this very object checks only what the gate cannot: the id's uniqueness
+  rememberValid(order, market, order.kind);
 
   // Before the book and funds checks: a price far from any sane one is the first thing to say about such an order.
   if (input.band) {
-    const band = checkPriceBand(maxDeviationOf(input.risk), input.band.reference, {
-      side: intent.side,
-      price: q.price,
-      ...(activationPrice ? { activationPrice } : {}),
-    });
+    const band = checkPriceBand(
+      maxDeviationOf(input.risk),
+      input.band.reference,
+      activationPrice ? { side: intent.side, price: q.price, activationPrice } : { side: intent.side, price: q.price },
+    );
     if (!band.ok) return { ok: false, stage: 'risk', reason: `risk:${band.reason}`, message: band.message };
   }
 
@@ -108,21 +121,39 @@ export function gatePlace(input: GateInput): GateResult {
   const risk = checkOrderRisk(input.risk, market, input.riskState, { side: intent.side, price: q.price, amount: q.amount }, input.nowMs);
   if (!risk.ok) return { ok: false, stage: 'risk', reason: `risk:${risk.reason}`, message: risk.message };
 
-  return { ok: true, order: intent.tag !== undefined ? { ...order, tag: intent.tag } : order };
+  return { ok: true, order: order as GatedOrder };
 }
 
-function pickFlags(i: PlaceLimitIntent): { postOnly?: boolean; ioc?: boolean; rpi?: boolean } {
-  return {
-    ...(i.postOnly !== undefined ? { postOnly: i.postOnly } : {}),
-    ...(i.ioc !== undefined ? { ioc: i.ioc } : {}),
-    ...(i.rpi !== undefined ? { rpi: i.rpi } : {}),
-  };
-}
+/** Every field a gated order of either kind may have, for building one key by key. */
+type MutableOrder = {
+  kind: GatedOrder['kind'];
+  market: string;
+  side: GatedOrder['side'];
+  price: Decimal;
+  amount: Decimal;
+  activationPrice?: Decimal;
+  postOnly?: boolean;
+  ioc?: boolean;
+  rpi?: boolean;
+  stp?: GatedOrder['stp'];
+  clientOrderId: string;
+  tag?: string;
+};
 
 const ONE = new Decimal(1);
 
 /** Money a buy locks, with headroom for the larger fee (the venue may reserve it). */
 export function moneyLock(market: Market, amount: Decimal, price: Decimal): Decimal {
-  const fee = gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee;
-  return dmul(dmul(amount, price), dadd(fee, ONE));
+  return dmul(dmul(amount, price), feeFactor(market));
+}
+
+// The last market's 1 + its larger fee (markets are immutable values; the funds estimate asks it per live order).
+let factorOf: Market | undefined;
+let factor: Decimal = ONE;
+function feeFactor(market: Market): Decimal {
+  if (market !== factorOf) {
+    factor = dadd(gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee, ONE);
+    factorOf = market;
+  }
+  return factor;
 }

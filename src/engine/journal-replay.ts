@@ -1,5 +1,6 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import { lt } from '../model/decimal-compare.js';
+import { partsOf } from '../model/decimal-parts.js';
 import { dsub } from '../model/decimal-small.js';
 import type { OrderTerms } from '../model/order.js';
 import { ORDER_KIND_OF } from '../venue/wire.js';
@@ -25,7 +26,10 @@ export interface ReplayedOrder extends Pick<OrderTerms, 'market' | 'side' | 'kin
 
 /** Remaining amount: both sources only ever decrease, so the smaller is the most recent knowledge. */
 export function leftOf(o: { amount: Decimal; venueLeft: Decimal; dealt: Decimal }): Decimal {
-  const byDeals = dsub(o.amount, o.dealt);
+  // Nothing dealt (most orders, most of their life): amount − 0 is the amount itself, no new Decimal, as long as it has
+  // too few digits for the precision's rounding to touch it (8 base-1e7 words hold at most 56; see plausible.ts). Every
+  // view, funds and exposure estimate asks this.
+  const byDeals = o.dealt.isZero() && (partsOf(o.amount).d?.length ?? Infinity) <= 8 ? o.amount : dsub(o.amount, o.dealt);
   const left = lt(byDeals, o.venueLeft) ? byDeals : o.venueLeft;
   return left.isNegative() ? ZERO : left;
 }

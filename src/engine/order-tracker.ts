@@ -81,7 +81,11 @@ export class OrderTracker {
   /** The live subset, so per-intent work does not grow with the daemon's history. */
   private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
-  private readonly views = new WeakMap<TrackedOrder, OwnOrder>();
+  /**
+   * The cached views (see view). A Map, not a WeakMap: a WeakMap's set costs several times a Map's, and a view is set
+   * after every change of a live order; entries leave with their order (touch, prune).
+   */
+  private readonly views = new Map<TrackedOrder, OwnOrder>();
 
   constructor(
     private readonly clock: Clock,
@@ -112,6 +116,18 @@ export class OrderTracker {
 
   /** Registers an order (pending, or in the state given when restoring). */
   track(o: NewOrder, init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal; cancelSent?: boolean }): TrackedOrder {
+    return this.trackFor(o.strategyId, o, init);
+  }
+
+  /**
+   * `track` for an order whose owner is given apart (a gated order as it is: no `{ ...order, strategyId }` copy per
+   * place, which V8 builds on its slow path).
+   */
+  trackFor(
+    strategyId: string,
+    o: Omit<NewOrder, 'strategyId'>,
+    init?: { state: OrderState; orderId?: number; venueLeft?: Decimal; dealt?: Decimal; cancelSent?: boolean },
+  ): TrackedOrder {
     const now = this.clock.now();
     const state = init?.state ?? 'pending';
     // One literal with every field, optional ones included (undefined when absent), so every tracked order has the
@@ -120,7 +136,7 @@ export class OrderTracker {
     // (views, moves, free funds) went megamorphic.
     const order: TrackedOrder = {
       clientOrderId: o.clientOrderId,
-      strategyId: o.strategyId,
+      strategyId,
       market: o.market,
       side: o.side,
       kind: o.kind,
@@ -144,6 +160,8 @@ export class OrderTracker {
       finalDealt: undefined,
       lastDealAt: undefined,
     };
+    const replaced = this.orders.get(o.clientOrderId);
+    if (replaced !== undefined) this.views.delete(replaced);
     this.orders.set(o.clientOrderId, order);
     this.index(order);
     this.onChange(order.strategyId, order);
@@ -252,7 +270,12 @@ export class OrderTracker {
   /** Drops terminal orders older than `beforeMs` to bound memory in a long-lived daemon. */
   prune(beforeMs: number): void {
     // values(), not entries(): no [key, value] pair per order on every balance poll (the key is the order's id)
-    for (const o of this.orders.values()) if (!isLive(o.state) && o.updatedAt < beforeMs) this.orders.delete(o.clientOrderId);
+    for (const o of this.orders.values()) {
+      if (!isLive(o.state) && o.updatedAt < beforeMs) {
+        this.orders.delete(o.clientOrderId);
+        this.views.delete(o);
+      }
+    }
   }
 
   /**

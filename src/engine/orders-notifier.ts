@@ -3,7 +3,9 @@
  * task (see markDirty).
  */
 export class OrdersNotifier {
-  private readonly dirty = new Set<string>();
+  private dirty = new Set<string>();
+  /** The other set: `dirty` and it swap at each flush (empty while not flushing), so a flush copies nothing. */
+  private flushing = new Set<string>();
   private flushScheduled = false;
 
   /** `flush` sends one strategy its live orders. */
@@ -15,11 +17,19 @@ export class OrdersNotifier {
     this.flushScheduled = true;
     // Deferred to a microtask so a strategy never re-enters itself while its own intents are being handled (which
     // could place twice); not a timer, so it costs nothing on the tick-to-wire path and follows virtual time too.
-    queueMicrotask(() => {
-      this.flushScheduled = false;
-      const ids = [...this.dirty];
-      this.dirty.clear();
-      for (const id of ids) this.flush(id);
-    });
+    queueMicrotask(this.flushAll);
   }
+
+  /** Sends each strategy marked so far once; one marked meanwhile (by a flush) is sent in a later microtask. */
+  private readonly flushAll = (): void => {
+    this.flushScheduled = false;
+    const ids = this.dirty;
+    this.dirty = this.flushing;
+    this.flushing = ids;
+    try {
+      for (const id of ids) this.flush(id);
+    } finally {
+      ids.clear();
+    }
+  };
 }

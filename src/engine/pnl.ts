@@ -1,4 +1,5 @@
 import { D, ZERO, dmin, type Decimal } from '../model/decimal.js';
+import { dadd, dmul, dsub } from '../model/decimal-small.js';
 import type { Side } from '../model/order.js';
 
 /** What one fill contributes; fees are in the market's money (quote) currency, as the venue charges them. */
@@ -47,32 +48,34 @@ export class PnlLedger {
   private sold = ZERO;
   private fills = 0;
 
+  // The sums, differences and products through decimal-small (the same Decimals as decimal.js's, made on integers when
+  // the operands are small, as fills' amounts, prices and fees are): every fill of a replay passes here.
   apply(fill: LedgerFill): void {
     const buy = fill.side === 'buy';
-    const notional = fill.amount.times(fill.price);
+    const notional = dmul(fill.amount, fill.price);
     this.fills += 1;
-    this.fees = this.fees.plus(fill.fee);
-    this.volume = this.volume.plus(notional);
-    if (buy) this.bought = this.bought.plus(fill.amount);
-    else this.sold = this.sold.plus(fill.amount);
+    this.fees = dadd(this.fees, fill.fee);
+    this.volume = dadd(this.volume, notional);
+    if (buy) this.bought = dadd(this.bought, fill.amount);
+    else this.sold = dadd(this.sold, fill.amount);
 
     const pos = this.position;
     const signed = buy ? fill.amount : fill.amount.neg();
     if (pos.isZero() || pos.isPositive() === buy) {
-      this.basis = this.basis.plus(notional);
-      this.position = pos.plus(signed);
+      this.basis = dadd(this.basis, notional);
+      this.position = dadd(pos, signed);
       return;
     }
     const size = pos.abs();
     const closing = dmin(fill.amount, size);
-    const released = closing.eq(size) ? this.basis : this.basis.times(closing).div(size).toDecimalPlaces(BASIS_DP);
-    const value = closing.times(fill.price);
+    const released = closing.eq(size) ? this.basis : dmul(this.basis, closing).div(size).toDecimalPlaces(BASIS_DP);
+    const value = dmul(closing, fill.price);
     // long: sold `closing` for `value` that cost `released`; short: bought back for `value` what brought `released`
-    this.realised = this.realised.plus(pos.isPositive() ? value.minus(released) : released.minus(value));
-    this.basis = this.basis.minus(released);
-    this.position = pos.plus(signed);
-    const opening = fill.amount.minus(closing);
-    if (opening.gt(0)) this.basis = opening.times(fill.price);
+    this.realised = dadd(this.realised, pos.isPositive() ? dsub(value, released) : dsub(released, value));
+    this.basis = dsub(this.basis, released);
+    this.position = dadd(pos, signed);
+    const opening = dsub(fill.amount, closing);
+    if (opening.gt(0)) this.basis = dmul(opening, fill.price);
   }
 
   /** Signed base position (what the risk check needs on every intent, without the snapshot's average cost). */

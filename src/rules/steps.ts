@@ -1,4 +1,5 @@
 import { Decimal } from '../model/decimal.js';
+import { roundToPlacesSmall } from '../model/decimal-round.js';
 import type { Market } from '../model/market.js';
 
 /** decimal.js rounding constant (0-8); the clone in model/ exposes it only as a value. */
@@ -51,6 +52,14 @@ export function isOnStep(value: Decimal, step: Decimal): boolean {
  */
 export function roundToStep(value: Decimal, step: Decimal, mode: RoundingMode): Decimal {
   const decimals = decimalsOfStep.get(step);
-  if (decimals !== undefined) return value.toDecimalPlaces(decimals, mode);
+  // a value on the step already is its own rounding (decimalPlaces is NaN for NaN and ±Infinity: those are rounded as
+  // before); most amounts come on the step, and every order is rounded
+  if (decimals !== undefined) {
+    // a price or amount of few digits on integers (model/decimal-round.ts: decimal.js's very result; the value itself
+    // when it is on the step already), else decimal.js
+    const small = roundToPlacesSmall(value, decimals, mode);
+    if (small !== undefined) return small;
+    return value.decimalPlaces() <= decimals ? value : value.toDecimalPlaces(decimals, mode);
+  }
   return value.div(step).toDecimalPlaces(0, mode).mul(step);
 }

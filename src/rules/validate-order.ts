@@ -4,6 +4,7 @@ import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
+import { passedBefore } from './validated-orders.js';
 import { RULE_CODES as C, type RuleViolation } from './violation.js';
 
 /** An order request as received (sim) or about to be sent (engine): every field unchecked. */
@@ -41,6 +42,12 @@ const STP_VALUES: ReadonlySet<string> = new Set(['no', 'cancel_both', 'cancel_ne
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
+const FLAGS = ['postOnly', 'ioc', 'rpi'] as const;
+
+function add(out: RuleViolation[], code: number, field: string, message: string): void {
+  out.push({ code, field, message });
+}
+
 /**
  * Every violation, in the contract's order of precedence (the first is what the venue reports as `code`).
  * [] = valid. `market` undefined (unknown name) → code 31.
@@ -52,32 +59,40 @@ const absent = (v: unknown): boolean => v === undefined || v === null;
  */
 export function validateOrder(market: Market | undefined, fields: RawOrderFields, options: ValidateOptions = {}): RuleViolation[] {
   const kind = options.kind ?? 'limit';
+  // The very request validated before (the gate's order, at the backtest's venue): every rule but the id's
+  // uniqueness would answer as then, i.e. nothing (see validated-orders.ts); the id check comes last but for 37,
+  // which passed too.
+  if (passedBefore(fields, market, kind)) {
+    // its id passed then: absent, '' or a string of the allowed characters, so only the uniqueness is left to ask
+    const id = fields.clientOrderId;
+    if (typeof id === 'string' && id !== '' && options.isClientOrderIdUsed?.(id) === true)
+      return [{ code: C.clientOrderId, field: options.clientOrderIdKey ?? 'client_order_id', message: MSG.clientOrderIdUsed }];
+    return [];
+  }
+  // no closure over `out` and no array of the flag names made per call: every order is validated here
   const out: RuleViolation[] = [];
-  const add = (code: number, field: string, message: string): void => {
-    out.push({ code, field, message });
-  };
 
   // 30: shape of the request.
-  if (absent(fields.market)) add(C.default, 'market', MSG.required('market'));
-  if (absent(fields.side)) add(C.default, 'side', MSG.required('side'));
-  else if (fields.side !== 'buy' && fields.side !== 'sell') add(C.default, 'side', MSG.sideInvalid);
-  if (absent(fields.amount)) add(C.default, 'amount', MSG.required('amount'));
-  if (absent(fields.price)) add(C.default, 'price', MSG.required('price'));
-  if (kind === 'stop-limit' && absent(fields.activationPrice)) add(C.default, 'activation_price', MSG.required('activation_price'));
+  if (absent(fields.market)) add(out, C.default, 'market', MSG.required('market'));
+  if (absent(fields.side)) add(out, C.default, 'side', MSG.required('side'));
+  else if (fields.side !== 'buy' && fields.side !== 'sell') add(out, C.default, 'side', MSG.sideInvalid);
+  if (absent(fields.amount)) add(out, C.default, 'amount', MSG.required('amount'));
+  if (absent(fields.price)) add(out, C.default, 'price', MSG.required('price'));
+  if (kind === 'stop-limit' && absent(fields.activationPrice)) add(out, C.default, 'activation_price', MSG.required('activation_price'));
   if (kind === 'limit') {
-    for (const flag of ['postOnly', 'ioc', 'rpi'] as const) {
+    for (const flag of FLAGS) {
       const v = fields[flag];
-      if (!absent(v) && typeof v !== 'boolean') add(C.default, flag, MSG.flagNotBoolean(flag));
+      if (!absent(v) && typeof v !== 'boolean') add(out, C.default, flag, MSG.flagNotBoolean(flag));
     }
   }
-  if (!absent(fields.stp) && !(typeof fields.stp === 'string' && STP_VALUES.has(fields.stp))) add(C.default, 'stp', MSG.stpInvalid);
+  if (!absent(fields.stp) && !(typeof fields.stp === 'string' && STP_VALUES.has(fields.stp))) add(out, C.default, 'stp', MSG.stpInvalid);
 
   // 31: market. Unknown name, empty string, a non-string or a market closed for trading.
   const name = fields.market;
   let known: Market | undefined;
   if (!absent(name)) {
-    if (typeof name !== 'string') add(C.market, 'market', MSG.marketNotString);
-    else if (name === '' || market === undefined || market.name !== name || !market.tradesEnabled) add(C.market, 'market', MSG.marketNotAvailable);
+    if (typeof name !== 'string') add(out, C.market, 'market', MSG.marketNotString);
+    else if (name === '' || market === undefined || market.name !== name || !market.tradesEnabled) add(out, C.market, 'market', MSG.marketNotAvailable);
     else known = market;
   }
 
@@ -85,12 +100,12 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
   let amount: Decimal | undefined;
   if (!absent(fields.amount)) {
     const a = parseDecimal(fields.amount);
-    if (a === undefined) add(C.amount, 'amount', MSG.amountNotNumber);
+    if (a === undefined) add(out, C.amount, 'amount', MSG.amountNotNumber);
     else {
       amount = a;
-      if (known !== undefined && lt(a, known.minAmount)) add(C.amount, 'amount', MSG.amountBelowMin(known.minAmount));
-      else if (lte(a, ZERO)) add(C.amount, 'amount', MSG.amountNotPositive);
-      if (known !== undefined && gt(a, ZERO) && !isOnStep(a, amountStep(known))) add(C.amount, 'amount', MSG.amountStep(amountStep(known)));
+      if (known !== undefined && lt(a, known.minAmount)) add(out, C.amount, 'amount', MSG.amountBelowMin(known.minAmount));
+      else if (lte(a, ZERO)) add(out, C.amount, 'amount', MSG.amountNotPositive);
+      if (known !== undefined && gt(a, ZERO) && !isOnStep(a, amountStep(known))) add(out, C.amount, 'amount', MSG.amountStep(amountStep(known)));
     }
   }
 
@@ -98,38 +113,43 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
   let price: Decimal | undefined;
   if (!absent(fields.price)) {
     const p = parseDecimal(fields.price);
-    if (p === undefined) add(C.price, 'price', MSG.priceNotNumber);
+    if (p === undefined) add(out, C.price, 'price', MSG.priceNotNumber);
     else {
       price = p;
-      if (known !== undefined && lt(p, minPrice(known))) add(C.price, 'price', MSG.priceBelowMin(minPrice(known)));
-      else if (lte(p, ZERO)) add(C.price, 'price', MSG.priceNotPositive);
-      if (known !== undefined && gt(p, ZERO) && !isOnStep(p, priceStep(known))) add(C.price, 'price', MSG.priceStep(priceStep(known)));
+      if (known !== undefined && lt(p, minPrice(known))) add(out, C.price, 'price', MSG.priceBelowMin(minPrice(known)));
+      else if (lte(p, ZERO)) add(out, C.price, 'price', MSG.priceNotPositive);
+      if (known !== undefined && gt(p, ZERO) && !isOnStep(p, priceStep(known))) add(out, C.price, 'price', MSG.priceStep(priceStep(known)));
     }
   }
   if (kind === 'stop-limit' && !absent(fields.activationPrice)) {
     const ap = parseDecimal(fields.activationPrice);
-    if (ap === undefined) add(C.price, 'activation_price', MSG.activationNotNumber);
-    else if (lte(ap, ZERO)) add(C.price, 'activation_price', MSG.activationNotPositive);
+    if (ap === undefined) add(out, C.price, 'activation_price', MSG.activationNotNumber);
+    else if (lte(ap, ZERO)) add(out, C.price, 'activation_price', MSG.activationNotPositive);
   }
 
   // 30 (key total): the market's notional limits.
   if (known !== undefined && amount !== undefined && price !== undefined && gt(amount, ZERO) && gt(price, ZERO)) {
     const total = dmul(amount, price);
-    if (lt(total, known.minTotal)) add(C.default, 'total', MSG.totalBelowMin(known.minTotal));
-    else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(C.default, 'total', MSG.totalAboveMax(known.maxTotal));
+    if (lt(total, known.minTotal)) add(out, C.default, 'total', MSG.totalBelowMin(known.minTotal));
+    else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(out, C.default, 'total', MSG.totalAboveMax(known.maxTotal));
   }
 
-  // 36: client order id ('' and absent both mean "none given").
-  const id = fields.clientOrderId;
-  const idKey = options.clientOrderIdKey ?? 'client_order_id';
-  if (!absent(id) && id !== '') {
-    if (typeof id !== 'string') add(C.clientOrderId, idKey, MSG.clientOrderIdNotString);
-    else if (!CLIENT_ORDER_ID_PATTERN.test(id)) add(C.clientOrderId, idKey, MSG.clientOrderIdChars);
-    else if (options.isClientOrderIdUsed?.(id) === true) add(C.clientOrderId, idKey, MSG.clientOrderIdUsed);
-  }
+  // 36: client order id.
+  const idViolation = clientOrderIdViolation(fields.clientOrderId, options);
+  if (idViolation !== undefined) out.push(idViolation);
 
   // 37: ioc conflicts (order/new only; stop-limit has no such flags).
-  if (kind === 'limit' && fields.ioc === true && (fields.postOnly === true || fields.rpi === true)) add(C.flagConflict, 'ioc', MSG.flagConflict);
+  if (kind === 'limit' && fields.ioc === true && (fields.postOnly === true || fields.rpi === true)) add(out, C.flagConflict, 'ioc', MSG.flagConflict);
 
   return out;
+}
+
+/** Rule 36, the client order id ('' and absent both mean "none given"): its type, its characters, its uniqueness. */
+function clientOrderIdViolation(id: unknown, options: ValidateOptions): RuleViolation | undefined {
+  if (absent(id) || id === '') return undefined;
+  const field = options.clientOrderIdKey ?? 'client_order_id';
+  if (typeof id !== 'string') return { code: C.clientOrderId, field, message: MSG.clientOrderIdNotString };
+  if (!CLIENT_ORDER_ID_PATTERN.test(id)) return { code: C.clientOrderId, field, message: MSG.clientOrderIdChars };
+  if (options.isClientOrderIdUsed?.(id) === true) return { code: C.clientOrderId, field, message: MSG.clientOrderIdUsed };
+  return undefined;
 }

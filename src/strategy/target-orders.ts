@@ -4,7 +4,7 @@ import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
-import { cancel, placeLimit, placeStopLimit, type Intent } from './intents.js';
+import { cancel, placeStopLimit, type Intent, type PlaceLimitIntent } from './intents.js';
 
 /** An order a strategy wants resting. With `activationPrice` it is a stop-limit order, otherwise a limit order. */
 export interface DesiredOrder {
@@ -150,13 +150,28 @@ export function ordersToTargets(desired: readonly DesiredOrder[], live: readonly
 
   const intents: Intent[] = [];
   for (const o of candidates) if (!kept.has(o)) intents.push(cancel(o.clientOrderId));
-  for (const d of toPlace) {
-    const tag = d.tag === undefined ? {} : { tag: d.tag };
+  for (const d of toPlace)
     intents.push(
       d.activationPrice === undefined
-        ? placeLimit({ side: d.side, price: d.price, amount: d.amount, ...tag, ...(d.postOnly === undefined ? {} : { postOnly: d.postOnly }) })
-        : placeStopLimit({ side: d.side, price: d.price, amount: d.amount, activationPrice: d.activationPrice, ...tag }),
+        ? limitIntent(d)
+        : placeStopLimit({
+            side: d.side,
+            price: d.price,
+            amount: d.amount,
+            activationPrice: d.activationPrice,
+            ...(d.tag === undefined ? {} : { tag: d.tag }),
+          }),
     );
-  }
   return intents;
+}
+
+/**
+ * `placeLimit({ side, price, amount, tag?, postOnly? })`, the same intent with the same keys in the same order, built
+ * by property stores instead of two spreads (V8's slow path), for every place a quoting strategy makes.
+ */
+function limitIntent(d: DesiredOrder): PlaceLimitIntent {
+  const i: { -readonly [K in keyof PlaceLimitIntent]: PlaceLimitIntent[K] } = { kind: 'place-limit', side: d.side, price: d.price, amount: d.amount };
+  if (d.tag !== undefined) i.tag = d.tag;
+  if (d.postOnly !== undefined) i.postOnly = d.postOnly;
+  return i;
 }

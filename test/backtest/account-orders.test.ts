@@ -52,3 +52,44 @@ describe('AccountOrders deals', () => {
     );
   });
 });
+
+describe('AccountOrders deals cache', () => {
+  it("a look-up of one order's deals between two polls keeps the poll's page (the very same array)", () => {
+    const account = new AccountOrders();
+    for (let i = 1; i <= 5; i++) account.addDeal(deal(i, 'A_B', i % 2 === 0 ? 'x' : 'y'));
+    const poll = { market: 'A_B', offset: 0, limit: 3 };
+    const page = account.deals(poll);
+    expect(account.deals({ market: 'A_B', clientOrderId: 'x', limit: 100 }).map((d) => d.id)).toEqual([4, 2]);
+    expect(account.deals(poll)).toBe(page);
+    account.addDeal(deal(6, 'C_D', 'x'));
+    account.addDeal(deal(7, 'A_B', 'x'));
+    expect(account.deals(poll).map((d) => d.id)).toEqual([7, 5, 4]);
+  });
+});
+
+describe('AccountOrders deals, the poll', () => {
+  it('property: the same first-page query asked between appends and look-ups answers as the venue pages the history', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.constantFrom('A_B', 'C_D'), { nil: undefined }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.oneof(fc.constantFrom('A_B', 'C_D'), fc.constant('look-up')), { maxLength: 40 }),
+        (market, limit, ops) => {
+          const account = new AccountOrders();
+          const all: Deal[] = [];
+          const poll = { market, offset: 0, limit };
+          for (const o of ops) {
+            if (o === 'look-up') account.deals({ market, clientOrderId: 'x', limit: 100 });
+            else {
+              const d = deal(all.length + 1, o, all.length % 2 === 0 ? 'x' : 'y');
+              all.push(d);
+              account.addDeal(d);
+            }
+            expect(account.deals(poll).map((d) => d.id)).toEqual(naive(all, poll).map((d) => d.id));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -63,3 +63,17 @@ describe('steps', () => {
     );
   });
 });
+
+describe('roundToStep on a value already on the step', () => {
+  it('gives the value itself (no new Decimal), which is what rounding it gives', () => {
+    const modes: RoundingMode[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    fc.assert(
+      fc.property(decimalArb(10), fc.integer({ min: 0, max: 8 }), fc.constantFrom(...modes), (v, p, mode) => {
+        const step = priceStep({ ...BTC_USDT, moneyPrec: p });
+        const rounded = roundToStep(v, step, mode);
+        expect(rounded.eq(v.toDecimalPlaces(p, mode))).toBe(true);
+        expect(rounded === v).toBe(v.decimalPlaces() <= p);
+      }),
+    );
+  });
+});

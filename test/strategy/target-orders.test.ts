@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { D, type Decimal } from '../../src/model/decimal.js';
 import type { OrderState, OwnOrder } from '../../src/strategy/context.js';
-import type { Intent } from '../../src/strategy/intents.js';
+import { placeLimit, type Intent } from '../../src/strategy/intents.js';
 import { ordersToTargets, type DesiredOrder } from '../../src/strategy/target-orders.js';
 import { marketFixture, ownOrderFixture } from '../../src/strategy/testing.js';
 
@@ -190,6 +190,37 @@ describe('ordersToTargets', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('ordersToTargets place intents', () => {
+  it('are what placeLimit makes of the desired order: the same keys, in the same order, absent ones absent', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+        fc.option(fc.constantFrom('bid-0', 'ask-1'), { nil: undefined }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        (side, tag, postOnly) => {
+          const d: DesiredOrder = {
+            side,
+            price: D('100.5'),
+            amount: D('0.01'),
+            ...(tag === undefined ? {} : { tag }),
+            ...(postOnly === undefined ? {} : { postOnly }),
+          };
+          const [intent] = ordersToTargets([d], []);
+          const want = placeLimit({
+            side,
+            price: d.price,
+            amount: d.amount,
+            ...(tag === undefined ? {} : { tag }),
+            ...(postOnly === undefined ? {} : { postOnly }),
+          });
+          expect(intent).toStrictEqual(want);
+          expect(Object.keys(intent!)).toEqual(Object.keys(want));
+        },
+      ),
     );
   });
 });
