@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/longest-first.js';
 
 const INCLUDE = ['test/**/*.test.ts'];
 const EXCLUDE = ['test/bench/**', 'node_modules/**'];
@@ -59,6 +60,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // one fast-check seed for the whole suite, FC_SEED to change it (test/setup/fast-check-seed.ts)
     setupFiles: ['test/setup/fast-check-seed.ts'],
+    // a first run (a clean clone) starts the files known to take longest first (test/setup/longest-first.ts)
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Integration tests start real loopback servers; two cores, so keep the pool small. Four, not two: some files
