@@ -105,6 +105,9 @@ describe('upstream feed (the paper venue’s polls)', () => {
 
   it('takes a crossed book for garbage, and one book repeated (its timestamp standing still) for no news', async () => {
     const { upstream, feed, answers, nextBook, settle } = await setup();
+    // a book with both sides first: the upstream's flow quotes a moment after its start, and an empty book cannot be
+    // crossed (the lie then answers the empty book as it is, which is news: failed so on a loaded machine)
+    for (let b = await nextBook(); b.bids.length === 0 || b.asks.length === 0; b = await nextBook());
     // episodes far longer than the test (sim time runs 10x), so none ends under a loaded machine's delays
     const crossed = upstream.lies.startEpisode('crossedBook', { forMs: 600_000, market: M });
     await settle();
