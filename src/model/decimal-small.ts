@@ -110,3 +110,35 @@ export function dmul(x: Decimal, y: Decimal): Decimal {
   }
   return x.times(y);
 }
+
+/**
+ * `x.toDecimalPlaces(dp, mode)`, the same Decimal, for a "small" x (at most 15-16 significant digits, below 2^53 as an
+ * integer: prices and amounts) and the rounding modes an order's quantization uses (0 UP, 1 DOWN, 2 CEIL, 3 FLOOR,
+ * 4 HALF_UP). x = sign × m × 10^q with m a safe integer: dropping k digits is m = t × 10^k + r, exact in doubles, and
+ * the mode decides from r and the sign whether t steps away from zero; the result's parts are built as decimal.js
+ * lays them (decimal-parts.ts); x itself when it has no more places than dp (decimal.js's result has the same parts:
+ * only the identity differs, and Decimals are immutable). Undefined for anything else (more digits, zero, NaN, ±Infinity, an exponent out of
+ * range, another mode, a result of zero, whose sign decimal.js decides): the caller takes decimal.js's own operation.
+ * Every result is held to decimal.js's, part for part, by test/model/decimal-round.test.ts.
+ */
+export function roundToPlacesSmall(x: Decimal, dp: number, mode: number): Decimal | undefined {
+  if (mode > 4 || !Number.isInteger(dp) || dp < 0) return undefined;
+  if (!split(x)) return undefined;
+  const m = M;
+  const q = Q;
+  const s = S;
+  const k = -q - dp;
+  if (k <= 0) return x; // already on the places: decimal.js's result has the very same parts
+  if (k > 22) return undefined;
+  const unit = POW10[k]!;
+  const r = m % unit;
+  let t = (m - r) / unit;
+  if (r > 0) {
+    if (mode === 0) t += 1;
+    else if (mode === 2 && s > 0) t += 1;
+    else if (mode === 3 && s < 0) t += 1;
+    else if (mode === 4 && 2 * r >= unit) t += 1;
+  }
+  if (t === 0) return undefined;
+  return decimalOfParts(s as 1 | -1, t, -dp);
+}

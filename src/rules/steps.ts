@@ -1,5 +1,5 @@
 import { Decimal } from '../model/decimal.js';
-import { roundToPlacesSmall } from '../model/decimal-round.js';
+import { roundToPlacesSmall } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 
 /** decimal.js rounding constant (0-8); the clone in model/ exposes it only as a value. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/model/decimal.js';
-import { roundToPlacesSmall } from '../../src/model/decimal-round.js';
+import { roundToPlacesSmall } from '../../src/model/decimal-small.js';
 
 /** A Decimal's parts and class, as decimal.js keeps them (what every later operation reads). */
 const parts = (x: Decimal) => {
