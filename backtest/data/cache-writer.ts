@@ -4,7 +4,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, wr
 import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RecordingLine } from '../../src/recording/recording-format.js';
-import { BlockEncoder } from './cache-block.js';
+import { BlockEncoder } from './block-encoder.js';
 import type { RecordingCacheSettings } from './cache-settings.js';
 import {
   CACHE_FORMAT_VERSION,
