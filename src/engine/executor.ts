@@ -2,6 +2,7 @@ import PQueue from 'p-queue';
 import { fmt } from '../model/decimal.js';
 import type { Order } from '../model/order.js';
 import { InnerValidationError, VenueError } from '../venue/errors.js';
+import type { OrderState } from '../strategy/context.js';
 import type { TradingApi } from '../venue/trading-api.js';
 import { orderAnswerProblems } from './answer-check.js';
 import type { EngineEvent } from './events.js';
@@ -184,7 +185,7 @@ export class Executor {
    * figures) is no answer: the outcome is UNKNOWN and reconciled, nothing of the record journalled.
    */
   private accepted(strategyId: string, order: GatedOrder, venue: Order): void {
-    const { tracker, journal, now, emit } = this.o;
+    const { tracker, now, emit } = this.o;
     const id = order.clientOrderId;
     const asked = tracker.get(id);
     const problems = asked === undefined ? [] : orderAnswerProblems(asked, venue);
@@ -194,18 +195,19 @@ export class Executor {
       return;
     }
     tracker.applyVenueOrder(id, venue, order.kind === 'limit' && order.ioc === true ? IOC : NOT_IOC);
-    const t = tracker.get(id);
-    if (journal.discards !== true)
-      journal.append({
-        t: now(),
-        type: 'outcome',
-        strategyId,
-        clientOrderId: id,
-        state: t?.state ?? 'open',
-        orderId: venue.orderId,
-        left: fmt(venue.left),
-      });
+    this.journalAnswered(strategyId, id, 'open', venue);
     emit({ type: 'accepted', at: now(), strategyId, clientOrderId: id, order: venue });
+  }
+
+  /**
+   * The outcome record of an answer the venue gave and the tracker took: the order's state after it (`fallback` if the
+   * tracker no longer holds it), the venue's id and what is left. Not built when the journal drops records (a backtest).
+   */
+  private journalAnswered(strategyId: string, id: string, fallback: OrderState, venue: Order): void {
+    const { tracker, journal, now } = this.o;
+    if (journal.discards === true) return;
+    const state = tracker.get(id)?.state ?? fallback;
+    journal.append({ t: now(), type: 'outcome', strategyId, clientOrderId: id, state, orderId: venue.orderId, left: fmt(venue.left) });
   }
 
   private implausible(strategyId: string, id: string, detail: string): void {
@@ -258,17 +260,7 @@ export class Executor {
       }
       tracker.setFinalDealt(id, venue.dealStock);
       tracker.move(id, 'canceled', venue);
-      const after = tracker.get(id);
-      if (journal.discards !== true)
-        journal.append({
-          t: now(),
-          type: 'outcome',
-          strategyId,
-          clientOrderId: id,
-          state: after?.state ?? 'canceled',
-          orderId: venue.orderId,
-          left: fmt(venue.left),
-        });
+      this.journalAnswered(strategyId, id, 'canceled', venue);
       emit({ type: 'canceled', at: now(), strategyId, clientOrderId: id });
     } catch (error) {
       // Not found: it filled or was cancelled meanwhile; the venue's records say which.
