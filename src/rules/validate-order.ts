@@ -4,22 +4,11 @@ import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
+import type { RawOrderFields } from './order-fields.js';
 import { passedBefore } from './validated-orders.js';
 import { RULE_CODES as C, type RuleViolation } from './violation.js';
 
-/** An order request as received (sim) or about to be sent (engine): every field unchecked. */
-export interface RawOrderFields {
-  market?: unknown;
-  side?: unknown;
-  amount?: unknown;
-  price?: unknown;
-  activationPrice?: unknown;
-  clientOrderId?: unknown;
-  postOnly?: unknown;
-  ioc?: unknown;
-  rpi?: unknown;
-  stp?: unknown;
-}
+export type { RawOrderFields } from './order-fields.js';
 
 export interface ValidateOptions {
   /** `limit` (order/new, the default) or `stop-limit` (order/stop_limit: activation price required, no flags). */
@@ -63,11 +52,9 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
   // uniqueness would answer as then, i.e. nothing (see validated-orders.ts); the id check comes last but for 37,
   // which passed too.
   if (passedBefore(fields, market, kind)) {
-    // its id passed then: absent, '' or a string of the allowed characters, so only the uniqueness is left to ask
-    const id = fields.clientOrderId;
-    if (typeof id === 'string' && id !== '' && options.isClientOrderIdUsed?.(id) === true)
-      return [{ code: C.clientOrderId, field: options.clientOrderIdKey ?? 'client_order_id', message: MSG.clientOrderIdUsed }];
-    return [];
+    // rule 36 again: its type and characters passed then, its uniqueness is the account's to answer now
+    const idViolation = clientOrderIdViolation(fields.clientOrderId, options);
+    return idViolation === undefined ? [] : [idViolation];
   }
   // no closure over `out` and no array of the flag names made per call: every order is validated here
   const out: RuleViolation[] = [];

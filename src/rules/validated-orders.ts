@@ -1,18 +1,5 @@
 import type { Market } from '../model/market.js';
-
-/** The fields of a request the rules read (validate-order.ts's RawOrderFields; not imported: it imports this module). */
-interface RawOrderFields {
-  readonly market?: unknown;
-  readonly side?: unknown;
-  readonly amount?: unknown;
-  readonly price?: unknown;
-  readonly activationPrice?: unknown;
-  readonly clientOrderId?: unknown;
-  readonly postOnly?: unknown;
-  readonly ioc?: unknown;
-  readonly rpi?: unknown;
-  readonly stp?: unknown;
-}
+import type { RawOrderFields } from './order-fields.js';
 
 /**
  * Requests already found valid by `validateOrder` in every rule but the account's client-order-id uniqueness (which
