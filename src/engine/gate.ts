@@ -4,7 +4,7 @@ import { Decimal, fmt } from '../model/decimal.js';
 import { gt, gte, lte } from '../model/decimal-compare.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
-import type { OrderRequest } from '../model/order.js';
+import type { OrderRequest, OrderTerms } from '../model/order.js';
 import { describeViolations, priceStep, rememberValid, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
@@ -124,21 +124,9 @@ export function gatePlace(input: GateInput): GateResult {
   return { ok: true, order: order as GatedOrder };
 }
 
-/** Every field a gated order of either kind may have, for building one key by key. */
-type MutableOrder = {
-  kind: GatedOrder['kind'];
-  market: string;
-  side: GatedOrder['side'];
-  price: Decimal;
-  amount: Decimal;
-  activationPrice?: Decimal;
-  postOnly?: boolean;
-  ioc?: boolean;
-  rpi?: boolean;
-  stp?: GatedOrder['stp'];
-  clientOrderId: string;
-  tag?: string;
-};
+/** A gated order of either kind while it is built key by key: the model's flat terms of an order, writable. */
+type MutableOrder = { -readonly [K in keyof BuiltOrder]: BuiltOrder[K] };
+type BuiltOrder = OrderTerms & Pick<GatedOrder, 'clientOrderId' | 'tag'>;
 
 const ONE = new Decimal(1);
 
