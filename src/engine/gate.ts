@@ -9,6 +9,7 @@ import { describeViolations, priceStep, rememberValid, toMarketSteps, validateOr
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
+import type { Writable } from '../model/writable.js';
 
 /**
  * An order that passed the gate: an OrderRequest on the market's steps, valid, within risk, with its client order id
@@ -125,8 +126,7 @@ export function gatePlace(input: GateInput): GateResult {
 }
 
 /** A gated order of either kind while it is built key by key: the model's flat terms of an order, writable. */
-type MutableOrder = { -readonly [K in keyof BuiltOrder]: BuiltOrder[K] };
-type BuiltOrder = OrderTerms & Pick<GatedOrder, 'clientOrderId' | 'tag'>;
+type MutableOrder = Writable<OrderTerms & Pick<GatedOrder, 'clientOrderId' | 'tag'>>;
 
 const ONE = new Decimal(1);
 

@@ -3,6 +3,7 @@ import { gt, lt } from '../model/decimal-compare.js';
 import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
+import type { Writable } from '../model/writable.js';
 
 /**
  * One order as the engine knows it: its terms (the OrderRequest's, model/order.ts), whose it is, and what is known of
@@ -317,7 +318,7 @@ export function riskLeftOf(o: TrackedOrder): Decimal {
 
 /** Builds the view field by field in the order strategies always saw (no spread temporaries: it runs per change). */
 function buildView(o: TrackedOrder): OwnOrder {
-  const v: { -readonly [K in keyof OwnOrder]: OwnOrder[K] } = { clientOrderId: o.clientOrderId } as OwnOrder;
+  const v: Writable<OwnOrder> = { clientOrderId: o.clientOrderId } as OwnOrder;
   if (o.orderId !== undefined) v.orderId = o.orderId;
   v.market = o.market;
   v.side = o.side;

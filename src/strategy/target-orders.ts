@@ -5,6 +5,7 @@ import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
 import { cancel, placeStopLimit, type Intent, type PlaceLimitIntent } from './intents.js';
+import type { Writable } from '../model/writable.js';
 
 /** An order a strategy wants resting. With `activationPrice` it is a stop-limit order, otherwise a limit order. */
 export interface DesiredOrder {
@@ -170,7 +171,7 @@ export function ordersToTargets(desired: readonly DesiredOrder[], live: readonly
  * by property stores instead of two spreads (V8's slow path), for every place a quoting strategy makes.
  */
 function limitIntent(d: DesiredOrder): PlaceLimitIntent {
-  const i: { -readonly [K in keyof PlaceLimitIntent]: PlaceLimitIntent[K] } = { kind: 'place-limit', side: d.side, price: d.price, amount: d.amount };
+  const i: Writable<PlaceLimitIntent> = { kind: 'place-limit', side: d.side, price: d.price, amount: d.amount };
   if (d.tag !== undefined) i.tag = d.tag;
   if (d.postOnly !== undefined) i.postOnly = d.postOnly;
   return i;

@@ -3,6 +3,7 @@ import { BotError } from '../model/errors.js';
 import type { CreateCodeRequest, InvestmentsQuery, TransferRequest } from './account-records.js';
 import type { CancelRequest, DealsQuery, OpenOrdersQuery, PlaceLimitRequest, PlaceStopLimitRequest } from './trading-api.js';
 import type { OrderHistoryQuery } from './bulk-records.js';
+import type { Writable } from '../model/writable.js';
 import {
   BULK_MAX_ORDERS,
   KILL_SWITCH_MAX_SEC,
@@ -34,8 +35,6 @@ function defined(fields: Body): Body {
   for (const k in fields) if (fields[k] !== undefined) out[k] = fields[k];
   return out;
 }
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * A limit OrderRequest into order/new's wire body (venue/wire/orders.ts NewOrderBody, the contract both the client and
