@@ -239,7 +239,8 @@ export class BacktestVenue implements TradingApi {
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
       // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
-      if (isStepping(scheduler)) scheduler.postEntry(trip, this.#latency.requestMs);
+      // The promise is pending and nothing was queued to make it: the venue vouches for the request (postRequest).
+      if (isStepping(scheduler)) scheduler.postRequest(trip, this.#latency.requestMs);
       else
         scheduler.schedule(
           function (this: SchedulerAction<Trip>, t?: Trip) {
@@ -278,6 +279,7 @@ class Trip implements PostedEntry {
   index = -1;
   /** True while queued for the arrival. */
   synchronous = true;
+  readonly startsRequest = false;
   ok = false;
   value: unknown = undefined;
   constructor(
@@ -296,7 +298,7 @@ class Trip implements PostedEntry {
   }
 }
 
-function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'postEntry'> {
+function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'postEntry' | 'postRequest'> {
   return typeof (s as Partial<SteppingScheduler>).postEntry === 'function';
 }
 

@@ -220,7 +220,8 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
         }
         settler.begin();
         scheduler.runNext();
-        // A step of request arrivals only (the venue acting, synchronously) leaves no promise to settle.
+        // A step of request arrivals only (the venue acting, synchronously), or of timers that only started requests the
+        // venue vouched for (stepping-scheduler.ts), leaves no promise to settle.
         if (scheduler.settleNeeded) {
           // every chain has settled, so a turn of the event loop changes nothing in the replay
           if (o.stop !== undefined && ++steps % STEPS_PER_TURN === 0) {
@@ -228,6 +229,10 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
             return;
           }
           settleThen(resume, reject);
+          return;
+        }
+        if (settler.checkQuiet !== undefined) {
+          settler.checkQuiet(scheduler.now()).then(resume, reject);
           return;
         }
         settler.skip();

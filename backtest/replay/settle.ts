@@ -25,6 +25,11 @@ export interface StepSettler {
    * microtask).
    */
   settleThen?(atMs: number, then: () => void): void;
+  /**
+   * Tests: the step needed no settling by the scheduler's account (only work that queues nothing ran); drain anyway and
+   * fail with LoudStepError if any of the step's promises had a reaction waiting. Absent: `skip()`.
+   */
+  checkQuiet?(atMs: number): Promise<void>;
 }
 
 /** The replay's settler: the drain alone. */
@@ -56,6 +61,9 @@ export function checkingSettler(drain: () => Promise<void> = drainMicrotasks): S
   let inStep = false;
   let checking = false;
   let stale = 0;
+  /** Draining after a step the scheduler found quiet: any reaction of the step's promises that runs was queued by it. */
+  let quietDrain = false;
+  let loud = 0;
   let stepPromises = new WeakSet<Promise<unknown>>();
   const stop = promiseHooks.createHook({
     init: (p) => {
@@ -63,6 +71,9 @@ export function checkingSettler(drain: () => Promise<void> = drainMicrotasks): S
     },
     settled: (p) => {
       if (checking && stepPromises.has(p)) stale += 1;
+    },
+    before: (p) => {
+      if (quietDrain && stepPromises.has(p)) loud += 1;
     },
   });
   return {
@@ -90,6 +101,18 @@ export function checkingSettler(drain: () => Promise<void> = drainMicrotasks): S
       inStep = true;
       return done;
     },
+    // A quiet step queued nothing, so the drain runs none of its promises' reactions (a promise waiting on virtual
+    // time, e.g. a request's, is not settled by a drain).
+    checkQuiet(atMs) {
+      inStep = false;
+      quietDrain = true;
+      loud = 0;
+      return drain().then(() => {
+        quietDrain = false;
+        stepPromises = new WeakSet();
+        if (loud > 0) throw new LoudStepError(loud, atMs);
+      });
+    },
     stop: stop as () => void,
   };
 }
@@ -99,5 +122,16 @@ export class UnsettledChainError extends BotError {
     super(`replay: ${settled} promise(s) of a step settled after virtual time ${atMs} was left: a chain was still running when time moved`, {
       code: 'ERR_REPLAY_UNSETTLED',
     });
+  }
+}
+
+export class LoudStepError extends BotError {
+  constructor(reactions: number, atMs: number) {
+    super(
+      `replay: a step at virtual time ${atMs} counted as leaving nothing to settle queued ${reactions} promise reaction(s): work marked as only starting a request did more`,
+      {
+        code: 'ERR_REPLAY_LOUD_STEP',
+      },
+    );
   }
 }

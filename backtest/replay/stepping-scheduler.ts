@@ -10,8 +10,14 @@
  * Work posted with `synchronous` declares that it runs to completion without settling a promise or queueing a
  * microtask (e.g. a request arriving at the virtual venue: it acts and posts the response). After a step that ran
  * only such work, `settleNeeded` is false and the driver may move on without a macrotask turn.
+ *
+ * Scheduled work marked as starting one request (src/streams/starts-request.ts: a poll's timer) is such work too when
+ * it ran and the request it started was vouched for by the virtual venue (`postRequest`: its promise pending, nothing
+ * queued): the step then left nothing to drain. Work that started no request, or one the venue did not vouch for (a
+ * real client, a rate limiter's queue), needs the drain as any other.
  */
 import { Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
+import { isRequestStarter } from '../../src/streams/starts-request.js';
 
 class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
   due = 0;
@@ -24,11 +30,14 @@ class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
   readonly #work: (this: SchedulerAction<T>, state?: T) => void;
   /** Scheduled work may settle promises (only posted work declares otherwise, see `post`). */
   readonly synchronous = false;
+  /** Marked work (starts-request.ts): synchronous when it started one request the venue vouched for. */
+  readonly startsRequest: boolean;
 
   constructor(scheduler: SteppingScheduler, work: (this: SchedulerAction<T>, state?: T) => void) {
     super();
     this.#scheduler = scheduler;
     this.#work = work;
+    this.startsRequest = isRequestStarter(work);
   }
 
   // Leaves the queue on unsubscribe (an override rather than a finalizer closure per action: the replay schedules
@@ -60,6 +69,7 @@ class PostedWork<T> {
   due = 0;
   seq = 0;
   index = -1;
+  readonly startsRequest = false;
   constructor(
     readonly work: (state: T) => void,
     readonly state: T,
@@ -82,6 +92,8 @@ export interface PostedEntry {
   /** -1 when not queued. */
   index: number;
   readonly synchronous: boolean;
+  /** False for an entry (declared by `synchronous` alone); true only for marked scheduled work (SteppingAction). */
+  readonly startsRequest: boolean;
   execute(): void;
 }
 
@@ -93,6 +105,8 @@ export class SteppingScheduler implements SchedulerLike {
   #seq = 0;
   readonly #heap: Queued[] = [];
   #settleNeeded = false;
+  /** Requests the venue vouched for so far (postRequest), to tell whether marked work started exactly one. */
+  #vouched = 0;
 
   constructor(startMs: number) {
     this.#now = startMs;
@@ -120,6 +134,16 @@ export class SteppingScheduler implements SchedulerLike {
 
   /** `post` for work that is its own queue entry (PostedEntry): nothing is made per post. The entry must not be queued. */
   postEntry(entry: PostedEntry, delay: number): void {
+    this.enqueue(entry, delay);
+  }
+
+  /**
+   * `postEntry` of a request's first leg, by an api vouching that the promise it hands out for the request is pending
+   * and that it queued nothing (no microtask, no nextTick) to make it: the virtual venue's trip. Work marked as
+   * starting a request (starts-request.ts) that started exactly one such request left nothing to drain.
+   */
+  postRequest(entry: PostedEntry, delay: number): void {
+    this.#vouched += 1;
     this.enqueue(entry, delay);
   }
 
@@ -153,8 +177,16 @@ export class SteppingScheduler implements SchedulerLike {
     this.#settleNeeded = false;
     for (let top = this.#heap[0]; top !== undefined && top.due <= this.#now; top = this.#heap[0]) {
       this.#pop();
-      if (!top.synchronous) this.#settleNeeded = true;
-      top.execute();
+      if (top.synchronous) top.execute();
+      else if (top.startsRequest) {
+        const vouched = this.#vouched;
+        top.execute();
+        // exactly its one request, vouched for: nothing was queued (none, or more, or one not vouched for: drain)
+        if (this.#vouched !== vouched + 1) this.#settleNeeded = true;
+      } else {
+        this.#settleNeeded = true;
+        top.execute();
+      }
     }
     return true;
   }

@@ -118,7 +118,8 @@ export function marketSources(o: {
       const startedAt = now();
       return { startedAt, value: await api.tradeBalance() };
     },
-    { periodMs: polling.balancesMs, scheduler, onError: onPollError('trade balance') },
+    // the async function runs to its await of the api's promise: one request, nothing queued while it is pending
+    { periodMs: polling.balancesMs, scheduler, onError: onPollError('trade balance'), startsRequest: true },
   ).pipe(shareLatest());
   const balances$ = stampedBalances$.pipe(map((s) => s.value));
   return { onPollError, books, strategyBooks, trades, tradesPollMs, stampedBalances$, balances$ };

@@ -147,7 +147,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
               const startedAt = now();
               return { startedAt, value: await fetchAllOpenOrders(api, m) };
             },
-            { periodMs: polling.openOrdersMs, scheduler, onError: onPollError(`open orders ${m}`) },
+            // both async functions run to fetchAllOpenOrders' await of its first page: one request, nothing queued
+            { periodMs: polling.openOrdersMs, scheduler, onError: onPollError(`open orders ${m}`), startsRequest: true },
           ).subscribe((snap) => core.syncOpenOrders(m, snap)),
         );
       }

@@ -24,6 +24,8 @@ export function bookSource(api: TradingApi, market: string, options: BookSourceO
   const polled = poll(() => api.orderBook(market, query), {
     periodMs: options.periodMs,
     scheduler,
+    // the fetch is the api's call itself
+    startsRequest: true,
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -26,6 +26,8 @@ export function dealsSource(api: TradingApi, market: string, options: DealsSourc
     return poll(() => tracker.fetchNew(page), {
       periodMs,
       scheduler,
+      // fetchNew asks for the first page and chains on it (the pages after it are asked for once it settled)
+      startsRequest: true,
       ...(backoff ? { backoff } : {}),
       ...(onError ? { onError } : {}),
     }).subscribe({

@@ -1,5 +1,6 @@
 import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../model/backoff.js';
+import { startsRequest } from './starts-request.js';
 
 export interface PollOptions {
   /** Time between the starts of two successful calls, ms. A call slower than this delays the next (never overlaps). */
@@ -10,6 +11,12 @@ export interface PollOptions {
   readonly backoff?: BackoffOptions;
   /** Told about every failed call (`attempt` = consecutive failures so far, from 1) and the delay before the retry. */
   readonly onError?: (error: unknown, attempt: number, retryInMs: number) => void;
+  /**
+   * `fetch()` starts exactly one request and queues nothing else while its promise is pending (it returns the api's
+   * promise, or chains on it, or awaits it): the poll's timer is then marked as such work (starts-request.ts), which
+   * lets a replay skip the drain after a step of such timers. Only declare what is plainly so. Default false.
+   */
+  readonly startsRequest?: boolean;
 }
 
 /**
@@ -53,7 +60,9 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
       }
       schedule(delay);
     };
-    const run = () => {
+    // Given `startsRequest`, a run starts one request and queues nothing: fetch() does so, and `then` on its pending
+    // promise queues nothing either (a closed subscriber's run starts none: not vouched for, so drained as before).
+    const run = (): void => {
       if (subscriber.closed) return;
       startedAt = scheduler.now();
       let pending: Promise<T>;
@@ -64,6 +73,7 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
       }
       pending.then(fulfilled, rejected);
     };
+    if (options.startsRequest === true) startsRequest(run);
     schedule(0);
     return () => timer?.unsubscribe();
   });

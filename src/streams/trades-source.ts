@@ -28,7 +28,13 @@ export function tradesSource(
 ): Observable<PublicTrade> {
   return defer(() => {
     const seen = new TradeDeduper(options.known ?? []);
-    return poll(() => fetch(market), { periodMs: options.periodMs, scheduler, ...(options.onError ? { onError: options.onError } : {}) }).pipe(
+    return poll(() => fetch(market), {
+      periodMs: options.periodMs,
+      scheduler,
+      // the fetch is the api's call itself
+      startsRequest: true,
+      ...(options.onError ? { onError: options.onError } : {}),
+    }).pipe(
       mergeMap((page) => {
         const step = seen.accept(page);
         if (step.gap) options.onGap?.();
