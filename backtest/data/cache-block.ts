@@ -16,7 +16,7 @@
  */
 import type { Decimal } from '../../src/model/decimal.js';
 import { RecordingFormatError, type MarketLine } from '../../src/recording/recording-format.js';
-import { ColumnReader } from './cache-columns.js';
+import { ColumnReader, type Column } from './cache-columns.js';
 import { OrderedSides } from './ordered-sides.js';
 import { formatPlainDecimal, MAX_DECIMALS, plainDecimal, POW10, ticksOf } from './plain-decimal.js';
 
@@ -77,12 +77,15 @@ export class CacheBlock {
     this.priceDec = priceDec.values;
     this.priceDecConst = priceDec.constant;
     this.amount = r.numbers(levels).values;
-    this.amountDec = r.smallInts(levels).values;
+    const amountDec = r.smallInts(levels);
+    this.amountDec = amountDec.values;
     this.tradeT = r.numbers(trades).values;
     this.tradePrice = r.numbers(trades).values;
-    this.tradePriceDec = r.smallInts(trades).values;
+    const tradePriceDec = r.smallInts(trades);
+    this.tradePriceDec = tradePriceDec.values;
     this.tradeAmount = r.numbers(trades).values;
-    this.tradeAmountDec = r.smallInts(trades).values;
+    const tradeAmountDec = r.smallInts(trades);
+    this.tradeAmountDec = tradeAmountDec.values;
     this.tradeSide = r.smallInts(trades).values;
     let extras: { tickers?: unknown; markets?: unknown };
     try {
@@ -94,12 +97,12 @@ export class CacheBlock {
     this.tickers = extras.tickers as string[];
     this.markets = extras.markets as MarketLine[];
     this.index = new Int32Array(events);
-    this.#check(books, trades, levels);
+    this.#check(books, trades, levels, [priceDec, amountDec, tradePriceDec, tradeAmountDec]);
     this.#intTicksScale = this.price instanceof Int32Array ? (POW10[this.priceDecConst] ?? NaN) : NaN;
   }
 
   /** Structural checks, so a damaged block fails here instead of yielding wrong events. */
-  #check(books: number, trades: number, levels: number): void {
+  #check(books: number, trades: number, levels: number, decimals: readonly Column<Uint8Array>[]): void {
     const count = [0, 0, 0];
     for (let i = 0; i < this.events; i++) {
       const k = this.kinds[i]!;
@@ -117,7 +120,12 @@ export class CacheBlock {
         throw new RecordingFormatError('cache block: bad book');
       }
     }
-    for (const dec of [this.priceDec, this.amountDec, this.tradePriceDec, this.tradeAmountDec]) {
+    for (const { values: dec, constant } of decimals) {
+      // a constant column (a fixed-format recording's) holds its one value throughout: checked once, not per level
+      if (dec.length > 0 && !Number.isNaN(constant)) {
+        if (constant > MAX_DECIMALS) throw new RecordingFormatError('cache block: bad decimals');
+        continue;
+      }
       for (let i = 0; i < dec.length; i++) if (dec[i]! > MAX_DECIMALS) throw new RecordingFormatError('cache block: bad decimals');
     }
     for (let i = 0; i < trades; i++) if (this.tradeSide[i]! > 1) throw new RecordingFormatError('cache block: bad trade side');
