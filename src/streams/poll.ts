@@ -1,4 +1,4 @@
-import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { Observable, type SchedulerAction, type SchedulerLike, type Subscription } from 'rxjs';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../model/backoff.js';
 import { startsRequest } from './starts-request.js';
 
@@ -38,8 +38,13 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
   return new Observable<T>((subscriber) => {
     let failures = 0;
     let timer: Subscription | undefined;
+    // The action the scheduler last ran the timer as: the next call reschedules it (RxJS's own recursive
+    // `this.schedule(state, delay)`, the same timer at the same time), not a new action per period (a replay polls
+    // every second). A closed one, or work run without its action, gets a new one.
+    let action: SchedulerAction<unknown> | undefined;
     const schedule = (delay: number) => {
-      timer = scheduler.schedule(run, Math.max(0, delay));
+      const after = Math.max(0, delay);
+      timer = action !== undefined && !action.closed ? action.schedule(undefined, after) : scheduler.schedule(run, after);
     };
     // The start of the call in flight: calls never overlap, so the two settle handlers are made once, not per call.
     let startedAt = 0;
@@ -62,7 +67,8 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
     };
     // Given `startsRequest`, a run starts one request and queues nothing: fetch() does so, and `then` on its pending
     // promise queues nothing either (a closed subscriber's run starts none: not vouched for, so drained as before).
-    const run = (): void => {
+    function run(this: SchedulerAction<unknown> | undefined): void {
+      action = this;
       if (subscriber.closed) return;
       startedAt = scheduler.now();
       let pending: Promise<T>;
@@ -72,7 +78,7 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
         pending = Promise.reject(error);
       }
       pending.then(fulfilled, rejected);
-    };
+    }
     if (options.startsRequest === true) startsRequest(run);
     schedule(0);
     return () => timer?.unsubscribe();
