@@ -32,7 +32,8 @@ export interface BookWithLevels extends OrderBook {
   readonly [LEVEL_READER]: BookLevelReader;
 }
 
-function readerOf(book: OrderBook): BookLevelReader | undefined {
+/** The book's own level reader, if it has one (not a copy's: see `book`). */
+export function readerOf(book: OrderBook): BookLevelReader | undefined {
   const r = (book as Partial<BookWithLevels>)[LEVEL_READER];
   return r !== undefined && r.book === book ? r : undefined;
 }

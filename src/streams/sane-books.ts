@@ -1,6 +1,6 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { bestPrice, bestPriceEstimate, levelAt, levelPositive, sideCount, type BookSide } from '../model/book-levels.js';
+import { bestPrice, bestPriceEstimate, isPositive, levelAt, readerOf, type BookLevelReader, type BookSide } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
 import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
@@ -109,7 +109,7 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
 
       return source.subscribe({
         next: (book) => {
-          const bad = nonPositiveLevel(book, 'bids') ?? nonPositiveLevel(book, 'asks');
+          const bad = nonPositiveLevel(book);
           if (bad !== undefined) {
             candidate = undefined;
             return hold(book, 'non-positive', () => `level ${fmt(bad.price)} x ${fmt(bad.amount)} is not positive`);
@@ -179,10 +179,27 @@ function plainlyBelow(bidF: number, askF: number): boolean {
  * reading all of them cost ~10 µs a poll (880 ms CPU a day of 86,400 polls of 20 levels a side, +40 % of the replay);
  * nothing in the engine reads them, and an order priced from a lie there still meets the price band.
  */
-function nonPositiveLevel(book: OrderBook, side: BookSide): BookLevel | undefined {
-  // through the book's level reader (model/book-levels.ts): a backtest's book then builds no level arrays for this
-  const n = sideCount(book, side);
-  if (n === 0) return undefined;
-  if (!levelPositive(book, side, 0, 'price') || !levelPositive(book, side, 0, 'amount')) return levelAt(book, side, 0);
-  return levelPositive(book, side, n - 1, 'price') ? undefined : levelAt(book, side, n - 1);
+function nonPositiveLevel(book: OrderBook): BookLevel | undefined {
+  // through the book's level reader (model/book-levels.ts), looked up once for the six questions: a backtest's book
+  // then builds no level arrays for this; a book without one is read from its arrays, as sideCount/levelPositive do
+  const levels = readerOf(book) ?? arrayLevels(book);
+  const bid = nonPositiveIndex(levels, 'bids');
+  if (bid >= 0) return levelAt(book, 'bids', bid);
+  const ask = nonPositiveIndex(levels, 'asks');
+  return ask >= 0 ? levelAt(book, 'asks', ask) : undefined;
+}
+
+type LevelQueries = Pick<BookLevelReader, 'count' | 'positive'>;
+
+/** The level of a side that nonPositiveLevel finds (its touch, then its last level), or -1. */
+function nonPositiveIndex(levels: LevelQueries, side: BookSide): number {
+  const n = levels.count(side);
+  if (n === 0) return -1;
+  if (!levels.positive(side, 0, 'price') || !levels.positive(side, 0, 'amount')) return 0;
+  return levels.positive(side, n - 1, 'price') ? -1 : n - 1;
+}
+
+/** The level queries of a book without a reader (a live one): its arrays. */
+function arrayLevels(book: OrderBook): LevelQueries {
+  return { count: (side) => book[side].length, positive: (side, i, field) => isPositive(book[side][i]![field]) };
 }
