@@ -229,13 +229,22 @@ export class BacktestVenue implements TradingApi {
     } catch (error) {
       return Promise.reject(error);
     }
-    return slot !== undefined ? this.#trip(act, { limiter, slot }) : limiter.schedule(endpoint, () => this.#trip(act, undefined));
+    return slot !== undefined ? this.#trip(act, slot) : limiter.schedule(endpoint, () => this.#trip(act, undefined));
   }
 
-  #trip<T>(act: () => T, held: HeldSlot | undefined): Promise<T> {
+  /** `slot`: the rate-limit slot admitted for it (admitNow), released when it settles; undefined: none held. */
+  #trip<T>(act: () => T, slot: AdmittedSlot | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const scheduler = this.#scheduler;
-      const trip = new Trip(act, resolve as (value: unknown) => void, reject, this.#latency.responseMs, scheduler, held);
+      const trip = new Trip(
+        act,
+        resolve as (value: unknown) => void,
+        reject,
+        this.#latency.responseMs,
+        scheduler,
+        slot === undefined ? undefined : this.#limiter,
+        slot,
+      );
       // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
       // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
       // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
@@ -288,8 +297,9 @@ class Trip implements PostedEntry {
     readonly reject: (error: unknown) => void,
     readonly responseMs: number,
     readonly scheduler: SchedulerLike,
-    /** The rate-limit slot the request holds until it settles (admitted by admitNow), if any. */
-    readonly held: HeldSlot | undefined,
+    /** The limiter of the rate-limit slot the request holds until it settles (admitted by admitNow), if any. */
+    readonly limiter: RateLimiter | undefined,
+    readonly slot: AdmittedSlot | undefined,
   ) {}
 
   execute(): void {
@@ -324,15 +334,9 @@ function arrive(t: Trip): void {
     );
 }
 
-/** A slot of the venue's rate limiter held by a request in flight. */
-interface HeldSlot {
-  readonly limiter: RateLimiter;
-  readonly slot: AdmittedSlot;
-}
-
 /** The response back at the client: release its rate-limit slot, settle the request's promise. */
 function respond(t: Trip): void {
-  if (t.held !== undefined) t.held.limiter.completed(t.held.slot);
+  if (t.limiter !== undefined) t.limiter.completed(t.slot!);
   if (t.ok) t.resolve(t.value);
   else t.reject(t.value);
 }
