@@ -33,17 +33,24 @@ export class OrderedSides {
       const mid = from + block.askCount[b]!;
       const to = block.levelStart[b + 1]!;
       let f = ASKS_RISE | BIDS_FALL;
+      // each level's ticks worked out once, kept for the comparison with the next
+      let prev = from < mid ? block.tickAt(from, scale) : 0;
       for (let i = from + 1; i < mid; i++) {
-        if (block.tickAt(i, scale) < block.tickAt(i - 1, scale)) {
+        const v = block.tickAt(i, scale);
+        if (v < prev) {
           f &= ~ASKS_RISE;
           break;
         }
+        prev = v;
       }
+      prev = mid < to ? block.tickAt(mid, scale) : 0;
       for (let i = mid + 1; i < to; i++) {
-        if (block.tickAt(i, scale) > block.tickAt(i - 1, scale)) {
+        const v = block.tickAt(i, scale);
+        if (v > prev) {
           f &= ~BIDS_FALL;
           break;
         }
+        prev = v;
       }
       flags[b] = f;
     }
