@@ -37,14 +37,14 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
 
   return new Observable<T>((subscriber) => {
     let failures = 0;
-    let timer: Subscription | undefined;
-    // The action the scheduler last ran the timer as: the next call reschedules it (RxJS's own recursive
-    // `this.schedule(state, delay)`, the same timer at the same time), not a new action per period (a replay polls
-    // every second). A closed one, or work run without its action, gets a new one.
-    let action: SchedulerAction<unknown> | undefined;
+    // The timer: the action the scheduler made for it (what `schedule` returns on RxJS's schedulers and the replay's),
+    // rescheduled for the next call (RxJS's own recursive `action.schedule(state, delay)`: the same timer at the same
+    // time), not a new action per period (a replay polls every second). A closed one (the subscriber left), or a
+    // handle that is no action, gets a new one.
+    let timer: (Subscription & Partial<Pick<SchedulerAction<unknown>, 'schedule'>>) | undefined;
     const schedule = (delay: number) => {
       const after = Math.max(0, delay);
-      timer = action !== undefined && !action.closed ? action.schedule(undefined, after) : scheduler.schedule(run, after);
+      timer = timer?.schedule !== undefined && !timer.closed ? timer.schedule(undefined, after) : scheduler.schedule(run, after);
     };
     // The start of the call in flight: calls never overlap, so the two settle handlers are made once, not per call.
     let startedAt = 0;
@@ -67,8 +67,7 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
     };
     // Given `startsRequest`, a run starts one request and queues nothing: fetch() does so, and `then` on its pending
     // promise queues nothing either (a closed subscriber's run starts none: not vouched for, so drained as before).
-    function run(this: SchedulerAction<unknown> | undefined): void {
-      action = this;
+    const run = (): void => {
       if (subscriber.closed) return;
       startedAt = scheduler.now();
       let pending: Promise<T>;
@@ -78,7 +77,7 @@ export function poll<T>(fetch: () => Promise<T>, options: PollOptions): Observab
         pending = Promise.reject(error);
       }
       pending.then(fulfilled, rejected);
-    }
+    };
     if (options.startsRequest === true) startsRequest(run);
     schedule(0);
     return () => timer?.unsubscribe();
