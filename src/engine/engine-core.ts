@@ -22,7 +22,8 @@ import type { OrderTracker } from './order-tracker.js';
 import { OrdersNotifier } from './orders-notifier.js';
 import { PnlLedger } from './pnl.js';
 import type { Reconciler } from './reconcile.js';
-import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
+import { liveRiskState } from './live-risk-state.js';
+import { lossLimitBreached, pruneOrderTimes, type RiskState } from './risk-limits.js';
 import { NO_BOUNDARY } from './strategy-boundary.js';
 import type { StrategyRun } from './strategy-run.js';
 import { subscribeInBoundary, type StrategyIo } from './strategy-start.js';
@@ -160,7 +161,7 @@ export class EngineCore {
       clientOrderId,
       risk: run.risk,
       riskState: this.riskState(run),
-      free: freeFunds(run.market, this.balances, this.tracker.liveOrders()),
+      free: freeFunds(run.market, this.balances, this.tracker.liveValues()),
       book: this.books.get(run.market.name),
       band: { reference: this.bookGuard.reference(run.market.name) },
       nowMs: now(),
@@ -196,7 +197,7 @@ export class EngineCore {
   }
 
   private riskState(run: StrategyRun): RiskState {
-    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
+    return liveRiskState(this.tracker.liveValues(), run.id, this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
   }
 
   /**

@@ -264,6 +264,11 @@ export class OrderTracker {
     return [...this.liveIndex.values()];
   }
 
+  /** The live orders as they are indexed, not copied: for a reader that only walks them (it must not change them). */
+  liveValues(): IterableIterator<TrackedOrder> {
+    return this.liveIndex.values();
+  }
+
   all(): TrackedOrder[] {
     return [...this.orders.values()];
   }
