@@ -80,16 +80,10 @@ export class Executor {
       }
       this.batcher.close(strategyId); // a stop-limit keeps its place among the strategy's requests
     }
-    void this.queue(strategyId).add(() => this.runSubmit(strategyId, order, end), TASK);
-  }
-
-  private async runSubmit(strategyId: string, order: GatedOrder, end: SubmissionEnd): Promise<void> {
-    this.queued.delete(order.clientOrderId);
-    try {
-      await this.send(strategyId, order);
-    } finally {
-      this.ended(order.clientOrderId, end);
-    }
+    void this.queue(strategyId).add(() => {
+      this.queued.delete(order.clientOrderId);
+      return this.send(strategyId, order, end);
+    }, TASK);
   }
 
   /** The submission has its answer, or none will come: cancels waiting on it go on. */
@@ -164,19 +158,27 @@ export class Executor {
     return true;
   }
 
-  private async send(strategyId: string, order: GatedOrder): Promise<void> {
+  /**
+   * Sends one submission and takes its answer; with `end` (a task of its own, not the batcher's), the submission is
+   * ended here once that is done. One async function per place, not a second one awaiting this one only to end it.
+   */
+  private async send(strategyId: string, order: GatedOrder, end?: SubmissionEnd): Promise<void> {
     const { api } = this.o;
     const id = order.clientOrderId;
-    if (!this.begin(strategyId, order)) return;
-    let venue: Order;
     try {
-      // the gated order is the request: no other form of it is made before the client serializes it for the wire
-      venue = order.kind === 'limit' ? await api.placeLimit(order) : await api.placeStopLimit(order);
-    } catch (error) {
-      this.failed(strategyId, id, error);
-      return;
+      if (!this.begin(strategyId, order)) return;
+      let venue: Order;
+      try {
+        // the gated order is the request: no other form of it is made before the client serializes it for the wire
+        venue = order.kind === 'limit' ? await api.placeLimit(order) : await api.placeStopLimit(order);
+      } catch (error) {
+        this.failed(strategyId, id, error);
+        return;
+      }
+      this.accepted(strategyId, order, venue);
+    } finally {
+      if (end !== undefined) this.ended(id, end);
     }
-    this.accepted(strategyId, order, venue);
   }
 
   /**
