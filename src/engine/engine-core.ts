@@ -22,8 +22,7 @@ import type { OrderTracker } from './order-tracker.js';
 import { OrdersNotifier } from './orders-notifier.js';
 import { PnlLedger } from './pnl.js';
 import type { Reconciler } from './reconcile.js';
-import { liveRiskState } from './live-risk-state.js';
-import { lossLimitBreached, pruneOrderTimes, type RiskState } from './risk-limits.js';
+import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
 import { NO_BOUNDARY } from './strategy-boundary.js';
 import type { StrategyRun } from './strategy-run.js';
 import { subscribeInBoundary, type StrategyIo } from './strategy-start.js';
@@ -197,7 +196,7 @@ export class EngineCore {
   }
 
   private riskState(run: StrategyRun): RiskState {
-    return liveRiskState(this.tracker.liveValues(), run.id, this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
+    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
   }
 
   /**
