@@ -202,6 +202,16 @@ export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
 /** How long a malformed deal shadows the other deals of its order at its time (see FillChecks.shadowOf). */
 export const SHADOW_MS = 30_000;
 
+/**
+ * The deal's time, amount and price as one key. Asked twice for every deal applied (admit's twinOf, then applied), so the
+ * last one is kept: deals are immutable records (their Decimals too), so the same deal object has the same signature.
+ */
 function signature(deal: Deal): string {
-  return `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
+  if (deal !== signed) {
+    signed = deal;
+    signedAs = `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
+  }
+  return signedAs;
 }
+let signed: Deal | undefined;
+let signedAs = '';
