@@ -95,13 +95,19 @@ export class Executor {
   /** Queues a cancel (the caller marked it with `tracker.requestCancel`; the mark is cleared when it ends). */
   cancel(strategyId: string, clientOrderId: string): void {
     this.batcher?.close(strategyId); // places emitted after this cancel go after it, as emitted
-    void this.queue(strategyId).add(async () => {
-      try {
-        await this.sendCancel(strategyId, clientOrderId);
-      } finally {
-        this.o.tracker.clearCancel(clientOrderId);
-      }
-    }, TASK);
+    // the mark is cleared in a reaction to the cancel's end, as an async wrapper awaiting it would (the same microtask:
+    // the orders notifier's flush of the cancel's outcome still comes first), without that wrapper's promise per cancel
+    void this.queue(strategyId).add(
+      () =>
+        this.sendCancel(strategyId, clientOrderId).then(
+          () => this.o.tracker.clearCancel(clientOrderId),
+          (error: unknown) => {
+            this.o.tracker.clearCancel(clientOrderId);
+            throw error;
+          },
+        ),
+      TASK,
+    );
   }
 
   /**
