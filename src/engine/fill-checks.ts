@@ -1,3 +1,4 @@
+import { dadd } from '../model/decimal-small.js';
 import type { Deal } from '../model/order.js';
 import { dealDefects } from '../venue/plausible.js';
 import { dealAgainstOrder } from './answer-check.js';
@@ -191,7 +192,7 @@ export class FillChecks {
 export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
   const problems = dealAgainstOrder(order, deal);
   if (problems.length > 0) return problems.join('; ');
-  const after = order.dealt.plus(deal.amount);
+  const after = dadd(order.dealt, deal.amount);
   if (after.gt(order.amount)) return `it would take the order's filled amount to ${after.toFixed()} of ${order.amount.toFixed()}`;
   if (order.finalDealt !== undefined && after.gt(order.finalDealt)) {
     return `it would take the order's filled amount to ${after.toFixed()}, above the ${order.finalDealt.toFixed()} the venue reports executed`;

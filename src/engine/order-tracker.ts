@@ -1,5 +1,6 @@
 import { ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt } from '../model/decimal-compare.js';
+import { dadd } from '../model/decimal-small.js';
 import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
@@ -205,7 +206,7 @@ export class OrderTracker {
     if (!o) return { order: undefined, fresh: true };
     o.orderId = deal.orderId;
     o.confirmedAt ??= this.clock.now();
-    o.dealt = o.dealt.plus(deal.amount);
+    o.dealt = dadd(o.dealt, deal.amount);
     o.lastDealAt = this.clock.now();
     const left = leftOf(o);
     const to: OrderState = left.isZero() ? 'filled' : o.state === 'rejected' ? 'unknown' : 'partially-filled';
