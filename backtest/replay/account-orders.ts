@@ -86,13 +86,25 @@ export class AccountOrders {
    */
   readonly #lastDeals: [DealsAnswer | undefined, DealsAnswer | undefined] = [undefined, undefined];
 
+  /**
+   * The last id asked and found unused, while it is (add clears it): a place asks twice in one arrival (the rules'
+   * uniqueness check at the venue, then the exchange's own), and the set of ids used grows all day.
+   */
+  #unused: string | undefined;
+
   isClientOrderIdUsed(id: string): boolean {
-    return this.#usedIds.has(id);
+    if (id === this.#unused) return false;
+    const used = this.#usedIds.has(id);
+    if (!used) this.#unused = id;
+    return used;
   }
 
   add(o: VirtualOrder): void {
     this.open.set(o.id, o);
-    if (o.clientOrderId !== '') this.#usedIds.add(o.clientOrderId);
+    if (o.clientOrderId !== '') {
+      this.#usedIds.add(o.clientOrderId);
+      if (o.clientOrderId === this.#unused) this.#unused = undefined;
+    }
   }
 
   finish(o: VirtualOrder): void {

@@ -160,7 +160,7 @@ export class EngineCore {
       clientOrderId,
       risk: run.risk,
       riskState: this.riskState(run),
-      free: freeFunds(run.market, this.balances, this.tracker.liveOrders()),
+      free: freeFunds(run.market, this.balances, this.tracker.liveValues()),
       book: this.books.get(run.market.name),
       band: { reference: this.bookGuard.reference(run.market.name) },
       nowMs: now(),

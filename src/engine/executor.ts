@@ -80,16 +80,10 @@ export class Executor {
       }
       this.batcher.close(strategyId); // a stop-limit keeps its place among the strategy's requests
     }
-    void this.queue(strategyId).add(() => this.runSubmit(strategyId, order, end), TASK);
-  }
-
-  private async runSubmit(strategyId: string, order: GatedOrder, end: SubmissionEnd): Promise<void> {
-    this.queued.delete(order.clientOrderId);
-    try {
-      await this.send(strategyId, order);
-    } finally {
-      this.ended(order.clientOrderId, end);
-    }
+    void this.queue(strategyId).add(() => {
+      this.queued.delete(order.clientOrderId);
+      return this.send(strategyId, order, end);
+    }, TASK);
   }
 
   /** The submission has its answer, or none will come: cancels waiting on it go on. */
@@ -101,13 +95,19 @@ export class Executor {
   /** Queues a cancel (the caller marked it with `tracker.requestCancel`; the mark is cleared when it ends). */
   cancel(strategyId: string, clientOrderId: string): void {
     this.batcher?.close(strategyId); // places emitted after this cancel go after it, as emitted
-    void this.queue(strategyId).add(async () => {
-      try {
-        await this.sendCancel(strategyId, clientOrderId);
-      } finally {
-        this.o.tracker.clearCancel(clientOrderId);
-      }
-    }, TASK);
+    // the mark is cleared in a reaction to the cancel's end, as an async wrapper awaiting it would (the same microtask:
+    // the orders notifier's flush of the cancel's outcome still comes first), without that wrapper's promise per cancel
+    void this.queue(strategyId).add(
+      () =>
+        this.sendCancel(strategyId, clientOrderId).then(
+          () => this.o.tracker.clearCancel(clientOrderId),
+          (error: unknown) => {
+            this.o.tracker.clearCancel(clientOrderId);
+            throw error;
+          },
+        ),
+      TASK,
+    );
   }
 
   /**
@@ -164,19 +164,27 @@ export class Executor {
     return true;
   }
 
-  private async send(strategyId: string, order: GatedOrder): Promise<void> {
+  /**
+   * Sends one submission and takes its answer; with `end` (a task of its own, not the batcher's), the submission is
+   * ended here once that is done. One async function per place, not a second one awaiting this one only to end it.
+   */
+  private async send(strategyId: string, order: GatedOrder, end?: SubmissionEnd): Promise<void> {
     const { api } = this.o;
     const id = order.clientOrderId;
-    if (!this.begin(strategyId, order)) return;
-    let venue: Order;
     try {
-      // the gated order is the request: no other form of it is made before the client serializes it for the wire
-      venue = order.kind === 'limit' ? await api.placeLimit(order) : await api.placeStopLimit(order);
-    } catch (error) {
-      this.failed(strategyId, id, error);
-      return;
+      if (!this.begin(strategyId, order)) return;
+      let venue: Order;
+      try {
+        // the gated order is the request: no other form of it is made before the client serializes it for the wire
+        venue = order.kind === 'limit' ? await api.placeLimit(order) : await api.placeStopLimit(order);
+      } catch (error) {
+        this.failed(strategyId, id, error);
+        return;
+      }
+      this.accepted(strategyId, order, venue);
+    } finally {
+      if (end !== undefined) this.ended(id, end);
     }
-    this.accepted(strategyId, order, venue);
   }
 
   /**

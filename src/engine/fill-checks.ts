@@ -1,3 +1,4 @@
+import { dadd } from '../model/decimal-small.js';
 import type { Deal } from '../model/order.js';
 import { dealDefects } from '../venue/plausible.js';
 import { dealAgainstOrder } from './answer-check.js';
@@ -191,7 +192,7 @@ export class FillChecks {
 export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
   const problems = dealAgainstOrder(order, deal);
   if (problems.length > 0) return problems.join('; ');
-  const after = order.dealt.plus(deal.amount);
+  const after = dadd(order.dealt, deal.amount);
   if (after.gt(order.amount)) return `it would take the order's filled amount to ${after.toFixed()} of ${order.amount.toFixed()}`;
   if (order.finalDealt !== undefined && after.gt(order.finalDealt)) {
     return `it would take the order's filled amount to ${after.toFixed()}, above the ${order.finalDealt.toFixed()} the venue reports executed`;
@@ -202,6 +203,16 @@ export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
 /** How long a malformed deal shadows the other deals of its order at its time (see FillChecks.shadowOf). */
 export const SHADOW_MS = 30_000;
 
+/**
+ * The deal's time, amount and price as one key. Asked twice for every deal applied (admit's twinOf, then applied), so the
+ * last one is kept: deals are immutable records (their Decimals too), so the same deal object has the same signature.
+ */
 function signature(deal: Deal): string {
-  return `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
+  if (deal !== signed) {
+    signed = deal;
+    signedAs = `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
+  }
+  return signedAs;
 }
+let signed: Deal | undefined;
+let signedAs = '';

@@ -1,5 +1,6 @@
 import type { Balances } from '../model/balance.js';
 import { ZERO, type Decimal } from '../model/decimal.js';
+import { dsub } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { moneyLock } from './gate.js';
 import { leftOf } from './journal-replay.js';
@@ -25,14 +26,16 @@ export function freeFunds(
   if (!balances) return undefined;
   let stock = balances.value[market.stock]?.available ?? ZERO;
   let money = balances.value[market.money]?.available ?? ZERO;
+  // dsub: decimal.js's minus without its copy of the operand (model/decimal-small.ts: the same value, part for part);
+  // this runs for every place, over every live order the snapshot cannot show
   for (const o of live) {
     const unseen = o.confirmedAt === undefined || o.confirmedAt >= balances.startedAt;
     if (!unseen) continue;
     const left = leftOf(o);
     if (o.side === 'buy' && marketMoney(o.market) === market.money) {
-      money = money.minus(moneyLock(market, left, o.price));
+      money = dsub(money, moneyLock(market, left, o.price));
     } else if (o.side === 'sell' && marketStock(o.market) === market.stock) {
-      stock = stock.minus(left);
+      stock = dsub(stock, left);
     }
   }
   return { stock, money };

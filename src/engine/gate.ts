@@ -90,8 +90,9 @@ export function gatePlace(input: GateInput): GateResult {
 
   const book = input.book;
   if (!stop && (intent.postOnly || intent.rpi) && book) {
-    const bestAsk = bestPrice(book, 'asks');
-    const bestBid = bestPrice(book, 'bids');
+    // the side the order would take only
+    const bestAsk = intent.side === 'buy' ? bestPrice(book, 'asks') : undefined;
+    const bestBid = intent.side === 'sell' ? bestPrice(book, 'bids') : undefined;
     if (intent.side === 'buy' && bestAsk && gte(q.price, bestAsk)) {
       return {
         ok: false,

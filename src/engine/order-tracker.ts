@@ -1,5 +1,6 @@
 import { ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt } from '../model/decimal-compare.js';
+import { dadd } from '../model/decimal-small.js';
 import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
@@ -36,6 +37,11 @@ export interface TrackedOrder extends OrderTerms {
   finalDealt?: Decimal | undefined;
   /** Engine time of the last deal applied to it: an open-orders record requested before it cannot reflect it. */
   lastDealAt?: number | undefined;
+  /**
+   * The tracker's cached view of it (OrderTracker.view), dropped at every change: kept on the order itself, so reading
+   * or dropping it costs no map operation (a live order's view is read on every orders$ flush, dropped on every change).
+   */
+  cachedView?: OwnOrder | undefined;
 }
 
 /** An order to track: its terms and client order id (a gated OrderRequest, a journalled or adopted order), owner and tag. */
@@ -82,11 +88,6 @@ export class OrderTracker {
   /** The live subset, so per-intent work does not grow with the daemon's history. */
   private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
-  /**
-   * The cached views (see view). A Map, not a WeakMap: a WeakMap's set costs several times a Map's, and a view is set
-   * after every change of a live order; entries leave with their order (touch, prune).
-   */
-  private readonly views = new Map<TrackedOrder, OwnOrder>();
 
   constructor(
     private readonly clock: Clock,
@@ -160,9 +161,8 @@ export class OrderTracker {
       cancelSent: init?.cancelSent === true ? true : undefined,
       finalDealt: undefined,
       lastDealAt: undefined,
+      cachedView: undefined,
     };
-    const replaced = this.orders.get(o.clientOrderId);
-    if (replaced !== undefined) this.views.delete(replaced);
     this.orders.set(o.clientOrderId, order);
     this.index(order);
     this.onChange(order.strategyId, order);
@@ -206,7 +206,7 @@ export class OrderTracker {
     if (!o) return { order: undefined, fresh: true };
     o.orderId = deal.orderId;
     o.confirmedAt ??= this.clock.now();
-    o.dealt = o.dealt.plus(deal.amount);
+    o.dealt = dadd(o.dealt, deal.amount);
     o.lastDealAt = this.clock.now();
     const left = leftOf(o);
     const to: OrderState = left.isZero() ? 'filled' : o.state === 'rejected' ? 'unknown' : 'partially-filled';
@@ -264,6 +264,11 @@ export class OrderTracker {
     return [...this.liveIndex.values()];
   }
 
+  /** The live orders as they are indexed, not copied: for a reader that only walks them (it must not change them). */
+  liveValues(): IterableIterator<TrackedOrder> {
+    return this.liveIndex.values();
+  }
+
   all(): TrackedOrder[] {
     return [...this.orders.values()];
   }
@@ -274,7 +279,6 @@ export class OrderTracker {
     for (const o of this.orders.values()) {
       if (!isLive(o.state) && o.updatedAt < beforeMs) {
         this.orders.delete(o.clientOrderId);
-        this.views.delete(o);
       }
     }
   }
@@ -284,10 +288,10 @@ export class OrderTracker {
    * through `touch`), so the orders$ snapshot emitted after each change rebuilds only the changed orders.
    */
   view(o: TrackedOrder): OwnOrder {
-    let v = this.views.get(o);
+    let v = o.cachedView;
     if (v === undefined) {
       v = buildView(o);
-      this.views.set(o, v);
+      o.cachedView = v;
     }
     return v;
   }
@@ -298,7 +302,7 @@ export class OrderTracker {
   }
 
   private touch(o: TrackedOrder): void {
-    this.views.delete(o);
+    o.cachedView = undefined;
     this.index(o);
     o.updatedAt = this.clock.now();
     this.onChange(o.strategyId, o);

@@ -121,16 +121,18 @@ export class Reconciler {
       if (state !== undefined) this.o.tracker.move(clientOrderId, state, record);
       this.o.settleHeld?.(clientOrderId, record?.dealStock);
       const after = this.o.tracker.get(clientOrderId) ?? order;
-      this.o.journal.append({
-        t: this.o.now(),
-        type: 'outcome',
-        strategyId: order.strategyId,
-        clientOrderId,
-        state: after.state,
-        ...(after.orderId !== undefined ? { orderId: after.orderId } : {}),
-        left: fmt(this.o.tracker.left(after)),
-        reason: 'reconciled',
-      });
+      // a journal that drops its records is spared making this one (it formats what is left)
+      if (this.o.journal.discards !== true)
+        this.o.journal.append({
+          t: this.o.now(),
+          type: 'outcome',
+          strategyId: order.strategyId,
+          clientOrderId,
+          state: after.state,
+          ...(after.orderId !== undefined ? { orderId: after.orderId } : {}),
+          left: fmt(this.o.tracker.left(after)),
+          reason: 'reconciled',
+        });
       this.o.emit({ type: 'reconciled', at: this.o.now(), strategyId: order.strategyId, clientOrderId, state: after.state });
     } catch (error) {
       // `attempt` counts the failures before this one

@@ -72,9 +72,11 @@ const no = (reason: string, message: string): RiskDecision => ({ ok: false, reas
 /** Pure pre-trade check of one (already quantized) order. The first limit broken is the reason. */
 export function checkOrderRisk(limits: RiskLimits, market: Market, state: RiskState, order: RiskOrder, nowMs: number): RiskDecision {
   if (state.halted) return no('halted', 'strategy is halted by its loss limit');
-  const notional = dmul(order.amount, order.price);
-  if (limits.maxOrderNotional !== undefined && notional.gt(limits.maxOrderNotional)) {
-    return no('max-order-notional', `order notional ${notional.toFixed()} above ${limits.maxOrderNotional.toFixed()}`);
+  // the notional only where a limit reads it (most strategies set none; the gate asks this for every place)
+  if (limits.maxOrderNotional !== undefined) {
+    const notional = dmul(order.amount, order.price);
+    if (notional.gt(limits.maxOrderNotional))
+      return no('max-order-notional', `order notional ${notional.toFixed()} above ${limits.maxOrderNotional.toFixed()}`);
   }
   if (limits.maxOpenOrders !== undefined && state.openOrders + 1 > limits.maxOpenOrders) {
     return no('max-open-orders', `${state.openOrders} orders open, limit ${limits.maxOpenOrders}`);

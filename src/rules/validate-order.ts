@@ -52,8 +52,9 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
   // uniqueness would answer as then, i.e. nothing (see validated-orders.ts); the id check comes last but for 37,
   // which passed too.
   if (passedBefore(fields, market, kind)) {
-    // rule 36 again: its type and characters passed then, its uniqueness is the account's to answer now
-    const idViolation = clientOrderIdViolation(fields.clientOrderId, options);
+    // rule 36 again: its type and characters passed then (the very same id: not tested again), its uniqueness is the
+    // account's to answer now
+    const idViolation = clientOrderIdUsedViolation(fields.clientOrderId, options);
     return idViolation === undefined ? [] : [idViolation];
   }
   // no closure over `out` and no array of the flag names made per call: every order is validated here
@@ -137,6 +138,13 @@ function clientOrderIdViolation(id: unknown, options: ValidateOptions): RuleViol
   const field = options.clientOrderIdKey ?? 'client_order_id';
   if (typeof id !== 'string') return { code: C.clientOrderId, field, message: MSG.clientOrderIdNotString };
   if (!CLIENT_ORDER_ID_PATTERN.test(id)) return { code: C.clientOrderId, field, message: MSG.clientOrderIdChars };
-  if (options.isClientOrderIdUsed?.(id) === true) return { code: C.clientOrderId, field, message: MSG.clientOrderIdUsed };
+  return clientOrderIdUsedViolation(id, options);
+}
+
+/** Rule 36's last part, for an id whose type and characters passed: its uniqueness within the account. */
+function clientOrderIdUsedViolation(id: unknown, options: ValidateOptions): RuleViolation | undefined {
+  if (absent(id) || id === '') return undefined;
+  if (options.isClientOrderIdUsed?.(id as string) === true)
+    return { code: C.clientOrderId, field: options.clientOrderIdKey ?? 'client_order_id', message: MSG.clientOrderIdUsed };
   return undefined;
 }

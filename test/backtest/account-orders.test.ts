@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AccountOrders } from '../../backtest/replay/account-orders.js';
+import { AccountOrders, type VirtualOrder } from '../../backtest/replay/account-orders.js';
 import type { Deal } from '../../src/model/order.js';
 import { makeDeal } from '../streams/fake-api.js';
 
@@ -93,3 +93,33 @@ describe('AccountOrders deals, the poll', () => {
     );
   });
 });
+
+describe('AccountOrders client order ids', () => {
+  it('property: an id is used exactly when an order with it was added, however often it was asked about before', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('ask' as const), id: fc.constantFrom('a', 'b', 'c') }),
+      fc.record({ kind: fc.constant('add' as const), id: fc.constantFrom('a', 'b', 'c', '') }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        const account = new AccountOrders();
+        const added = new Set<string>();
+        let n = 0;
+        for (const o of ops) {
+          if (o.kind === 'ask') expect(account.isClientOrderIdUsed(o.id)).toBe(added.has(o.id));
+          else {
+            n += 1;
+            account.add(orderWithId(n, o.id));
+            if (o.id !== '') added.add(o.id);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Just enough of a venue-side order for the account's id bookkeeping (the rest is never read here). */
+function orderWithId(id: number, clientOrderId: string): VirtualOrder {
+  return { id, clientOrderId, market: 'A_B' } as unknown as VirtualOrder;
+}
