@@ -1,2 +1,3 @@
 export declare const SOURCE_DIRS: readonly string[];
 export declare function freshBuildDir(root: string): string | undefined;
+export declare function isFreshBuild(root: string, dist: string): boolean;

@@ -20,10 +20,15 @@ function newestSource(dir) {
 /** The build's directory (BOT_DIST_DIR, default <root>/dist) when it was made from `root` after every source's last change, else undefined. */
 export function freshBuildDir(root) {
   const dist = process.env.BOT_DIST_DIR ?? join(root, 'dist');
+  return isFreshBuild(root, dist) ? dist : undefined;
+}
+
+/** Whether `dist` holds a build made from `root` after every source's last change. */
+export function isFreshBuild(root, dist) {
   try {
     const build = JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8'));
-    return build.root === root && SOURCE_DIRS.every((d) => newestSource(join(root, d)) <= build.builtAt) ? dist : undefined;
+    return build.root === root && SOURCE_DIRS.every((d) => newestSource(join(root, d)) <= build.builtAt);
   } catch {
-    return undefined;
+    return false;
   }
 }

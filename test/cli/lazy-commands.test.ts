@@ -31,8 +31,8 @@ function botLoads(args: readonly string[]): { status: number | null; stderr: str
   const out = join(dir, `loads-${args.join('-').replace(/\W+/g, '_')}.txt`);
   const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'bin/bot.js', ...args], {
     cwd: repo,
-    // no build there: bin/bot.js runs the TypeScript sources, as from a fresh clone
-    env: { ...process.env, BOT_DIST_DIR: join(dir, 'no-build'), LOADS_OUT: out },
+    // no build there, nor one made: bin/bot.js runs the TypeScript sources
+    env: { ...process.env, BOT_DIST_DIR: join(dir, 'no-build'), BOT_AUTO_BUILD: '0', LOADS_OUT: out },
     encoding: 'utf8',
   });
   expect(r.error).toBeUndefined();
