@@ -17,8 +17,9 @@ const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 // the build's folder as a person would type it from here
 const shown = (dir) => (relative(process.cwd(), dir).startsWith('..') ? dir : relative(process.cwd(), dir) || '.');
 const dist =
-  process.env.BOT_AUTO_BUILD === '0'
-    ? freshBuildDir(root)
+  freshBuildDir(root) ??
+  (process.env.BOT_AUTO_BUILD === '0'
+    ? undefined
     : await (await import('../src/loading/build-tree.mjs')).freshOrRebuiltDir(root, {
         // stderr, one line: stdout may be a command's JSON
         onBuilt: ({ out, modules, ms, missing }) =>
@@ -27,7 +28,7 @@ const dist =
           ),
         onFailed: ({ out, error }) =>
           process.stderr.write(`bot: could not build ${shown(out)} (${String(error.message).split('\n')[0]}): running the TypeScript sources through tsx\n`),
-      });
+      }));
 
 let main;
 const compiled = dist !== undefined;

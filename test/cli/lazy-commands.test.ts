@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_GROUPS } from '../../src/cli/commands.js';
 
 /**
  * Command modules import their implementation inside the action (src/cli/commands.ts), so `bot --help` or one
@@ -56,10 +58,22 @@ describe('commands load their implementation only when they run', () => {
 
   it('bot backtest loads the backtest (rxjs) but not the HTTP client, the queue or the metrics', () => {
     // a missing config file: the action runs and loads its modules, then ends on the config error
-    const { status, stderr, packages } = botLoads(['backtest', join(dir, 'missing.yaml')]);
+    const { status, stderr, packages, urls } = botLoads(['backtest', join(dir, 'missing.yaml')]);
     expect(stderr).toContain('cannot read config file');
     expect(status).toBe(2);
     expect(packages).toContain('rxjs');
     expect(['got', 'bullmq', 'ioredis', 'prom-client'].filter((p) => packages.has(p))).toEqual([]);
+    // nor the other commands' modules (main.ts registers the named command only), nor the progress bar (no terminal)
+    const cli = new Set(urls.flatMap((u) => /\/src\/cli\/([\w-]+)\.ts$/.exec(u)?.[1] ?? []));
+    expect([...cli].sort()).toEqual(['backtest', 'closed-output', 'commands', 'exit-codes', 'help-layout', 'main']);
+    expect(packages.has('cli-progress')).toBe(false);
   }, 30_000);
+
+  it('each command table entry names the command its module registers (main.ts registers the named one alone)', async () => {
+    for (const entry of COMMAND_GROUPS.flatMap((g) => g.commands)) {
+      const program = new Command('bot');
+      (await entry.load()).register(program);
+      expect(program.commands.map((c) => c.name())).toEqual([entry.name]);
+    }
+  });
 });
