@@ -7,7 +7,7 @@
 // directory is never a half build that freshBuildDir would take as fresh.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { freshBuildDir, isFreshBuild, SOURCE_DIRS } from './fresh-build.mjs';
+import { freshBuildDir, isFreshBuild, notASource, SOURCE_DIRS } from './fresh-build.mjs';
 
 /** A lock or temporary directory older than this was left by a process that died while building. */
 const ABANDONED_MS = 120_000;
@@ -15,6 +15,7 @@ const WAIT_STEP_MS = 25;
 
 function walk(dir, found = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (notASource(e.name)) continue;
     const p = join(dir, e.name);
     if (e.isDirectory()) walk(p, found);
     else found.push(p);

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,5 +97,20 @@ describe('bin/bot.js builds a missing or stale build before it runs (src/loading
     expect(readFileSync(join(out, 'build.json'), 'utf8')).toBe(before);
     expect(existsSync(join(out, 'src', 'b.js'))).toBe(false);
     expect(leftovers(out)).toEqual([]);
+  }, 60_000);
+
+  it("an editor's hidden files (a swap file, Emacs's dangling lock link) neither make the build stale nor break it", async () => {
+    const root = join(dir, 'editor');
+    for (const d of ['src', 'backtest', 'strategies']) mkdirSync(join(root, d), { recursive: true });
+    writeFileSync(join(root, 'src', 'a.ts'), 'export const a: number = 1;\n');
+    const out = join(dir, 'editor-dist');
+    await buildTree(root, out);
+    writeFileSync(join(root, 'src', '.a.ts.swp'), 'vim');
+    symlinkSync('user@host.123:456', join(root, 'src', '.#a.ts'));
+    mkdirSync(join(root, 'strategies', '.tmp-gen-1'));
+    writeFileSync(join(root, 'strategies', '.tmp-gen-1', 'index.ts'), 'export default 1;\n');
+    expect(isFreshBuild(root, out)).toBe(true);
+    await buildTree(root, out);
+    expect(readdirSync(join(out, 'src'))).toEqual(['a.js', 'a.js.map']);
   }, 60_000);
 });
