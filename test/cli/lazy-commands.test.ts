@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMAND_GROUPS } from '../../src/cli/commands.js';
+import { COMMAND_GROUPS, registerCommands } from '../../src/cli/commands.js';
+import { layoutHelp } from '../../src/cli/help-layout.js';
 
 /**
  * Command modules import their implementation inside the action (src/cli/commands.ts), so `bot --help` or one
@@ -74,6 +75,19 @@ describe('commands load their implementation only when they run', () => {
       const program = new Command('bot');
       (await entry.load()).register(program);
       expect(program.commands.map((c) => c.name())).toEqual([entry.name]);
+    }
+  });
+
+  it('a command registered alone has the help it has among all the others (what `bot <command> --help` prints)', async () => {
+    const all = layoutHelp(new Command('bot'));
+    await registerCommands(all, ['node', 'bot', '--help']);
+    expect(all.commands.map((c) => c.name())).toEqual(COMMAND_GROUPS.flatMap((g) => g.commands.map((c) => c.name)));
+    for (const entry of COMMAND_GROUPS.flatMap((g) => g.commands)) {
+      const alone = layoutHelp(new Command('bot'));
+      await registerCommands(alone, ['node', 'bot', entry.name, '--help']);
+      expect(alone.commands.map((c) => c.name())).toEqual([entry.name]);
+      const help = (program: Command): string => program.commands.find((c) => c.name() === entry.name)!.helpInformation();
+      expect(help(alone)).toBe(help(all));
     }
   });
 });
