@@ -118,9 +118,9 @@ function unlock(out) {
  */
 export async function buildTree(root, out, { ifStale = false, logLevel = 'silent' } = {}) {
   const started = performance.now();
-  let build;
+  let esbuild;
   try {
-    ({ build } = await import('esbuild'));
+    esbuild = await import('esbuild');
   } catch (cause) {
     throw Object.assign(new Error('esbuild (a dev dependency) is not installed', { cause }), { code: 'NO_ESBUILD' });
   }
@@ -131,10 +131,12 @@ export async function buildTree(root, out, { ifStale = false, logLevel = 'silent
     const tmp = sibling(out, `tmp-${process.pid}`);
     rmSync(tmp, { recursive: true, force: true });
     try {
-      const modules = await compile(build, root, tmp, out, logLevel);
+      const modules = await compile(esbuild.build, root, tmp, out, logLevel);
       swapIn(tmp, out);
       return { modules, ms: performance.now() - started };
     } finally {
+      // esbuild's service process would otherwise idle beside bot for the rest of its run
+      await esbuild.stop();
       rmSync(tmp, { recursive: true, force: true });
     }
   } finally {
