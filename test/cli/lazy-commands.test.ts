@@ -68,6 +68,8 @@ describe('commands load their implementation only when they run', () => {
     const cli = new Set(urls.flatMap((u) => /\/src\/cli\/([\w-]+)\.ts$/.exec(u)?.[1] ?? []));
     expect([...cli].sort()).toEqual(['backtest', 'closed-output', 'commands', 'exit-codes', 'help-layout', 'main']);
     expect(packages.has('cli-progress')).toBe(false);
+    // nor the lane threads' modules, which run-from-config imports only for a lane on a worker thread
+    expect(urls.filter((u) => /\/backtest\/replay\/(run-parallel|lane-wire)\.ts$/.test(u))).toEqual([]);
   }, 30_000);
 
   it('each command table entry names the command its module registers (main.ts registers the named one alone)', async () => {
