@@ -22,7 +22,7 @@ import { renderHtmlReport } from './report/html-report.js';
 import type { RecordingCacheOptions } from './data/cache-settings.js';
 import { runBacktest, type BacktestOptions } from './replay/run-backtest.js';
 import type { ReplayOutcome } from './replay/lane-view.js';
-import { runBacktestParallel, type StrategySource } from './replay/run-parallel.js';
+import type { StrategySource } from './replay/run-parallel.js';
 import { createReplayStop, type ReplayStop } from './replay/replay-stop.js';
 import { FILL_MODEL_DOC } from '../src/fill-model/fill-model-doc.js';
 
@@ -150,8 +150,9 @@ export async function runBacktestOfConfig(config: BacktestConfig, o: ConfigRunOp
   const parallel = o.parallelLanes === true && config.fills.length > 1;
   const stop = o.signal === undefined ? undefined : stopOnAbort(o.signal, parallel ? config.fills.length : 1);
   const stoppable = { ...options, ...(stop !== undefined ? { stop } : {}) };
-  const result = await runBacktestNamingConfig(configFile, () =>
-    parallel ? runBacktestParallel({ ...stoppable, sources }) : runBacktest({ ...stoppable, strategies }),
+  const result = await runBacktestNamingConfig(configFile, async () =>
+    // the lane threads' modules (worker start, lane wire, lane digests) only when a lane runs on one
+    parallel ? (await import('./replay/run-parallel.js')).runBacktestParallel({ ...stoppable, sources }) : runBacktest({ ...stoppable, strategies }),
   );
   const report = buildReport(result, {
     files,

@@ -5,7 +5,7 @@
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { lanePnl } from './lane-pnl.js';
-import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
+import { laneMetrics, type LaneMetrics } from './metrics.js';
 import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
 import { DEFAULT_FILL_MODEL, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 
@@ -175,12 +175,15 @@ export function buildReport(
   const equity: Record<string, number[]> = {};
   const pnl: Record<string, number[]> = {};
   const inventory: Record<string, number[]> = {};
+  const initialMoney = initial[m.money]!.toNumber();
+  const initialStock = initial[m.stock]!.toNumber();
   for (const lane of result.lanes) {
-    const curve = strategyPnlCurve(lane.equity, initial[m.money]!.toNumber(), initial[m.stock]!.toNumber());
     const equityColumn = lane.equity.column('equity');
+    const midColumn = lane.equity.column('mid');
     const inventoryColumn = lane.equity.column('inventory');
     equity[lane.assumption] = idx.map((i) => equityColumn[i] ?? Number.NaN);
-    pnl[lane.assumption] = idx.map((i) => curve[i] ?? Number.NaN);
+    // strategyPnlCurve's figure at the charted points only (2,000 of a day's 86,400)
+    pnl[lane.assumption] = idx.map((i) => (i < equityColumn.length ? equityColumn[i]! - (initialMoney + initialStock * midColumn[i]!) : Number.NaN));
     inventory[lane.assumption] = idx.map((i) => inventoryColumn[i] ?? Number.NaN);
   }
   return {

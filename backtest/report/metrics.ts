@@ -25,7 +25,7 @@
  */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
-import type { EquityPoint } from '../replay/equity-curve.js';
+import { EquityCurve, type EquityPoint } from '../replay/equity-curve.js';
 import type { FillRecord } from '../replay/virtual-exchange.js';
 import type { LanePnl } from './lane-pnl.js';
 
@@ -110,6 +110,13 @@ export function pnlSharpeSortino(pnl: readonly number[], capital: number, period
 /** The strategy PnL curve: equity over holding the starting balances at each point's mid. */
 export function strategyPnlCurve(equity: Iterable<EquityPoint>, initialMoney: number, initialStock: number): number[] {
   const out: number[] = [];
+  // a replay's curve from its columns: the same numbers, without an object per point (a day is 86,400)
+  if (equity instanceof EquityCurve) {
+    const e = equity.column('equity');
+    const mid = equity.column('mid');
+    for (let i = 0; i < e.length; i++) out.push(e[i]! - (initialMoney + initialStock * mid[i]!));
+    return out;
+  }
   for (const p of equity) out.push(p.equity - (initialMoney + initialStock * p.mid));
   return out;
 }
@@ -148,7 +155,7 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
   const ddMoney = drawdown(pnl).money;
   const dd = { money: ddMoney, fraction: capital > 0 ? ddMoney / capital : 0 };
   const ratios = pnlSharpeSortino(pnl, capital, i.sampleMs);
-  const inv = Array.from(i.equity, (p) => p.inventory);
+  const inv = i.equity instanceof EquityCurve ? i.equity.column('inventory') : Array.from(i.equity, (p) => p.inventory);
   return {
     fills: i.fills.length,
     makerFills: maker,
@@ -177,7 +184,7 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
   };
 }
 
-function stats(v: readonly number[]): { min: number; max: number; mean: number } {
+function stats(v: ArrayLike<number> & Iterable<number>): { min: number; max: number; mean: number } {
   if (v.length === 0) return { min: 0, max: 0, mean: 0 };
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;

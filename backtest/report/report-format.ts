@@ -46,10 +46,13 @@ export const FIGURE_KIND: Readonly<Record<string, FigureKind>> = {
 
 /** A decimal string or number rounded half-up to `places` (exact for decimal strings), e.g. `-19.74`. */
 export function fixed(value: string | number, places: number): string {
-  const d = D(typeof value === 'number' ? value.toString() : value).toDecimalPlaces(places);
+  // toFixed rounds (half-up, the Decimal's mode) and prints in one step: the page prints thousands of fills
+  const s = D(typeof value === 'number' ? value.toString() : value).toFixed(places);
   // no "-0.00" for a value that rounds to zero
-  return (d.isZero() ? d.abs() : d).toFixed(places);
+  return s.charCodeAt(0) === 45 && NEGATIVE_ZERO.test(s) ? s.slice(1) : s;
 }
+
+const NEGATIVE_ZERO = /^-0(\.0*)?$/;
 
 /** A fraction as a percentage with 4 significant digits at most, e.g. `0.1589 %`. */
 export function percent(value: string | number): string {

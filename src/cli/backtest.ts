@@ -39,9 +39,10 @@ export function register(program: Command): void {
         const { runBacktestFromConfig } = await import('../../backtest/run-from-config.js');
         const { parallelLanesByDefault } = await import('../../backtest/replay/lane-threads.js');
         const { formatBacktestSummary } = await import('../../backtest/report/format-summary.js');
-        const { default: cliProgress } = await import('cli-progress');
+        // the bar's package only where a bar is drawn (a terminal): scripts and the bench run --no-progress or piped
+        const cliProgress = opts.progress && process.stderr.isTTY ? (await import('cli-progress')).default : undefined;
         const bar =
-          opts.progress && process.stderr.isTTY
+          cliProgress !== undefined
             ? new cliProgress.SingleBar({ format: 'replay [{bar}] {percentage}% | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic)
             : undefined;
         // not on a terminal: a line per tenth, so a log (or a test) sees the replay going

@@ -1,65 +1,96 @@
 import type { Command } from 'commander';
-import { register as pingCmd } from './ping.js';
-import { register as marketsCmd } from './markets.js';
-import { register as bookCmd } from './book.js';
-import { register as balanceCmd } from './balance.js';
-import { register as orderCmd } from './order.js';
-import { register as stopLimitCmd } from './stop-limit.js';
-import { register as cancelCmd } from './cancel.js';
-import { register as ordersCmd } from './orders.js';
-import { register as codeCmd } from './code.js';
-import { register as investmentsCmd } from './investments.js';
-import { register as simCmd } from './sim.js';
-import { register as runCmd } from './run.js';
-import { register as recordCmd } from './record.js';
-import { register as importCmd } from './import.js';
-import { register as backtestCmd } from './backtest.js';
-import { register as cacheCmd } from './cache.js';
-import { register as dataCmd } from './data.js';
-import { register as newStrategyCmd } from './new-strategy.js';
-import { register as bulkCmd } from './bulk.js';
-import { register as cancelAllCmd } from './cancel-all.js';
-import { register as orderHistoryCmd } from './order-history.js';
-import { register as chaosCmd } from './chaos.js';
-import { register as killSwitchCmd } from './kill-switch.js';
-import { register as sweepCmd } from './sweep.js';
-import { register as parityCmd } from './parity.js';
-import { register as workerCmd } from './worker.js';
-import { register as journalCmd } from './journal.js';
-import { register as checkCmd } from './check.js';
+
+/** One `bot` command: its name and its module (whose `register` adds it to the program), imported when needed. */
+export interface CommandEntry {
+  readonly name: string;
+  readonly load: () => Promise<{ readonly register: (program: Command) => void }>;
+}
 
 /** The commands of one heading of `bot --help`. */
 export interface CommandGroup {
   readonly heading: string;
-  readonly commands: ReadonlyArray<(program: Command) => void>;
+  readonly commands: readonly CommandEntry[];
 }
 
 /**
- * Every `bot` command, grouped and in help order. Each module wires parts and holds no logic.
- * Command modules import their implementation inside the action, so that a command starts without loading the others.
+ * Every `bot` command, grouped and in help order. Each module wires parts and holds no logic. Command modules import
+ * their implementation inside the action, so that a command starts without loading the others; and main.ts imports
+ * only the module of the command named on the command line (the others' registrations are ~40 modules: the venue
+ * wire types, the sim's config, ...), every module for `--help`, `help` and a name it does not know.
  */
 export const COMMAND_GROUPS: readonly CommandGroup[] = [
-  { heading: 'Daemon:', commands: [runCmd, checkCmd, journalCmd] },
-  { heading: 'Research (backtests, sweeps, your own strategies):', commands: [backtestCmd, sweepCmd, parityCmd, workerCmd, newStrategyCmd] },
-  { heading: 'Data (recordings for backtests):', commands: [recordCmd, importCmd, cacheCmd, dataCmd] },
+  {
+    heading: 'Daemon:',
+    commands: [
+      { name: 'run', load: () => import('./run.js') },
+      { name: 'check', load: () => import('./check.js') },
+      { name: 'journal', load: () => import('./journal.js') },
+    ],
+  },
+  {
+    heading: 'Research (backtests, sweeps, your own strategies):',
+    commands: [
+      { name: 'backtest', load: () => import('./backtest.js') },
+      { name: 'sweep', load: () => import('./sweep.js') },
+      { name: 'parity', load: () => import('./parity.js') },
+      { name: 'worker', load: () => import('./worker.js') },
+      { name: 'new-strategy', load: () => import('./new-strategy.js') },
+    ],
+  },
+  {
+    heading: 'Data (recordings for backtests):',
+    commands: [
+      { name: 'record', load: () => import('./record.js') },
+      { name: 'import', load: () => import('./import.js') },
+      { name: 'cache', load: () => import('./cache.js') },
+      { name: 'data', load: () => import('./data.js') },
+    ],
+  },
   {
     heading: 'Venue calls (one request each; credentials from BOT_API_KEY and BOT_API_SECRET):',
     commands: [
-      pingCmd,
-      marketsCmd,
-      bookCmd,
-      balanceCmd,
-      orderCmd,
-      stopLimitCmd,
-      cancelCmd,
-      ordersCmd,
-      bulkCmd,
-      cancelAllCmd,
-      orderHistoryCmd,
-      killSwitchCmd,
-      codeCmd,
-      investmentsCmd,
+      { name: 'ping', load: () => import('./ping.js') },
+      { name: 'markets', load: () => import('./markets.js') },
+      { name: 'book', load: () => import('./book.js') },
+      { name: 'balance', load: () => import('./balance.js') },
+      { name: 'order', load: () => import('./order.js') },
+      { name: 'stop-limit', load: () => import('./stop-limit.js') },
+      { name: 'cancel', load: () => import('./cancel.js') },
+      { name: 'orders', load: () => import('./orders.js') },
+      { name: 'bulk', load: () => import('./bulk.js') },
+      { name: 'cancel-all', load: () => import('./cancel-all.js') },
+      { name: 'order-history', load: () => import('./order-history.js') },
+      { name: 'kill-switch', load: () => import('./kill-switch.js') },
+      { name: 'code', load: () => import('./code.js') },
+      { name: 'investments', load: () => import('./investments.js') },
     ],
   },
-  { heading: 'Tools:', commands: [simCmd, chaosCmd] },
+  {
+    heading: 'Tools:',
+    commands: [
+      { name: 'sim', load: () => import('./sim.js') },
+      { name: 'chaos', load: () => import('./chaos.js') },
+    ],
+  },
 ];
+
+/**
+ * Registers the command named first on the command line (`argv` as process.argv: node, script, ...), alone, under
+ * its heading; or, when it names none of them (options, `help`, a typo commander will suggest a name for), every
+ * command in help order.
+ */
+export async function registerCommands(program: Command, argv: readonly string[]): Promise<void> {
+  const named = argv[2];
+  for (const group of COMMAND_GROUPS) {
+    const entry = group.commands.find((c) => c.name === named);
+    if (entry === undefined) continue;
+    program.commandsGroup(group.heading);
+    (await entry.load()).register(program);
+    return;
+  }
+  const modules = await Promise.all(COMMAND_GROUPS.map((g) => Promise.all(g.commands.map((c) => c.load()))));
+  for (const [i, group] of COMMAND_GROUPS.entries()) {
+    program.commandsGroup(group.heading);
+    for (const m of modules[i]!) m.register(program);
+  }
+}

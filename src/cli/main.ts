@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { sourceRoot } from '../loading/source-root.js';
 import { exitCodeFor, describeError } from './exit-codes.js';
-import { COMMAND_GROUPS } from './commands.js';
+import { registerCommands } from './commands.js';
 import { dropOutputToClosedPipe } from './closed-output.js';
 import { layoutHelp } from './help-layout.js';
 
-/** `bot`: builds the commander program from one module per command and runs it. */
+/** `bot`: builds the commander program from one module per command (the named one's only, see commands.ts) and runs it. */
 export async function main(argv: readonly string[]): Promise<void> {
   dropOutputToClosedPipe(process.stdout);
   dropOutputToClosedPipe(process.stderr);
@@ -16,10 +16,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError()
     .exitOverride();
-  for (const group of COMMAND_GROUPS) {
-    program.commandsGroup(group.heading);
-    for (const register of group.commands) register(program);
-  }
+  await registerCommands(program, argv);
   program.helpCommand(true);
   program.addHelpText(
     'after',

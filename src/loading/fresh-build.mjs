@@ -6,10 +6,20 @@ import { join } from 'node:path';
 /** The source folders a build compiles. */
 export const SOURCE_DIRS = ['src', 'backtest', 'strategies'];
 
+/**
+ * Whether a file or folder name is left out of the build and of its freshness: hidden ones, which are no module but
+ * an editor's swap or lock file (vim's `.x.ts.swp` on every save; Emacs's `.#x.ts`, a dangling link that made the
+ * freshness check throw and the build fail) or a scratch folder (the scaffold's test writes `strategies/.tmp-gen-*`).
+ */
+export function notASource(name) {
+  return name.startsWith('.');
+}
+
 /** The newest modification time under `dir` (a few ms for the whole tree). */
 function newestSource(dir) {
   let newest = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (notASource(e.name)) continue;
     const p = join(dir, e.name);
     const t = e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs;
     if (t > newest) newest = t;
@@ -20,10 +30,15 @@ function newestSource(dir) {
 /** The build's directory (BOT_DIST_DIR, default <root>/dist) when it was made from `root` after every source's last change, else undefined. */
 export function freshBuildDir(root) {
   const dist = process.env.BOT_DIST_DIR ?? join(root, 'dist');
+  return isFreshBuild(root, dist) ? dist : undefined;
+}
+
+/** Whether `dist` holds a build made from `root` after every source's last change. */
+export function isFreshBuild(root, dist) {
   try {
     const build = JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8'));
-    return build.root === root && SOURCE_DIRS.every((d) => newestSource(join(root, d)) <= build.builtAt) ? dist : undefined;
+    return build.root === root && SOURCE_DIRS.every((d) => newestSource(join(root, d)) <= build.builtAt);
   } catch {
-    return undefined;
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildReport, computeLaneMetrics } from '../../backtest/report/build-report.js';
+import { strategyPnlCurve } from '../../backtest/report/metrics.js';
 import type { LaneView } from '../../backtest/replay/lane-view.js';
 import { runBacktest } from '../../backtest/replay/run-backtest.js';
 import { D, type Decimal, ZERO } from '../../src/model/decimal.js';
@@ -52,6 +53,14 @@ describe("the backtest report's PnL is the engine's", () => {
           .toFixed(),
       );
       expect(report.lanes[i]!.errors).toEqual([]);
+    }
+    // the charted strategy PnL is strategyPnlCurve's at the charted points (buildReport computes only those)
+    const charted = buildReport(r, { files: [sample], initial: balances, fillModelDoc: '', maxPoints: 50 });
+    const times = Array.from(r.lanes[0]!.equity.column('t'));
+    expect(charted.series.t).toHaveLength(50);
+    for (const lane of r.lanes) {
+      const curve = strategyPnlCurve(lane.equity, balances.USDT.toNumber(), balances.BTC.toNumber());
+      expect(charted.series.pnl[lane.assumption]).toEqual(charted.series.t.map((t) => curve[times.indexOf(t)]));
     }
     // the pessimistic lane ends holding stock, so the mark matters (and the engine's own last mid was another)
     const held = r.lanes.find((l) => !D(report.lanes[r.lanes.indexOf(l)]!.metrics['position'] as string).isZero());

@@ -9,11 +9,11 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'compiled-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `bot backtest` of the sample, from the build in `dist` (or, with an empty `dist`, from the sources). */
+/** `bot backtest` of the sample, from the build in `dist` (or, with an empty `dist`, from the sources: no build is made). */
 function backtest(dist: string, out: string): { stderr: string; report: { lanes: unknown[]; band: unknown } } {
   const r = spawnSync(process.execPath, ['bin/bot.js', 'backtest', 'config/backtest.yaml', '--out', out, '--no-progress', '--no-cache'], {
     cwd: repo,
-    env: { ...process.env, BOT_DIST_DIR: dist, BOT_TRACE_ENTRY: '1' },
+    env: { ...process.env, BOT_DIST_DIR: dist, BOT_TRACE_ENTRY: '1', BOT_AUTO_BUILD: '0' },
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
@@ -21,7 +21,7 @@ function backtest(dist: string, out: string): { stderr: string; report: { lanes:
   return { stderr: r.stderr, report };
 }
 
-describe('npm run build: bin/bot.js runs the compiled JavaScript when it is fresh, the sources otherwise', () => {
+describe('npm run build: bin/bot.js runs the compiled JavaScript when it is fresh, the sources otherwise (BOT_AUTO_BUILD=0)', () => {
   it('a backtest from the build (its second lane on a compiled worker) reports exactly what one from the sources does', () => {
     const dist = join(dir, 'dist');
     const built = execFileSync(process.execPath, ['bin/build.js', '--out', dist], { cwd: repo, encoding: 'utf8' });

@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_GROUPS, registerCommands } from '../../src/cli/commands.js';
+import { layoutHelp } from '../../src/cli/help-layout.js';
 
 /**
  * Command modules import their implementation inside the action (src/cli/commands.ts), so `bot --help` or one
@@ -31,8 +34,8 @@ function botLoads(args: readonly string[]): { status: number | null; stderr: str
   const out = join(dir, `loads-${args.join('-').replace(/\W+/g, '_')}.txt`);
   const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'bin/bot.js', ...args], {
     cwd: repo,
-    // no build there: bin/bot.js runs the TypeScript sources, as from a fresh clone
-    env: { ...process.env, BOT_DIST_DIR: join(dir, 'no-build'), LOADS_OUT: out },
+    // no build there, nor one made: bin/bot.js runs the TypeScript sources
+    env: { ...process.env, BOT_DIST_DIR: join(dir, 'no-build'), BOT_AUTO_BUILD: '0', LOADS_OUT: out },
     encoding: 'utf8',
   });
   expect(r.error).toBeUndefined();
@@ -56,10 +59,37 @@ describe('commands load their implementation only when they run', () => {
 
   it('bot backtest loads the backtest (rxjs) but not the HTTP client, the queue or the metrics', () => {
     // a missing config file: the action runs and loads its modules, then ends on the config error
-    const { status, stderr, packages } = botLoads(['backtest', join(dir, 'missing.yaml')]);
+    const { status, stderr, packages, urls } = botLoads(['backtest', join(dir, 'missing.yaml')]);
     expect(stderr).toContain('cannot read config file');
     expect(status).toBe(2);
     expect(packages).toContain('rxjs');
     expect(['got', 'bullmq', 'ioredis', 'prom-client'].filter((p) => packages.has(p))).toEqual([]);
+    // nor the other commands' modules (main.ts registers the named command only), nor the progress bar (no terminal)
+    const cli = new Set(urls.flatMap((u) => /\/src\/cli\/([\w-]+)\.ts$/.exec(u)?.[1] ?? []));
+    expect([...cli].sort()).toEqual(['backtest', 'closed-output', 'commands', 'exit-codes', 'help-layout', 'main']);
+    expect(packages.has('cli-progress')).toBe(false);
+    // nor the lane threads' modules, which run-from-config imports only for a lane on a worker thread
+    expect(urls.filter((u) => /\/backtest\/replay\/(run-parallel|lane-wire)\.ts$/.test(u))).toEqual([]);
   }, 30_000);
+
+  it('each command table entry names the command its module registers (main.ts registers the named one alone)', async () => {
+    for (const entry of COMMAND_GROUPS.flatMap((g) => g.commands)) {
+      const program = new Command('bot');
+      (await entry.load()).register(program);
+      expect(program.commands.map((c) => c.name())).toEqual([entry.name]);
+    }
+  });
+
+  it('a command registered alone has the help it has among all the others (what `bot <command> --help` prints)', async () => {
+    const all = layoutHelp(new Command('bot'));
+    await registerCommands(all, ['node', 'bot', '--help']);
+    expect(all.commands.map((c) => c.name())).toEqual(COMMAND_GROUPS.flatMap((g) => g.commands.map((c) => c.name)));
+    for (const entry of COMMAND_GROUPS.flatMap((g) => g.commands)) {
+      const alone = layoutHelp(new Command('bot'));
+      await registerCommands(alone, ['node', 'bot', entry.name, '--help']);
+      expect(alone.commands.map((c) => c.name())).toEqual([entry.name]);
+      const help = (program: Command): string => program.commands.find((c) => c.name() === entry.name)!.helpInformation();
+      expect(help(alone)).toBe(help(all));
+    }
+  });
 });

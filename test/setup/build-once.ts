@@ -16,11 +16,13 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * which turns to the sources when any source is saved after the build. A failed build writes no build.json, so the
  * children run the sources, as from a fresh clone; that path keeps its own tests (test/cli/compiled-build.test.ts
  * compares the two, lazy-commands.test.ts runs from the sources). BOT_TEST_SOURCES=1 skips the build: the whole suite
- * then runs its children from the sources, as before this setup.
+ * then runs its children from the sources, as before this setup. Either way BOT_AUTO_BUILD=0: a child finding the
+ * build stale runs the sources rather than rebuilding it with a notice on its stderr (compiled-build.test.ts tests that).
  *
  * Returns the teardown, or undefined when there is nothing to remove.
  */
 export function buildForTests(): (() => void) | undefined {
+  process.env.BOT_AUTO_BUILD = '0';
   if (process.env.BOT_TEST_SOURCES === '1') return undefined;
   const dist = mkdtempSync(join(tmpdir(), 'bot-test-build-'));
   try {
