@@ -1,4 +1,4 @@
-import { D, dcmp, dmax, dmin, estimate, type Decimal } from '../../src/strategy/index.js';
+import { D, dcmp, dmax, dmin, estimate, type Decimal, type OwnOrder } from '../../src/strategy/index.js';
 import type { MarketMakerParams } from './params.js';
 
 /** What desiredQuotes derives from the params alone, computed once per params object (it runs on every snapshot). */
@@ -22,6 +22,21 @@ export interface QuoteConstants {
   lastBuys: boolean;
   lastSells: boolean;
   readonly toleranceF: number;
+  /** quotesStand's reading of the last orders list it was given (a function of the list and the params alone). */
+  standing: StandingOrders | undefined;
+}
+
+/**
+ * What a list of orders offers the quotes, per level and side: the price estimate of the one order that may stand for
+ * the quote (NaN when none may, so that no distance to it is below anything), and how many live orders are not being
+ * cancelled. The engine sends a new list of immutable views on every change and never alters a list once sent, so the
+ * same list (by identity) has the same reading: most snapshots come with the list of the snapshot before.
+ */
+export interface StandingOrders {
+  readonly orders: readonly OwnOrder[];
+  readonly bids: readonly number[];
+  readonly asks: readonly number[];
+  readonly live: number;
 }
 
 export const ONE = D(1);
@@ -51,6 +66,7 @@ export function quoteConstants(p: MarketMakerParams): QuoteConstants {
       lastBuys: false,
       lastSells: false,
       toleranceF: estimate(p.refreshThreshold),
+      standing: undefined,
     };
     constantsOf.set(p, c);
   }
