@@ -78,6 +78,10 @@ export class CachedSnapshot extends RecordedSnapshot {
   #first(side: BookSideName): number {
     return side === 'asks' ? this.block.levelStart[this.book]! : this.#askEnd;
   }
+  // the encoder refuses a level whose amount is not a plain non-negative decimal (block-encoder.ts)
+  override get nonNegativeAmounts(): boolean {
+    return true;
+  }
   override levelCount(side: BookSideName): number {
     return side === 'asks' ? this.block.askCount[this.book]! : this.block.levelStart[this.book + 1]! - this.#askEnd;
   }

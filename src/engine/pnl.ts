@@ -1,4 +1,5 @@
 import { D, ZERO, dmin, type Decimal } from '../model/decimal.js';
+import { cmp, gt } from '../model/decimal-compare.js';
 import { dadd, dmul, dsub } from '../model/decimal-small.js';
 import type { Side } from '../model/order.js';
 
@@ -59,23 +60,24 @@ export class PnlLedger {
     if (buy) this.bought = dadd(this.bought, fill.amount);
     else this.sold = dadd(this.sold, fill.amount);
 
+    // a sell subtracts its amount: dsub(pos, amount) is dadd(pos, amount.neg()) (decimal.js's plus of a negated value
+    // is its minus), without the negated copy; the comparisons below read the parts without copying (decimal-compare)
     const pos = this.position;
-    const signed = buy ? fill.amount : fill.amount.neg();
     if (pos.isZero() || pos.isPositive() === buy) {
       this.basis = dadd(this.basis, notional);
-      this.position = dadd(pos, signed);
+      this.position = buy ? dadd(pos, fill.amount) : dsub(pos, fill.amount);
       return;
     }
-    const size = pos.abs();
+    const size = pos.isNegative() ? pos.neg() : pos;
     const closing = dmin(fill.amount, size);
-    const released = closing.eq(size) ? this.basis : dmul(this.basis, closing).div(size).toDecimalPlaces(BASIS_DP);
+    const released = cmp(closing, size) === 0 ? this.basis : dmul(this.basis, closing).div(size).toDecimalPlaces(BASIS_DP);
     const value = dmul(closing, fill.price);
     // long: sold `closing` for `value` that cost `released`; short: bought back for `value` what brought `released`
     this.realised = dadd(this.realised, pos.isPositive() ? dsub(value, released) : dsub(released, value));
     this.basis = dsub(this.basis, released);
-    this.position = dadd(pos, signed);
+    this.position = buy ? dadd(pos, fill.amount) : dsub(pos, fill.amount);
     const opening = dsub(fill.amount, closing);
-    if (opening.gt(0)) this.basis = dmul(opening, fill.price);
+    if (gt(opening, ZERO)) this.basis = dmul(opening, fill.price);
   }
 
   /** Signed base position (what the risk check needs on every intent, without the snapshot's average cost). */

@@ -123,7 +123,11 @@ const max0 = (d: Decimal): Decimal => (d.isNegative() ? ZERO : d);
 
 export function fillStep(input: FillStepInput): FillStep {
   const { side, priceTicks, left, state, before, after, trades, hasTrades, assumption } = input;
-  const d1 = sameSideQty(after, side, priceTicks);
+  // The displayed quantity at the price. The pessimistic bound reads it only to cap a queue ahead, and a queue that is
+  // the ZERO constant (an order at the front: the usual state) stays ZERO under any amount not below zero: a snapshot
+  // that vouches for its amounts is asked only when the queue is not ZERO (below), others as always, first.
+  const eager = assumption !== 'pessimistic' || !after.nonNegativeAmounts;
+  const d1Eager = eager ? sameSideQty(after, side, priceTicks) : undefined;
   const x1 = throughQty(after, side, priceTicks);
   const { atPrice: vp, through: vt } = tradeEvidence(side, priceTicks, trades);
   let q = state.queueAhead;
@@ -140,12 +144,15 @@ export function fillStep(input: FillStepInput): FillStep {
     let fromThrough = x1 === ZERO && state.throughSeen === ZERO ? ZERO : max0(x1.sub(state.throughSeen));
     if (vt !== ZERO) fromThrough = fromThrough.add(vt);
     fill = dmin(left, fromQueue === ZERO ? fromThrough : fromQueue.add(fromThrough));
-    // an order at the front of its queue with no level at its price (the usual step): min(0, 0) is 0 itself
-    if (q !== ZERO || d1 !== ZERO) q = dmin(q, d1);
+    // an order at the front of its queue with no level at its price (the usual step): min(0, 0) is 0 itself; with a
+    // level there, min(ZERO, d1) is ZERO for any d1 >= 0, so a vouched snapshot is not asked
+    if (q !== ZERO) q = dmin(q, d1Eager ?? sameSideQty(after, side, priceTicks));
+    else if (d1Eager !== undefined && d1Eager !== ZERO) q = dmin(q, d1Eager);
     if (x1 !== ZERO && gt(x1, ZERO)) q = ZERO;
     return { fill, state: stateOf(state, q, x1) };
   }
 
+  const d1 = d1Eager!;
   if (gt(x1, ZERO) || gt(vt, ZERO)) {
     return { fill: left, state: { queueAhead: ZERO, throughSeen: x1 } };
   }

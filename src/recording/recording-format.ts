@@ -266,6 +266,15 @@ export class RecordedSnapshot {
     return (this.#bidTicks ??= this.#wire.bids.map((l) => priceToTicks(l[0], this.tickScale)));
   }
 
+  /**
+   * True when every level's amount is known to be a non-negative decimal without reading it (the binary cache holds
+   * plain non-negative decimals only); a text line is not checked, so false here. Lets the fill model skip a lookup
+   * whose answer could only matter were it negative (fill-model.ts).
+   */
+  get nonNegativeAmounts(): boolean {
+    return false;
+  }
+
   /** Levels on a side. */
   levelCount(side: BookSideName): number {
     return this.#wire[side].length;

@@ -17,6 +17,8 @@ export function decideEach<S, A, B, T>(a$: Observable<A>, b$: Observable<B>, dec
       let hasB = false;
       let queue: (readonly T[])[] | undefined;
       const emit = (list: readonly T[]): void => {
+        // nothing to emit, queued or not (the usual snapshot: the quotes stand): no queue made
+        if (list.length === 0) return;
         if (queue !== undefined) {
           queue.push(list);
           return;

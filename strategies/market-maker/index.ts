@@ -31,9 +31,11 @@ import {
   D,
   ZERO,
   bookTouch,
+  dadd,
   dcmp,
   defineStrategy,
   dmul,
+  dsub,
   maxOfSum,
   minOfDifference,
   ordersToTargets,
@@ -53,7 +55,8 @@ export type { MarketMakerParams } from './params.js';
 function inventory$(ctx: StrategyContext<MarketMakerParams>): Observable<Decimal> {
   if (ctx.params.inventoryFrom === 'fills') {
     return ctx.fills$.pipe(
-      scan((net, deal) => (deal.side === 'buy' ? net.plus(deal.amount) : net.minus(deal.amount)), ZERO),
+      // dadd/dsub: decimal.js's plus/minus, the same Decimal, made on integers (a fill's amount is small)
+      scan((net, deal) => (deal.side === 'buy' ? dadd(net, deal.amount) : dsub(net, deal.amount)), ZERO),
       startWith(ZERO),
     );
   }

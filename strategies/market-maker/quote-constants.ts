@@ -1,4 +1,4 @@
-import { D, dcmp, dmax, dmin, estimate, type Decimal } from '../../src/strategy/index.js';
+import { D, dcmp, dmax, dmin, estimate, type Decimal, type OwnOrder } from '../../src/strategy/index.js';
 import type { MarketMakerParams } from './params.js';
 
 /** What desiredQuotes derives from the params alone, computed once per params object (it runs on every snapshot). */
@@ -22,6 +22,23 @@ export interface QuoteConstants {
   lastBuys: boolean;
   lastSells: boolean;
   readonly toleranceF: number;
+  /** The factors of each inventory seen (see followInventory), by the inventory's parts. */
+  readonly factorsByInventory: Map<string, InventoryFactors>;
+  /** quotesStand's reading of the last orders list it was given (a function of the list and the params alone). */
+  standing: StandingOrders | undefined;
+}
+
+/**
+ * What a list of orders offers the quotes, per level and side: the price estimate of the one order that may stand for
+ * the quote (NaN when none may, so that no distance to it is below anything), and how many live orders are not being
+ * cancelled. The engine sends a new list of immutable views on every change and never alters a list once sent, so the
+ * same list (by identity) has the same reading: most snapshots come with the list of the snapshot before.
+ */
+export interface StandingOrders {
+  readonly orders: readonly OwnOrder[];
+  readonly bids: readonly number[];
+  readonly asks: readonly number[];
+  readonly live: number;
 }
 
 export const ONE = D(1);
@@ -51,25 +68,77 @@ export function quoteConstants(p: MarketMakerParams): QuoteConstants {
       lastBuys: false,
       lastSells: false,
       toleranceF: estimate(p.refreshThreshold),
+      factorsByInventory: new Map(),
+      standing: undefined,
     };
     constantsOf.set(p, c);
   }
   return c;
 }
 
-/** Brings the inventory-derived factors of `c` up to `inventory` (a no-op while it is unchanged: it changes only on fills). */
+/** The inventory-derived factors of QuoteConstants (see there) for one inventory. */
+interface InventoryFactors {
+  readonly centreFactor: Decimal;
+  readonly bidFactors: Decimal[];
+  readonly askFactors: Decimal[];
+  readonly factorDigits: number;
+  readonly bidFactorsF: number[];
+  readonly askFactorsF: number[];
+  readonly buys: boolean;
+  readonly sells: boolean;
+}
+
+/** Inventories whose factors are kept per params (a day's replay sees a handful: whole quote sizes around zero). */
+const KEPT_INVENTORIES = 64;
+
+/**
+ * Brings the inventory-derived factors of `c` up to `inventory` (a no-op while it is unchanged: it changes only on
+ * fills). The inventory comes back to the values it had (it moves by a quote's size and back), so each value's
+ * factors are made once (a division and several products at decimal.js's 60 digits) and kept by the value's parts.
+ */
 export function followInventory(c: QuoteConstants, p: MarketMakerParams, inventory: Decimal): void {
-  if (c.lastInventory !== undefined && dcmp(c.lastInventory, inventory) === 0) return;
+  if (c.lastInventory !== undefined && (c.lastInventory === inventory || dcmp(c.lastInventory, inventory) === 0)) return;
+  const key = partsKey(inventory);
+  let f = c.factorsByInventory.get(key);
+  if (f === undefined) {
+    f = inventoryFactors(c, p, inventory);
+    if (c.factorsByInventory.size >= KEPT_INVENTORIES) c.factorsByInventory.clear();
+    c.factorsByInventory.set(key, f);
+  }
+  c.lastInventory = inventory;
+  c.lastCentreFactor = f.centreFactor;
+  c.lastBidFactors = f.bidFactors;
+  c.lastAskFactors = f.askFactors;
+  c.lastFactorDigits = f.factorDigits;
+  c.lastBidFactorsF = f.bidFactorsF;
+  c.lastAskFactorsF = f.askFactorsF;
+  c.lastBuys = f.buys;
+  c.lastSells = f.sells;
+}
+
+/**
+ * A Decimal's whole state as a key: sign, exponent and digit words (decimal.js's documented parts). Every operation
+ * below reads nothing else of the inventory, so equal keys give the very same factors (-0 and 0 differ: both kept).
+ */
+function partsKey(x: Decimal): string {
+  const p = x as unknown as { readonly s: number; readonly e: number; readonly d: readonly number[] | null };
+  return `${p.s} ${p.e} ${p.d === null ? '-' : p.d.join(',')}`;
+}
+
+function inventoryFactors(c: QuoteConstants, p: MarketMakerParams, inventory: Decimal): InventoryFactors {
   const ratio = dmax(MINUS_ONE, dmin(ONE, inventory.div(p.maxInventory)));
   const centreFactor = ONE.minus(p.inventorySkew.times(ratio));
-  c.lastCentreFactor = centreFactor;
-  c.lastInventory = inventory;
-  c.lastBidFactors = c.levels.map((l) => centreFactor.times(l.bidFactor));
-  c.lastAskFactors = c.levels.map((l) => centreFactor.times(l.askFactor));
+  const bidFactors = c.levels.map((l) => centreFactor.times(l.bidFactor));
+  const askFactors = c.levels.map((l) => centreFactor.times(l.askFactor));
   const digits = centreFactor.precision();
-  c.lastFactorDigits = Math.max(...c.levels.map((l) => digits + Math.max(l.bidFactor.precision(), l.askFactor.precision())));
-  c.lastBidFactorsF = c.lastBidFactors.map(estimate);
-  c.lastAskFactorsF = c.lastAskFactors.map(estimate);
-  c.lastBuys = dcmp(inventory, p.maxInventory) < 0;
-  c.lastSells = dcmp(inventory, c.minInventory) > 0;
+  return {
+    centreFactor,
+    bidFactors,
+    askFactors,
+    factorDigits: Math.max(...c.levels.map((l) => digits + Math.max(l.bidFactor.precision(), l.askFactor.precision()))),
+    bidFactorsF: bidFactors.map(estimate),
+    askFactorsF: askFactors.map(estimate),
+    buys: dcmp(inventory, p.maxInventory) < 0,
+    sells: dcmp(inventory, c.minInventory) > 0,
+  };
 }

@@ -18,7 +18,7 @@ import {
   bestPriceEstimate,
 } from '../../src/strategy/index.js';
 import type { MarketMakerParams } from './params.js';
-import { quoteConstants } from './quote-constants.js';
+import { quoteConstants, type QuoteConstants, type StandingOrders } from './quote-constants.js';
 
 const REL = ESTIMATE_REL_ERROR;
 /**
@@ -36,7 +36,7 @@ const QUOTE_REL = 8 * REL;
 export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: Decimal, orders: readonly OwnOrder[], priceStep: Decimal): boolean {
   const c = quoteConstants(p);
   // the factors are brought up to a new inventory by desiredQuotes (the exact path runs after every fill)
-  if (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0) return false;
+  if (c.lastInventory !== inventory && (c.lastInventory === undefined || dcmp(c.lastInventory, inventory) !== 0)) return false;
   // the touch's estimates (a backtest's book reads them off its columns: no Decimal made)
   const bidF = bestPriceEstimate(book, 'bids');
   const askF = bestPriceEstimate(book, 'asks');
@@ -51,9 +51,10 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
   if (!(stepF > 0 && tolF >= 0)) return false;
   const buys = c.lastBuys;
   const sells = c.lastSells;
+  // what the orders offer each quote, read once per list of orders (most snapshots come with the list of the last)
+  const standing = standingOf(p, c, orders);
   let wanted = 0;
   for (let i = 0; i < c.levels.length; i++) {
-    const level = c.levels[i]!;
     if (buys) {
       let want = midF * c.lastBidFactorsF[i]!;
       let err = QUOTE_REL * Math.abs(want);
@@ -64,7 +65,7 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
         err = Math.max(err, 2 * REL * (askF + stepF));
       }
       // a quote not plainly positive may not be wanted at all: the exact path decides
-      if (!(want - err > 0) || !standsFor(orders, level.bidTag, 'buy', want, err, p.size, stepF, tolF)) return false;
+      if (!(want - err > 0) || !stands(standing.bids[i]!, want, err, stepF, tolF)) return false;
       wanted += 1;
     }
     if (sells) {
@@ -76,14 +77,12 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
         if (behind > want) want = behind;
         err = Math.max(err, 2 * REL * (bidF + stepF));
       }
-      if (!standsFor(orders, level.askTag, 'sell', want, err, p.size, stepF, tolF)) return false;
+      if (!stands(standing.asks[i]!, want, err, stepF, tolF)) return false;
       wanted += 1;
     }
   }
   // each wanted quote has its own live order (the tags differ); any live order beyond them would be cancelled
-  let live = 0;
-  for (const o of orders) if (isLiveOrder(o) && o.cancelRequested !== true) live += 1;
-  return live === wanted;
+  return standing.live === wanted;
 }
 
 /** The price step's estimate, kept for the step it was made of (a strategy makes its step once). */
@@ -93,20 +92,42 @@ function stepEstimate(step: Decimal): number {
   return lastStep.f;
 }
 
+/** quote-constants.ts's StandingOrders of `orders`: the last list's, kept while the same list comes again. */
+function standingOf(p: MarketMakerParams, c: QuoteConstants, orders: readonly OwnOrder[]): StandingOrders {
+  const last = c.standing;
+  if (last !== undefined && last.orders === orders) return last;
+  const bids: number[] = [];
+  const asks: number[] = [];
+  for (const level of c.levels) {
+    bids.push(priceOfStanding(orders, level.bidTag, 'buy', p.size));
+    asks.push(priceOfStanding(orders, level.askTag, 'sell', p.size));
+  }
+  let live = 0;
+  for (const o of orders) if (isLiveOrder(o) && o.cancelRequested !== true) live += 1;
+  return (c.standing = { orders, bids, asks, live });
+}
+
 /**
- * True when exactly one live order (not being cancelled) has `tag` and ordersToTargets surely keeps it for the quote
- * estimated at `want` ± `err`: a limit order on `side` with all of `size` left (withinTolerance's equal amounts) and a
- * price whose distance to the quote is, with every error bound added, below the step or the refresh tolerance.
+ * The price estimate of the one live order (not being cancelled) with `tag` when it is a limit order on `side` with
+ * all of `size` left (withinTolerance's equal amounts), else NaN: ordersToTargets can keep only such an order for the
+ * quote without an intent.
  */
-function standsFor(orders: readonly OwnOrder[], tag: string, side: Side, want: number, err: number, size: Decimal, stepF: number, tolF: number): boolean {
+function priceOfStanding(orders: readonly OwnOrder[], tag: string, side: Side, size: Decimal): number {
   let found: OwnOrder | undefined;
   for (const o of orders) {
     if (o.tag !== tag || !isLiveOrder(o) || o.cancelRequested === true) continue;
-    if (found !== undefined) return false;
+    if (found !== undefined) return Number.NaN;
     found = o;
   }
-  if (found === undefined || found.side !== side || found.kind === 'stop-limit' || dcmp(found.left, size) !== 0) return false;
-  const have = estimate(found.price);
+  if (found === undefined || found.side !== side || found.kind === 'stop-limit' || dcmp(found.left, size) !== 0) return Number.NaN;
+  return estimate(found.price);
+}
+
+/**
+ * True when ordersToTargets surely keeps the order priced about `have` (NaN: no order may) for the quote estimated at
+ * `want` ± `err`: the distance between them, with every error bound added, is below the step or the refresh tolerance.
+ */
+function stands(have: number, want: number, err: number, stepF: number, tolF: number): boolean {
   // |have − want| and its bound: the order price's estimate (REL, doubled for the subtraction's rounding) and the quote's
   const distance = Math.abs(have - want) + 2 * REL * Math.abs(have) + err;
   // withinTolerance: |have − want| < step, or |have − want| <= |want| × tolerance (here below the least it can be)
