@@ -22,6 +22,7 @@ const SHARED_ANYWAY = [
   'test/chaos/config-fuzz.test.ts',
   'test/chaos/journal-audit.test.ts',
   'test/chaos/trust-audit.test.ts',
+  'test/cli/auto-build.test.ts',
   'test/cli/batch-commands.test.ts',
   'test/cli/check.test.ts',
   'test/cli/compiled-build.test.ts',

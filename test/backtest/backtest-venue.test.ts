@@ -1,58 +1,9 @@
 import { interval, take, toArray, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { BacktestVenue } from '../../backtest/replay/backtest-venue.js';
 import { SteppingScheduler } from '../../backtest/replay/stepping-scheduler.js';
-import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
 import { D } from '../../src/model/decimal.js';
-import { parseMarket } from '../../src/venue/parse-market.js';
 import { InnerValidationError, RequestValidationError } from '../../src/venue/errors.js';
-import { RecordedSnapshot } from '../../src/recording/recording-format.js';
-import { btcUsdtWireMarket } from './fixtures.js';
-
-const market = parseMarket(btcUsdtWireMarket()); // tick 0.01, lot 0.00001, fees 0.1 %
-const snapshot = (t: number, bid: string, ask: string): RecordedSnapshot =>
-  new RecordedSnapshot(
-    t,
-    {
-      ticker_id: 'BTC_USDT',
-      timestamp: t / 1000,
-      bids: [
-        [bid, '1'],
-        ['99.00', '5'],
-      ],
-      asks: [
-        [ask, '1'],
-        ['102.00', '5'],
-      ],
-    },
-    100,
-  );
-
-/** Drives the scheduler until `p` settles (as the replay loop does). */
-async function drive<T>(s: SteppingScheduler, p: Promise<T>): Promise<T> {
-  let done = false;
-  const out = p.finally(() => (done = true));
-  out.catch(() => undefined);
-  for (let i = 0; i < 10_000 && !done; i++) {
-    await new Promise((r) => setImmediate(r));
-    if (!done) s.runNext();
-  }
-  return out;
-}
-
-function setup(latency = { requestMs: 20, responseMs: 30 }) {
-  const scheduler = new SteppingScheduler(1_000_000);
-  const exchange = new VirtualExchange({
-    market,
-    assumption: 'pessimistic',
-    balances: { BTC: D('1'), USDT: D('1000') },
-    hasTrades: false,
-    now: () => scheduler.now(),
-  });
-  exchange.onSnapshot(snapshot(1_000_000, '100.00', '100.10'));
-  const venue = new BacktestVenue({ exchange, scheduler, latency });
-  return { scheduler, exchange, venue };
-}
+import { drive, snapshot, venueRig } from './venue-rig.js';
 
 describe('stepping scheduler', () => {
   it('runs RxJS timers on virtual time, in time order, FIFO at equal times', async () => {
@@ -95,7 +46,7 @@ describe('stepping scheduler', () => {
 
 describe('backtest venue', () => {
   it('acts at arrival time and answers after the response latency', async () => {
-    const { scheduler, venue } = setup();
+    const { scheduler, venue } = venueRig();
     const order = await drive(
       scheduler,
       venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('99.5'), clientOrderId: 'a-1', postOnly: true }),
@@ -109,7 +60,7 @@ describe('backtest venue', () => {
   });
 
   it('arrives without promise work (no settle needed) and settles the promise in the response step', async () => {
-    const { scheduler, venue } = setup();
+    const { scheduler, venue } = venueRig();
     let settled = false;
     void venue.tradeBalance().then(() => (settled = true));
     await new Promise((r) => setImmediate(r));
@@ -124,7 +75,7 @@ describe('backtest venue', () => {
   });
 
   it('rejects like the venue: rule violations 422 with the code, post-only/balance 400 code 10, unknown cancel 400 code 2', async () => {
-    const { scheduler, venue, exchange } = setup();
+    const { scheduler, venue, exchange } = venueRig();
     const offStep = drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('0.5'), price: D('99.505') }));
     await expect(offStep).rejects.toBeInstanceOf(RequestValidationError);
     await expect(offStep).rejects.toMatchObject({ venueCode: 33, status: 422 });
@@ -139,7 +90,7 @@ describe('backtest venue', () => {
   });
 
   it('takes liquidity at the displayed prices when an order crosses, with the taker fee', async () => {
-    const { scheduler, venue, exchange } = setup({ requestMs: 0, responseMs: 0 });
+    const { scheduler, venue, exchange } = venueRig({ requestMs: 0, responseMs: 0 });
     const o = await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: D('1.5'), price: D('102.00'), ioc: true }));
     expect(o.left.toFixed()).toBe('0');
     expect(exchange.fills.map((f) => `${f.role} ${f.price.toFixed()} ${f.amount.toFixed()} ${f.fee.toFixed()}`)).toEqual([
@@ -153,7 +104,7 @@ describe('backtest venue', () => {
   });
 
   it('fills a resting order when a later snapshot trades through it, at its price as maker', async () => {
-    const { scheduler, venue, exchange } = setup({ requestMs: 0, responseMs: 0 });
+    const { scheduler, venue, exchange } = venueRig({ requestMs: 0, responseMs: 0 });
     await drive(scheduler, venue.placeLimit({ market: 'BTC_USDT', side: 'sell', amount: D('0.4'), price: D('100.50'), postOnly: true }));
     exchange.onSnapshot(snapshot(1_001_000, '100.60', '100.70')); // bids at >= 100.50: 1 BTC at 100.60
     expect(exchange.fills.map((f) => `${f.side} ${f.role} ${f.price.toFixed()} ${f.amount.toFixed()}`)).toEqual(['sell maker 100.5 0.4']);
@@ -163,7 +114,7 @@ describe('backtest venue', () => {
   });
 
   it('holds requests back in virtual time so no 10 s window carries more than the order book limit', async () => {
-    const { scheduler, venue } = setup({ requestMs: 1, responseMs: 1 });
+    const { scheduler, venue } = venueRig({ requestMs: 1, responseMs: 1 });
     const calls = Array.from({ length: 700 }, () => venue.orderBook('BTC_USDT', { limit: 5 }).then(() => scheduler.now()));
     const times = await drive(scheduler, Promise.all(calls));
     const arrivals = times.map((t) => t - 2).sort((a, b) => a - b);

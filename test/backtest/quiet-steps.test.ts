@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BacktestVenue } from '../../backtest/replay/backtest-venue.js';
 import { checkingSettler, LoudStepError } from '../../backtest/replay/settle.js';
 import { SteppingScheduler } from '../../backtest/replay/stepping-scheduler.js';
-import { VirtualExchange } from '../../backtest/replay/virtual-exchange.js';
-import { D } from '../../src/model/decimal.js';
-import { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { poll } from '../../src/streams/poll.js';
 import { startsRequest } from '../../src/streams/starts-request.js';
-import { parseMarket } from '../../src/venue/parse-market.js';
-import { btcUsdtWireMarket } from './fixtures.js';
+import { venueRig } from './venue-rig.js';
 
-const market = parseMarket(btcUsdtWireMarket());
-
-function setup() {
-  const scheduler = new SteppingScheduler(1_000_000);
-  const exchange = new VirtualExchange({
-    market,
-    assumption: 'pessimistic',
-    balances: { BTC: D('1'), USDT: D('1000') },
-    hasTrades: false,
-    now: () => scheduler.now(),
-  });
-  exchange.onSnapshot(new RecordedSnapshot(1_000_000, { ticker_id: 'BTC_USDT', timestamp: 1000, bids: [['100.00', '1']], asks: [['100.10', '1']] }, 100));
-  const venue = new BacktestVenue({ exchange, scheduler, latency: { requestMs: 20, responseMs: 30 } });
-  return { scheduler, venue };
-}
+// the venue rig's book has one more level a side than this test needs: the requests only need a book
+const setup = () => venueRig();
 
 /** Runs steps until nothing is due, draining after each; the settleNeeded of every step in order. */
 async function steps(s: SteppingScheduler, n: number): Promise<boolean[]> {

@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { misfit } from '../../src/engine/fill-checks.js';
 import { OrderTracker } from '../../src/engine/order-tracker.js';
 import { D } from '../../src/model/decimal.js';
-import type { Deal } from '../../src/model/order.js';
+import { testDeal } from '../helpers/deal.js';
 
-const deal = (id: number, amount: string): Deal => ({
-  id,
-  time: id,
-  market: 'BTC_USDT',
-  side: 'buy',
-  role: 'maker',
-  amount: D(amount),
-  price: D('100'),
-  deal: D(amount).times(100),
-  fee: D('0'),
-  orderId: 7,
-  clientOrderId: 'x-1',
-});
+// the deal's own time and fee, and the order's id, as this file tracks it
+const deal = (id: number, amount: string) => testDeal(id, amount, { time: id, fee: D('0'), clientOrderId: 'x-1' });
 
 describe('misfit: a deal that would overfill its order', () => {
   it('counts the deals applied already: what fits alone does not fit on top of them', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
-import type { Deal, Order } from '../../src/model/order.js';
+import type { Order } from '../../src/model/order.js';
 import { canMove, OrderTracker, stateFromVenue } from '../../src/engine/order-tracker.js';
+import { testDeal } from '../helpers/deal.js';
 
 const clock = { now: () => 1000 };
 const base = { clientOrderId: 'mm-x-1', strategyId: 'mm', market: 'BTC_USDT', side: 'buy' as const, kind: 'limit' as const, price: D('100'), amount: D('1') };
@@ -25,19 +26,7 @@ const venue = (o: Partial<Order>): Order => ({
   status: 'NEW',
   ...o,
 });
-const deal = (id: number, amount: string): Deal => ({
-  id,
-  time: 1,
-  market: 'BTC_USDT',
-  side: 'buy',
-  role: 'maker',
-  amount: D(amount),
-  price: D('100'),
-  deal: D(amount).times(100),
-  fee: D('0.01'),
-  orderId: 7,
-  clientOrderId: 'mm-x-1',
-});
+const deal = (id: number, amount: string) => testDeal(id, amount);
 
 describe('OrderTracker', () => {
   it('pending → open → partially filled → filled, fills from deals once each', () => {
