@@ -116,6 +116,10 @@ export class CachedSnapshot extends RecordedSnapshot {
     const level = this.#first(side) + i;
     return (field === 'price' ? this.block.price[level]! : this.block.amount[level]!) > 0;
   }
+  // the same answers, for the whole book at once (the block's flag; see CacheBlock.allPositive)
+  allLevelsPositive(): boolean {
+    return this.block.allPositive(this.book);
+  }
   override amountSum(side: BookSideName, n: number): Decimal {
     if (n === 0) return ZERO;
     const from = this.#first(side);

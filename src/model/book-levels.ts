@@ -20,6 +20,11 @@ export interface BookLevelReader {
   amount(side: BookSide, i: number): Decimal;
   /** True when level `i`'s price or amount is > 0 and finite (asked without making its Decimal where the data allows). */
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
+  /**
+   * True when `positive` is true of every level's price and amount, known at once (a backtest's book reads a flag of
+   * its cache block); false when not, or not known at once. Optional: a book without it is asked level by level.
+   */
+  allPositive?(): boolean;
   /** Level `i`'s price within ESTIMATE_REL_ERROR of it, NaN when not estimated (see priceEstimate below). */
   priceEstimate(side: BookSide, i: number): number;
 }

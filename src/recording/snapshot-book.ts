@@ -16,6 +16,8 @@ export interface SnapshotLevels {
   levelAmount(side: BookSide, i: number): Decimal;
   levelPositive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
   levelPriceEstimate(side: BookSide, i: number): number;
+  /** True when levelPositive is true of every level's price and amount (absent: not known at once; ask per level). */
+  allLevelsPositive?(): boolean;
 }
 
 /**
@@ -86,6 +88,10 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   }
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
     return this.snapshot.levelPositive(side, i, field);
+  }
+  // true only when the snapshot knows it at once; the book's levels are a prefix of the snapshot's, so its answer holds
+  allPositive(): boolean {
+    return this.snapshot.allLevelsPositive?.() === true;
   }
   amount(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelAmount(side, i);
