@@ -60,8 +60,6 @@ export class CacheBlock {
   readonly #intTicksScale: number;
   /** Which book sides are in order, for the last tick scale asked (made on the first level scan). */
   #ordered: OrderedSides | undefined;
-  /** Per book, 1 when every price and amount of it is > 0 (made on the first question, one pass over the block). */
-  #positive: Uint8Array | undefined;
 
   /** Decodes and checks a payload (`bytes.byteOffset` a multiple of 8); a malformed one throws RecordingFormatError. */
   constructor(bytes: Uint8Array) {
@@ -154,32 +152,6 @@ export class CacheBlock {
   /** `new Decimal(amountText(level))`, without the text. */
   amountDecimal(level: number): Decimal {
     return plainDecimal(this.amount[level]!, this.amountDec[level]!);
-  }
-
-  /**
-   * True when every price and amount of book `book` is > 0: each level's `price[level] > 0` and `amount[level] > 0`,
-   * what CachedSnapshot.levelPositive answers level by level. The sanity check asks it of every book it is shown
-   * (six level questions a poll, a day's 86,400 polls), so the whole block is scanned once, on the first.
-   */
-  allPositive(book: number): boolean {
-    return (this.#positive ??= this.#positiveBooks())[book] === 1;
-  }
-
-  #positiveBooks(): Uint8Array {
-    const { levelStart, price, amount } = this;
-    const books = this.askCount.length;
-    const out = new Uint8Array(books);
-    for (let b = 0; b < books; b++) {
-      let ok = 1;
-      for (let i = levelStart[b]!, end = levelStart[b + 1]!; i < end; i++) {
-        if (!(price[i]! > 0 && amount[i]! > 0)) {
-          ok = 0;
-          break;
-        }
-      }
-      out[b] = ok;
-    }
-    return out;
   }
 
   /** Integer ticks of the prices of levels [from, to): what `priceToTicks` gives for their strings. */

@@ -183,8 +183,8 @@ function nonPositiveLevel(book: OrderBook): BookLevel | undefined {
   // through the book's level reader (model/book-levels.ts), looked up once for the six questions: a backtest's book
   // then builds no level arrays for this; a book without one is read from its arrays, as sideCount/levelPositive do
   const reader = readerOf(book);
-  // every level positive, known at once (a backtest's cached book): the six questions below would each answer true
-  if (reader?.allPositive?.() === true) return undefined;
+  // the same six questions, two calls (a backtest's book answers them off its columns): a sane book, the usual case
+  if (reader?.edgesPositive !== undefined && reader.edgesPositive('bids') && reader.edgesPositive('asks')) return undefined;
   const levels = reader ?? arrayLevels(book);
   const bid = nonPositiveIndex(levels, 'bids');
   if (bid >= 0) return levelAt(book, 'bids', bid);

@@ -50,7 +50,7 @@ async function cachedBooks(books: readonly { asks: WireLevel[]; bids: WireLevel[
   return out;
 }
 
-describe("saneBooks on a cached book (the block's all-positive flag) decides as on the book's arrays", () => {
+describe("saneBooks on a cached book (its reader's edgesPositive) decides as on the book's arrays", () => {
   it('property (seeded): cached books and plain copies of their arrays are held and passed alike, with the same messages', async () => {
     let run = 0;
     await fc.assert(
