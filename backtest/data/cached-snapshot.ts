@@ -116,6 +116,12 @@ export class CachedSnapshot extends RecordedSnapshot {
     const level = this.#first(side) + i;
     return (field === 'price' ? this.block.price[level]! : this.block.amount[level]!) > 0;
   }
+  // levelPositive's three answers for the edges of the first `n` levels (n >= 1) of a side, in one call
+  levelEdgesPositive(side: BookSideName, n: number): boolean {
+    const from = this.#first(side);
+    const { price, amount } = this.block;
+    return price[from]! > 0 && amount[from]! > 0 && price[from + n - 1]! > 0;
+  }
   override amountSum(side: BookSideName, n: number): Decimal {
     if (n === 0) return ZERO;
     const from = this.#first(side);

@@ -1,6 +1,6 @@
 /**
  * Which book sides of a cache block are in order (asks rising, bids falling, equal neighbours allowed), in the ticks
- * of one tick scale: worked out for the whole block on its first level scan, one pass over its price column. On an
+ * of one tick scale: worked out per book on its first level scan, one pass over that book's prices. On an
  * ordered side the fill model's scan for a price (RecordedSnapshot.levelIndexAt: the first level at the price, given
  * up at the first level past it) is a binary search: the levels before the first one at or past the price are all
  * short of it, so that level decides, as the scan's walk would have. A side out of order (a venue's lie) is scanned.
@@ -17,8 +17,10 @@ export interface LevelColumns {
 
 const ASKS_RISE = 1;
 const BIDS_FALL = 2;
+const KNOWN = 4;
 
 export class OrderedSides {
+  /** Per book, its ASKS_RISE | BIDS_FALL bits plus KNOWN once worked out; 0 while not asked yet. */
   readonly #flags: Uint8Array;
 
   constructor(
@@ -26,40 +28,48 @@ export class OrderedSides {
     /** The tick scale the order was checked in. */
     readonly scale: number,
   ) {
-    const books = block.askCount.length;
-    const flags = new Uint8Array(books);
-    for (let b = 0; b < books; b++) {
-      const from = block.levelStart[b]!;
-      const mid = from + block.askCount[b]!;
-      const to = block.levelStart[b + 1]!;
-      let f = ASKS_RISE | BIDS_FALL;
-      // each level's ticks worked out once, kept for the comparison with the next
-      let prev = from < mid ? block.tickAt(from, scale) : 0;
-      for (let i = from + 1; i < mid; i++) {
-        const v = block.tickAt(i, scale);
-        if (v < prev) {
-          f &= ~ASKS_RISE;
-          break;
-        }
-        prev = v;
+    this.#flags = new Uint8Array(block.askCount.length);
+  }
+
+  /**
+   * A book's bits, worked out on its first question: the fill model asks only of the books at which an order is
+   * placed or rests (a few thousand of a day's 86,400), so the rest of the block is never scanned.
+   */
+  #of(b: number): number {
+    const known = this.#flags[b]!;
+    if (known !== 0) return known;
+    const block = this.block;
+    const scale = this.scale;
+    const from = block.levelStart[b]!;
+    const mid = from + block.askCount[b]!;
+    const to = block.levelStart[b + 1]!;
+    let f = KNOWN | ASKS_RISE | BIDS_FALL;
+    // each level's ticks worked out once, kept for the comparison with the next
+    let prev = from < mid ? block.tickAt(from, scale) : 0;
+    for (let i = from + 1; i < mid; i++) {
+      const v = block.tickAt(i, scale);
+      if (v < prev) {
+        f &= ~ASKS_RISE;
+        break;
       }
-      prev = mid < to ? block.tickAt(mid, scale) : 0;
-      for (let i = mid + 1; i < to; i++) {
-        const v = block.tickAt(i, scale);
-        if (v > prev) {
-          f &= ~BIDS_FALL;
-          break;
-        }
-        prev = v;
-      }
-      flags[b] = f;
+      prev = v;
     }
-    this.#flags = flags;
+    prev = mid < to ? block.tickAt(mid, scale) : 0;
+    for (let i = mid + 1; i < to; i++) {
+      const v = block.tickAt(i, scale);
+      if (v > prev) {
+        f &= ~BIDS_FALL;
+        break;
+      }
+      prev = v;
+    }
+    this.#flags[b] = f;
+    return f;
   }
 
   /** True when the side of book `book` (bids when `descending`) is in order. */
   ordered(book: number, descending: boolean): boolean {
-    return (this.#flags[book]! & (descending ? BIDS_FALL : ASKS_RISE)) !== 0;
+    return (this.#of(book) & (descending ? BIDS_FALL : ASKS_RISE)) !== 0;
   }
 
   /**

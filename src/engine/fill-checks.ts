@@ -32,8 +32,12 @@ export class FillChecks {
    * and time they name, while they shadow other deals of that order at that time (see `shadowOf`).
    */
   private readonly malformed = new Map<number, { detail: string; clientOrderId: string; time: number; since: number }>();
-  /** Per order, the time, amount and price of each deal applied to it (see `twinOf`); the oldest orders forgotten first. */
-  private readonly booked = new Map<string, Set<string>>();
+  /**
+   * Per order, the deals applied to it (see `twinOf`: their time, amount and price); the oldest orders forgotten first.
+   * The deals themselves, not their signatures: a signature (two Decimals formatted) is then made only for a deal at
+   * the very time of one booked before, not twice for every deal.
+   */
+  private readonly booked = new Map<string, Deal[]>();
 
   constructor(private readonly o: FillChecksOptions) {}
 
@@ -72,13 +76,13 @@ export class FillChecks {
   /** A deal was applied to its order (journalled, booked): remembered for `twinOf`. */
   applied(deal: Deal): void {
     if (deal.clientOrderId === '') return;
-    let sigs = this.booked.get(deal.clientOrderId);
-    if (sigs === undefined) {
-      if (this.booked.size >= 10_000) this.booked.delete(this.booked.keys().next().value!);
-      sigs = new Set();
-      this.booked.set(deal.clientOrderId, sigs);
+    const deals = this.booked.get(deal.clientOrderId);
+    if (deals !== undefined) {
+      deals.push(deal);
+      return;
     }
-    sigs.add(signature(deal));
+    if (this.booked.size >= 10_000) this.booked.delete(this.booked.keys().next().value!);
+    this.booked.set(deal.clientOrderId, [deal]);
   }
 
   /**
@@ -87,7 +91,7 @@ export class FillChecks {
    * and price but rarely). Held until a venue record of the order, read after it, shows that much executed.
    */
   private twinOf(order: TrackedOrder, deal: Deal): string | undefined {
-    if (this.booked.get(order.clientOrderId)?.has(signature(deal)) !== true) return undefined;
+    if (!hasTwin(this.booked.get(order.clientOrderId), deal)) return undefined;
     return `it repeats the time, amount and price of a deal already booked for the order (the same fill under a new id?)`;
   }
 
@@ -204,15 +208,19 @@ export function misfit(order: TrackedOrder, deal: Deal): string | undefined {
 export const SHADOW_MS = 30_000;
 
 /**
- * The deal's time, amount and price as one key. Asked twice for every deal applied (admit's twinOf, then applied), so the
- * last one is kept: deals are immutable records (their Decimals too), so the same deal object has the same signature.
+ * True when a booked deal has the deal's signature: its time first (a number, the one test most deals stop at; equal
+ * numbers print alike and, NaN aside, unequal ones do not), then the signature strings themselves, so the answer is
+ * the set membership of the signature it always was.
  */
-function signature(deal: Deal): string {
-  if (deal !== signed) {
-    signed = deal;
-    signedAs = `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
-  }
-  return signedAs;
+export function hasTwin(booked: readonly Deal[] | undefined, deal: Deal): boolean {
+  if (booked === undefined) return false;
+  // a NaN time (never parsed from the wire) still compares by its signature's text, as the set did
+  const nan = Number.isNaN(deal.time);
+  for (const b of booked) if ((b.time === deal.time || nan) && signature(b) === signature(deal)) return true;
+  return false;
 }
-let signed: Deal | undefined;
-let signedAs = '';
+
+/** The deal's time, amount and price as one key. */
+function signature(deal: Deal): string {
+  return `${deal.time}|${deal.amount.toFixed()}|${deal.price.toFixed()}`;
+}

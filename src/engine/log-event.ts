@@ -9,7 +9,7 @@ import type { EngineEvent } from './events.js';
  */
 export function logEvent(log: Logger, e: EngineEvent): void {
   // Nothing is formatted for a level that is off: this runs on the tick-to-wire path.
-  if (!log.isLevelEnabled(LEVEL[e.type] ?? 'info') && !(e.type === 'intent' && e.dryRun)) return;
+  if (allOff(log) || (!log.isLevelEnabled(LEVEL[e.type] ?? 'info') && !(e.type === 'intent' && e.dryRun))) return;
   switch (e.type) {
     case 'intent':
       if (e.dryRun) log.info({ strategy: e.strategyId, intent: describeIntent(e.intent) }, 'dry-run intent (not sent)');
@@ -89,6 +89,27 @@ const LEVEL: Partial<Record<EngineEvent['type'], string>> = {
   'account-halt': 'error',
   control: 'warn',
 };
+
+/** Every level an event is logged at (LEVEL's, and info for the rest and for dry-run intents). */
+const LEVELS_USED = ['debug', 'info', 'warn', 'error'] as const;
+
+/**
+ * True when none of LEVELS_USED is enabled (a backtest's silent logger): every event is then dropped, and is dropped
+ * without the two table look-ups per event. Known per logger and level value: pino's isLevelEnabled depends on nothing
+ * else (its level table and comparison are fixed when the logger is made), so a level change is seen at the next event.
+ */
+function allOff(log: Logger): boolean {
+  const at = log.levelVal;
+  if (log !== offFor || at !== offAt || typeof at !== 'number') {
+    offFor = log;
+    offAt = at;
+    off = !LEVELS_USED.some((level) => log.isLevelEnabled(level));
+  }
+  return off;
+}
+let offFor: Logger | undefined;
+let offAt = Number.NaN;
+let off = false;
 
 function describeIntent(i: import('../strategy/intents.js').Intent): string {
   switch (i.kind) {

@@ -20,6 +20,12 @@ export interface BookLevelReader {
   amount(side: BookSide, i: number): Decimal;
   /** True when level `i`'s price or amount is > 0 and finite (asked without making its Decimal where the data allows). */
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
+  /**
+   * True when the side is empty or `positive` is true of its level 0's price and amount and its last level's price:
+   * the levels the sanity check reads (streams/sane-books.ts; on a side in the contract's order those bound every
+   * price), in one call instead of three through the reader. Optional: a book without it is asked level by level.
+   */
+  edgesPositive?(side: BookSide): boolean;
   /** Level `i`'s price within ESTIMATE_REL_ERROR of it, NaN when not estimated (see priceEstimate below). */
   priceEstimate(side: BookSide, i: number): number;
 }

@@ -16,6 +16,11 @@ export interface SnapshotLevels {
   levelAmount(side: BookSide, i: number): Decimal;
   levelPositive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
   levelPriceEstimate(side: BookSide, i: number): number;
+  /**
+   * For `n` >= 1: levelPositive of level 0's price and amount and of level n-1's price, all true (see
+   * BookLevelReader.edgesPositive); absent, the book asks levelPositive three times.
+   */
+  levelEdgesPositive?(side: BookSide, n: number): boolean;
 }
 
 /**
@@ -86,6 +91,14 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   }
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
     return this.snapshot.levelPositive(side, i, field);
+  }
+  edgesPositive(side: BookSide): boolean {
+    const n = this.count(side);
+    if (n === 0) return true;
+    const s = this.snapshot;
+    return s.levelEdgesPositive !== undefined
+      ? s.levelEdgesPositive(side, n)
+      : s.levelPositive(side, 0, 'price') && s.levelPositive(side, 0, 'amount') && s.levelPositive(side, n - 1, 'price');
   }
   amount(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelAmount(side, i);

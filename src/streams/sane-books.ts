@@ -182,7 +182,10 @@ function plainlyBelow(bidF: number, askF: number): boolean {
 function nonPositiveLevel(book: OrderBook): BookLevel | undefined {
   // through the book's level reader (model/book-levels.ts), looked up once for the six questions: a backtest's book
   // then builds no level arrays for this; a book without one is read from its arrays, as sideCount/levelPositive do
-  const levels = readerOf(book) ?? arrayLevels(book);
+  const reader = readerOf(book);
+  // the same six questions, two calls (a backtest's book answers them off its columns): a sane book, the usual case
+  if (reader?.edgesPositive !== undefined && reader.edgesPositive('bids') && reader.edgesPositive('asks')) return undefined;
+  const levels = reader ?? arrayLevels(book);
   const bid = nonPositiveIndex(levels, 'bids');
   if (bid >= 0) return levelAt(book, 'bids', bid);
   const ask = nonPositiveIndex(levels, 'asks');
