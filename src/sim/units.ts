@@ -1,5 +1,6 @@
 import { Decimal, ZERO } from '../model/decimal.js';
 import { BotError } from '../model/errors.js';
+import { smallInt } from '../model/decimal-parts.js';
 
 /**
  * Exact fixed-point money for the matching hot path. The ledger and the order book count every asset
@@ -97,7 +98,8 @@ function makeDecimal(negative: boolean, e: number, d: number[]): Decimal {
   // A fresh instance from the constructor's integer fast path, then given the parts.
   const x = new Decimal(1) as unknown as { s: number; e: number; d: number[] };
   x.s = negative ? -1 : 1;
-  x.e = e;
+  // `-7 * leadingZeroWords` above is -0 with no leading zero word, and a scale can come in as a double: see smallInt
+  x.e = smallInt(e);
   x.d = d;
   return x as unknown as Decimal;
 }
@@ -127,7 +129,8 @@ function fromSafeUnits(negative: boolean, n: number, scale: number): Decimal {
   // Integer words, most significant first.
   const intWords: number[] = [];
   while (int > 0) {
-    const w = int % 1e7;
+    // words below 1e7 kept small integers (`| 0`: the same value): decimal-parts.ts's smallInt says why
+    const w = (int % 1e7) | 0;
     intWords.push(w);
     int = (int - w) / 1e7;
   }
@@ -145,7 +148,7 @@ function fromSafeUnits(negative: boolean, n: number, scale: number): Decimal {
       w = (frac % POW10_NUMBER[scale - 7 * k]!) * POW10_NUMBER[-rest]!;
     }
     if (words.length === 0 && w === 0) leadingZeroWords++;
-    else words.push(w);
+    else words.push(w | 0);
   }
   while (words[words.length - 1] === 0) words.pop();
   const e = intWords.length > 0 ? 7 * (intWords.length - 1) + digitCount(words[0]!) - 1 : -7 * leadingZeroWords - 7 + digitCount(words[0]!) - 1;
