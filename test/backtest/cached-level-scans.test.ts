@@ -3,12 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
-import { DataFeed } from '../../backtest/replay/data-feed.js';
 import { RecordedSnapshot, type BookSideName } from '../../src/recording/recording-format.js';
-import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import type { WireLevel } from '../../src/venue/wire.js';
-import { btcUsdtWireMarket } from './fixtures.js';
+import { recordAndCache } from './cached-recording.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-level-scans-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -24,20 +21,8 @@ async function snapshots(
   books: readonly { asks: WireLevel[]; bids: WireLevel[] }[],
   name: string,
 ): Promise<{ cached: RecordedSnapshot[]; text: RecordedSnapshot[] }> {
-  const file = join(tmp, `${name}.jsonl.gz`);
-  const writer = new RecordingWriter({ out: file, market: btcUsdtWireMarket(), source: 'test' });
-  books.forEach((b, i) => writer.write({ type: 'book', t: 1_700_000_000_000 + i * 1000, book: { ticker_id: 'BTC_USDT', timestamp: 1_700_000_000 + i, ...b } }));
-  await writer.close();
-  const cache = { dir: join(tmp, `cache-${name}`) };
-  expect((await buildRecordingCache(file, { ...cache, force: true })).status).toBe('built');
-  const read = async (c: { dir: string } | { dir: false }): Promise<RecordedSnapshot[]> => {
-    const feed = new DataFeed({ files: [file], cache: c });
-    const out: RecordedSnapshot[] = [];
-    for (let e = await feed.next(); e !== undefined; e = await feed.next()) if (e.kind === 'book') out.push(e.snapshot);
-    expect(feed.sources).toEqual([c.dir === false ? 'text' : 'cache']);
-    return out;
-  };
-  return { cached: await read(cache), text: await read({ dir: false }) };
+  const read = await recordAndCache(tmp, books, name);
+  return { cached: await read(true), text: await read(false) };
 }
 
 describe("the fill model's level scans over the cache's columns (levelIndexAt, levelsAtOrThrough)", () => {

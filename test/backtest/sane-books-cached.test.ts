@@ -4,13 +4,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { firstValueFrom, from, toArray } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
-import { DataFeed } from '../../backtest/replay/data-feed.js';
 import type { OrderBook } from '../../src/model/book.js';
-import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import { saneBooks, type HeldBook } from '../../src/streams/sane-books.js';
 import type { WireLevel } from '../../src/venue/wire.js';
-import { btcUsdtWireMarket } from './fixtures.js';
+import { recordAndCache } from './cached-recording.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-sane-cached-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -37,17 +34,8 @@ async function decisions(books: readonly OrderBook[]): Promise<string[]> {
 }
 
 async function cachedBooks(books: readonly { asks: WireLevel[]; bids: WireLevel[] }[], name: string, limit: number): Promise<OrderBook[]> {
-  const file = join(tmp, `${name}.jsonl.gz`);
-  const writer = new RecordingWriter({ out: file, market: btcUsdtWireMarket(), source: 'test' });
-  books.forEach((b, i) => writer.write({ type: 'book', t: 1_700_000_000_000 + i * 1000, book: { ticker_id: 'BTC_USDT', timestamp: 1_700_000_000 + i, ...b } }));
-  await writer.close();
-  const cache = { dir: join(tmp, `cache-${name}`) };
-  expect((await buildRecordingCache(file, { ...cache, force: true })).status).toBe('built');
-  const feed = new DataFeed({ files: [file], cache });
-  const out: OrderBook[] = [];
-  for (let e = await feed.next(); e !== undefined; e = await feed.next()) if (e.kind === 'book') out.push(e.snapshot.toOrderBook('BTC_USDT', limit));
-  expect(feed.sources).toEqual(['cache']);
-  return out;
+  const read = await recordAndCache(tmp, books, name);
+  return (await read(true)).map((s) => s.toOrderBook('BTC_USDT', limit));
 }
 
 describe("saneBooks on a cached book (its reader's edgesPositive) decides as on the book's arrays", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hasTwin } from '../../src/engine/fill-checks.js';
 import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
+import { testDeal } from '../helpers/deal.js';
 
 /** Few values, spelled several ways ('0.10' is '0.1'), so twins and near-twins (one field apart) are common. */
 const deal = fc
@@ -11,21 +12,7 @@ const deal = fc
     amount: fc.constantFrom('0.1', '0.10', '0.2', '1e-1'),
     price: fc.constantFrom('100', '100.0', '101', '1E2'),
   })
-  .map(
-    ({ time, amount, price }): Deal => ({
-      id: 1,
-      time,
-      market: 'BTC_USDT',
-      side: 'buy',
-      role: 'maker',
-      amount: D(amount),
-      price: D(price),
-      deal: D(amount).times(price),
-      fee: D('0'),
-      orderId: 7,
-      clientOrderId: 'x-1',
-    }),
-  );
+  .map(({ time, amount, price }): Deal => testDeal(1, amount, { time, price: D(price), fee: D('0'), clientOrderId: 'x-1' }));
 
 /** The set of signatures FillChecks kept before: time, amount and price as one string. */
 const signature = (d: Deal): string => `${d.time}|${d.amount.toFixed()}|${d.price.toFixed()}`;

@@ -2,20 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
 import type { Deal } from '../../src/model/order.js';
 import { dealtBy, provenByRecords } from '../../src/engine/venue-facts.js';
+import { testDeal } from '../helpers/deal.js';
 
-const deal = (id: number, time: number, amount: string, price = '100'): Deal => ({
-  id,
-  time,
-  market: 'BTC_USDT',
-  side: 'buy',
-  role: 'maker',
-  amount: D(amount),
-  price: D(price),
-  deal: D(amount).times(price),
-  fee: D('0.01'),
-  orderId: 7,
-  clientOrderId: 'mm-1',
-});
+const deal = (id: number, time: number, amount: string, price = '100'): Deal => testDeal(id, amount, { time, price: D(price), clientOrderId: 'mm-1' });
 
 describe('venue facts: what the deals prove', () => {
   it('a fill listed again under a new id (same time, amount and price) counts once: it proves no fill', () => {
