@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,17 @@ function version(dist: string, autoBuild = '1'): { status: number | null; stdout
     env: { ...process.env, BOT_DIST_DIR: dist, BOT_TRACE_ENTRY: '1', BOT_AUTO_BUILD: autoBuild },
     encoding: 'utf8',
   });
+}
+
+/**
+ * A source saved well before the build that follows. A file's time has sub-millisecond digits and the build's time
+ * (`builtAt`, Date.now()) none: a source written in the build's very millisecond reads as newer than it (stale, rebuilt
+ * next start: the safe side), which is not what these tests are about.
+ */
+function writeSource(path: string, text: string): void {
+  writeFileSync(path, text);
+  const past = new Date(Date.now() - 10_000);
+  utimesSync(path, past, past);
 }
 
 /** What a build process left beside `dist`: its lock, its temporary build, a replaced build. */
@@ -87,7 +98,7 @@ describe('bin/bot.js builds a missing or stale build before it runs (src/loading
     // a tree of its own: the repository's sources must stay as they are
     const root = join(dir, 'tree');
     for (const d of ['src', 'backtest', 'strategies']) mkdirSync(join(root, d), { recursive: true });
-    writeFileSync(join(root, 'src', 'a.ts'), 'export const a: number = 1;\n');
+    writeSource(join(root, 'src', 'a.ts'), 'export const a: number = 1;\n');
     const out = join(dir, 'tree-dist');
     await buildTree(root, out);
     expect(isFreshBuild(root, out)).toBe(true);
@@ -102,7 +113,7 @@ describe('bin/bot.js builds a missing or stale build before it runs (src/loading
   it("an editor's hidden files (a swap file, Emacs's dangling lock link) neither make the build stale nor break it", async () => {
     const root = join(dir, 'editor');
     for (const d of ['src', 'backtest', 'strategies']) mkdirSync(join(root, d), { recursive: true });
-    writeFileSync(join(root, 'src', 'a.ts'), 'export const a: number = 1;\n');
+    writeSource(join(root, 'src', 'a.ts'), 'export const a: number = 1;\n');
     const out = join(dir, 'editor-dist');
     await buildTree(root, out);
     writeFileSync(join(root, 'src', '.a.ts.swp'), 'vim');
