@@ -86,13 +86,13 @@ export function desiredQuotes(
   // than the precision, neither product rounds, in either grouping, so mid × (centre factor × bid factor) is the very
   // same value with one multiplication less per side (the pair's product is made once per inventory change). The mid's
   // digits are bounded by its base-1e7 words; otherwise, the products are made as defined.
-  const exact = wordsOf(top.mid) * 7 + c.lastFactorDigits <= PRECISION;
-  const centre = exact ? undefined : dmul(top.mid, c.lastCentreFactor);
+  const exact = wordsOf(top.mid) * 7 + c.last.factorDigits <= PRECISION;
+  const centre = exact ? undefined : dmul(top.mid, c.last.centreFactor);
   const quotes: DesiredOrder[] = [];
   for (let i = 0; i < c.levels.length; i++) {
     const level = c.levels[i]!;
-    let bid = centre === undefined ? dmul(top.mid, c.lastBidFactors[i]!) : dmul(centre, level.bidFactor);
-    let ask = centre === undefined ? dmul(top.mid, c.lastAskFactors[i]!) : dmul(centre, level.askFactor);
+    let bid = centre === undefined ? dmul(top.mid, c.last.bidFactors[i]!) : dmul(centre, level.bidFactor);
+    let ask = centre === undefined ? dmul(top.mid, c.last.askFactors[i]!) : dmul(centre, level.askFactor);
     if (p.postOnly) {
       // Never ask to cross: a maker quote stays at least one step behind the opposite touch (dmin(bid, ask − step),
       // dmax(ask, bid + step), the step's arithmetic skipped when the quote is plainly behind it already).

@@ -5,22 +5,9 @@ import type { MarketMakerParams } from './params.js';
 export interface QuoteConstants {
   readonly levels: ReadonlyArray<{ readonly bidFactor: Decimal; readonly askFactor: Decimal; readonly bidTag: string; readonly askTag: string }>;
   readonly minInventory: Decimal;
-  /** The last inventory seen and its centre factor 1 − skew × ratio (inventory changes only on fills). */
+  /** The last inventory seen (inventory changes only on fills) and its factors (see InventoryFactors). */
   lastInventory: Decimal | undefined;
-  lastCentreFactor: Decimal;
-  /** Per level, centre factor × bid factor and × ask factor (see desiredQuotes), and the most digits of such a pair. */
-  lastBidFactors: Decimal[];
-  lastAskFactors: Decimal[];
-  lastFactorDigits: number;
-  /**
-   * What quotesStand reads of the same values on every snapshot, worked out with them: the factors' estimates, whether
-   * the last inventory is below the maximum (bids quoted) and above its negative (asks quoted), and the refresh
-   * threshold's estimate.
-   */
-  lastBidFactorsF: number[];
-  lastAskFactorsF: number[];
-  lastBuys: boolean;
-  lastSells: boolean;
+  last: InventoryFactors;
   readonly toleranceF: number;
   /** The factors of each inventory seen (see followInventory), by the inventory's parts. */
   readonly factorsByInventory: Map<string, InventoryFactors>;
@@ -59,14 +46,7 @@ export function quoteConstants(p: MarketMakerParams): QuoteConstants {
       levels,
       minInventory: p.maxInventory.neg(),
       lastInventory: undefined,
-      lastCentreFactor: ONE,
-      lastBidFactors: [],
-      lastAskFactors: [],
-      lastFactorDigits: Infinity,
-      lastBidFactorsF: [],
-      lastAskFactorsF: [],
-      lastBuys: false,
-      lastSells: false,
+      last: NO_FACTORS,
       toleranceF: estimate(p.refreshThreshold),
       factorsByInventory: new Map(),
       standing: undefined,
@@ -76,17 +56,35 @@ export function quoteConstants(p: MarketMakerParams): QuoteConstants {
   return c;
 }
 
-/** The inventory-derived factors of QuoteConstants (see there) for one inventory. */
-interface InventoryFactors {
+/** What desiredQuotes and quotesStand derive from one inventory (see followInventory). */
+export interface InventoryFactors {
+  /** 1 − skew × ratio. */
   readonly centreFactor: Decimal;
+  /** Per level, centre factor × bid factor and × ask factor (see desiredQuotes), and the most digits of such a pair. */
   readonly bidFactors: Decimal[];
   readonly askFactors: Decimal[];
   readonly factorDigits: number;
+  /**
+   * What quotesStand reads of the same values on every snapshot: the factors' estimates, and whether the inventory is
+   * below the maximum (bids quoted) and above its negative (asks quoted).
+   */
   readonly bidFactorsF: number[];
   readonly askFactorsF: number[];
   readonly buys: boolean;
   readonly sells: boolean;
 }
+
+/** Before any inventory was seen. */
+const NO_FACTORS: InventoryFactors = {
+  centreFactor: ONE,
+  bidFactors: [],
+  askFactors: [],
+  factorDigits: Infinity,
+  bidFactorsF: [],
+  askFactorsF: [],
+  buys: false,
+  sells: false,
+};
 
 /** Inventories whose factors are kept per params (a day's replay sees a handful: whole quote sizes around zero). */
 const KEPT_INVENTORIES = 64;
@@ -106,14 +104,7 @@ export function followInventory(c: QuoteConstants, p: MarketMakerParams, invento
     c.factorsByInventory.set(key, f);
   }
   c.lastInventory = inventory;
-  c.lastCentreFactor = f.centreFactor;
-  c.lastBidFactors = f.bidFactors;
-  c.lastAskFactors = f.askFactors;
-  c.lastFactorDigits = f.factorDigits;
-  c.lastBidFactorsF = f.bidFactorsF;
-  c.lastAskFactorsF = f.askFactorsF;
-  c.lastBuys = f.buys;
-  c.lastSells = f.sells;
+  c.last = f;
 }
 
 /**

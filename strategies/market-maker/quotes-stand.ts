@@ -49,14 +49,14 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
   // inventory equal to the last one quotes the same sides)
   const tolF = c.toleranceF;
   if (!(stepF > 0 && tolF >= 0)) return false;
-  const buys = c.lastBuys;
-  const sells = c.lastSells;
+  const buys = c.last.buys;
+  const sells = c.last.sells;
   // what the orders offer each quote, read once per list of orders (most snapshots come with the list of the last)
   const standing = standingOf(p, c, orders);
   let wanted = 0;
   for (let i = 0; i < c.levels.length; i++) {
     if (buys) {
-      let want = midF * c.lastBidFactorsF[i]!;
+      let want = midF * c.last.bidFactorsF[i]!;
       let err = QUOTE_REL * Math.abs(want);
       // post-only: min(quote, ask − step), whose estimate is off by at most the larger of the two errors
       if (p.postOnly) {
@@ -69,7 +69,7 @@ export function quotesStand(p: MarketMakerParams, book: OrderBook, inventory: De
       wanted += 1;
     }
     if (sells) {
-      let want = midF * c.lastAskFactorsF[i]!;
+      let want = midF * c.last.askFactorsF[i]!;
       let err = QUOTE_REL * Math.abs(want);
       // post-only: max(quote, bid + step)
       if (p.postOnly) {

@@ -20,14 +20,14 @@ const parts = (x: Decimal) => {
 };
 /** Everything followInventory sets, Decimals by their parts. */
 const derived = (c: QuoteConstants) => ({
-  centre: parts(c.lastCentreFactor),
-  bids: c.lastBidFactors.map(parts),
-  asks: c.lastAskFactors.map(parts),
-  digits: c.lastFactorDigits,
-  bidsF: c.lastBidFactorsF,
-  asksF: c.lastAskFactorsF,
-  buys: c.lastBuys,
-  sells: c.lastSells,
+  centre: parts(c.last.centreFactor),
+  bids: c.last.bidFactors.map(parts),
+  asks: c.last.askFactors.map(parts),
+  digits: c.last.factorDigits,
+  bidsF: c.last.bidFactorsF,
+  asksF: c.last.askFactorsF,
+  buys: c.last.buys,
+  sells: c.last.sells,
 });
 
 describe('the market maker: the inventory-derived factors', () => {
