@@ -1,6 +1,6 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { bestPrice, bestPriceEstimate, isPositive, levelAt, readerOf, type BookLevelReader, type BookSide } from '../model/book-levels.js';
+import { bestPrice, bestPriceEstimate, levelAt, levelPositive, readerOf, sideCount, type BookSide } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
 import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
@@ -180,29 +180,17 @@ function plainlyBelow(bidF: number, askF: number): boolean {
  * nothing in the engine reads them, and an order priced from a lie there still meets the price band.
  */
 function nonPositiveLevel(book: OrderBook): BookLevel | undefined {
-  // through the book's level reader (model/book-levels.ts), looked up once for the six questions: a backtest's book
-  // then builds no level arrays for this; a book without one is read from its arrays, as sideCount/levelPositive do
+  // A backtest's book answers a side's three questions off its columns in one call (model/book-levels.ts): a sane book,
+  // the usual case. Otherwise, or for a book without the call, the levels are asked one by one (through the book's
+  // level reader where it has one: no level arrays built), which also finds the level to report.
   const reader = readerOf(book);
-  // the same six questions, two calls (a backtest's book answers them off its columns): a sane book, the usual case
   if (reader?.edgesPositive !== undefined && reader.edgesPositive('bids') && reader.edgesPositive('asks')) return undefined;
-  const levels = reader ?? arrayLevels(book);
-  const bid = nonPositiveIndex(levels, 'bids');
-  if (bid >= 0) return levelAt(book, 'bids', bid);
-  const ask = nonPositiveIndex(levels, 'asks');
-  return ask >= 0 ? levelAt(book, 'asks', ask) : undefined;
+  return nonPositiveOn(book, 'bids') ?? nonPositiveOn(book, 'asks');
 }
 
-type LevelQueries = Pick<BookLevelReader, 'count' | 'positive'>;
-
-/** The level of a side that nonPositiveLevel finds (its touch, then its last level), or -1. */
-function nonPositiveIndex(levels: LevelQueries, side: BookSide): number {
-  const n = levels.count(side);
-  if (n === 0) return -1;
-  if (!levels.positive(side, 0, 'price') || !levels.positive(side, 0, 'amount')) return 0;
-  return levels.positive(side, n - 1, 'price') ? -1 : n - 1;
-}
-
-/** The level queries of a book without a reader (a live one): its arrays. */
-function arrayLevels(book: OrderBook): LevelQueries {
-  return { count: (side) => book[side].length, positive: (side, i, field) => isPositive(book[side][i]![field]) };
+function nonPositiveOn(book: OrderBook, side: BookSide): BookLevel | undefined {
+  const n = sideCount(book, side);
+  if (n === 0) return undefined;
+  if (!levelPositive(book, side, 0, 'price') || !levelPositive(book, side, 0, 'amount')) return levelAt(book, side, 0);
+  return levelPositive(book, side, n - 1, 'price') ? undefined : levelAt(book, side, n - 1);
 }
