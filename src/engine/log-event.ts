@@ -95,21 +95,20 @@ const LEVELS_USED = ['debug', 'info', 'warn', 'error'] as const;
 
 /**
  * True when none of LEVELS_USED is enabled (a backtest's silent logger): every event is then dropped, and is dropped
- * without the two table look-ups per event. Known per logger and level value: pino's isLevelEnabled depends on nothing
- * else (its level table and comparison are fixed when the logger is made), so a level change is seen at the next event.
+ * without the two table look-ups per event. Kept per logger with the level value it was worked out for: pino's
+ * isLevelEnabled depends on nothing else (its level table and comparison are fixed when the logger is made), so a
+ * level change is seen at the next event.
  */
 function allOff(log: Logger): boolean {
   const at = log.levelVal;
-  if (log !== offFor || at !== offAt || typeof at !== 'number') {
-    offFor = log;
-    offAt = at;
-    off = !LEVELS_USED.some((level) => log.isLevelEnabled(level));
-  }
+  const known = offByLogger.get(log);
+  if (known !== undefined && known.at === at) return known.off;
+  const off = !LEVELS_USED.some((level) => log.isLevelEnabled(level));
+  // a logger without a numeric level value is asked every time (NaN equals nothing)
+  offByLogger.set(log, { at: typeof at === 'number' ? at : Number.NaN, off });
   return off;
 }
-let offFor: Logger | undefined;
-let offAt = Number.NaN;
-let off = false;
+const offByLogger = new WeakMap<Logger, { readonly at: number; readonly off: boolean }>();
 
 function describeIntent(i: import('../strategy/intents.js').Intent): string {
   switch (i.kind) {
