@@ -7,21 +7,11 @@
 // directory is never a half build that freshBuildDir would take as fresh.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { freshBuildDir, isFreshBuild, notASource, SOURCE_DIRS } from './fresh-build.mjs';
+import { freshBuildDir, isFreshBuild, SOURCE_DIRS, sourceFiles } from './fresh-build.mjs';
 
 /** A lock or temporary directory older than this was left by a process that died while building. */
 const ABANDONED_MS = 120_000;
 const WAIT_STEP_MS = 25;
-
-function walk(dir, found = []) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (notASource(e.name)) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, found);
-    else found.push(p);
-  }
-  return found;
-}
 
 function sleep(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -37,7 +27,7 @@ async function compile(build, root, into, final, logLevel) {
   // the build's time is taken before reading: a source saved during the build counts as newer than it
   const builtAt = Date.now();
   mkdirSync(into, { recursive: true });
-  const files = SOURCE_DIRS.flatMap((d) => walk(join(root, d)));
+  const files = SOURCE_DIRS.flatMap((d) => sourceFiles(join(root, d)));
   const ts = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
   // a declaration beside a plain-JavaScript module (fresh-build.d.mts) is not compiled
   await build({ entryPoints: ts, outdir: into, outbase: root, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel });

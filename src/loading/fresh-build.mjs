@@ -15,13 +15,22 @@ export function notASource(name) {
   return name.startsWith('.');
 }
 
-/** The newest modification time under `dir` (a few ms for the whole tree). */
-function newestSource(dir) {
-  let newest = 0;
+/** Every source file under `dir` (its hidden names left out: see notASource), appended to `found`. */
+export function sourceFiles(dir, found = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (notASource(e.name)) continue;
     const p = join(dir, e.name);
-    const t = e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs;
+    if (e.isDirectory()) sourceFiles(p, found);
+    else found.push(p);
+  }
+  return found;
+}
+
+/** The newest modification time under `dir` (a few ms for the whole tree). */
+function newestSource(dir) {
+  let newest = 0;
+  for (const p of sourceFiles(dir)) {
+    const t = statSync(p).mtimeMs;
     if (t > newest) newest = t;
   }
   return newest;
