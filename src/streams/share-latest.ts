@@ -1,4 +1,11 @@
-import { ReplaySubject, Subject, share, type MonoTypeOperatorFunction } from 'rxjs';
+import { ReplaySubject, Subject, config, share, type MonoTypeOperatorFunction, type Observer } from 'rxjs';
+
+/** Subject's internals that its `next` reads (rxjs 7.8; not in its typings). */
+interface SubjectInternals<T> {
+  readonly _buffer: T[];
+  currentObservers: Observer<T>[] | null;
+  _throwIfClosed(): void;
+}
 
 /**
  * `ReplaySubject(1)` that keeps its one value in place: the replay subject pushes each value onto its buffer and then
@@ -12,9 +19,21 @@ class LatestSubject<T> extends ReplaySubject<T> {
   }
 
   override next(value: T): void {
+    const self = this as unknown as SubjectInternals<T>;
     // ReplaySubject.next: push unless stopped, trim to one, then Subject.next
-    if (!this.isStopped) (this as unknown as { readonly _buffer: T[] })._buffer[0] = value;
-    Subject.prototype.next.call(this, value);
+    if (!this.isStopped) self._buffer[0] = value;
+    // Subject.next's own steps, without the closure it hands errorContext (which only calls it when the deprecated
+    // synchronous error handling is off) and the down-levelled iterator over the observers (the CJS build's __values):
+    // a loop by index over the same array, which Subject never changes in place (a subscribe or unsubscribe drops it
+    // for a new copy), so every observer that it would reach is reached, in the same order.
+    if (config.useDeprecatedSynchronousErrorHandling) {
+      Subject.prototype.next.call(this, value);
+      return;
+    }
+    self._throwIfClosed();
+    if (this.isStopped) return;
+    const observers = (self.currentObservers ??= Array.from(this.observers));
+    for (let i = 0; i < observers.length; i++) observers[i]!.next(value);
   }
 }
 

@@ -9,6 +9,7 @@ type Op =
   | { readonly op: 'complete' }
   | { readonly op: 'error' }
   | { readonly op: 'subscribe'; readonly reentrant: boolean }
+  | { readonly op: 'subscribeDropping'; readonly which: number }
   | { readonly op: 'unsubscribe'; readonly which: number }
   | { readonly op: 'newSource' };
 
@@ -17,13 +18,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'complete' } as const) },
   { weight: 1, arbitrary: fc.constant({ op: 'error' } as const) },
   { weight: 3, arbitrary: fc.boolean().map((reentrant) => ({ op: 'subscribe', reentrant }) as const) },
+  { weight: 1, arbitrary: fc.nat({ max: 7 }).map((which) => ({ op: 'subscribeDropping', which }) as const) },
   { weight: 2, arbitrary: fc.nat({ max: 7 }).map((which) => ({ op: 'unsubscribe', which }) as const) },
   { weight: 1, arbitrary: fc.constant({ op: 'newSource' } as const) },
 );
 
 /**
  * Runs the script against `source.pipe(operator)` and logs everything every consumer sees, and every subscription of
- * the source (the resets). A re-entrant consumer subscribes another one from inside its first value.
+ * the source (the resets). A re-entrant consumer subscribes another one from inside its first value; a dropping one
+ * unsubscribes a consumer (maybe itself, maybe one the value has yet to reach) from inside each of its values.
  */
 function run(operator: MonoTypeOperatorFunction<number>, script: readonly Op[]): string[] {
   const log: string[] = [];
@@ -36,13 +39,14 @@ function run(operator: MonoTypeOperatorFunction<number>, script: readonly Op[]):
   }).pipe(operator);
   const subs: Subscription[] = [];
   let consumers = 0;
-  const consume = (reentrant: boolean): void => {
+  const consume = (reentrant: boolean, drops?: number): void => {
     const id = consumers++;
     let first = true;
     subs.push(
       shared.subscribe({
         next: (v) => {
           log.push(`c${id} next ${v}`);
+          if (drops !== undefined) subs[drops % Math.max(1, subs.length)]?.unsubscribe();
           if (reentrant && first) {
             first = false;
             consume(false);
@@ -58,6 +62,7 @@ function run(operator: MonoTypeOperatorFunction<number>, script: readonly Op[]):
     else if (step.op === 'complete') current.complete();
     else if (step.op === 'error') current.error(new Error('boom'));
     else if (step.op === 'subscribe') consume(step.reentrant);
+    else if (step.op === 'subscribeDropping') consume(false, step.which);
     else if (step.op === 'unsubscribe') subs[step.which % Math.max(1, subs.length)]?.unsubscribe();
     else current = new Subject<number>();
   }
