@@ -1,5 +1,5 @@
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels } from '../model/book-levels.js';
+import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels, type TouchReading } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
 import { estimate } from '../model/decimal-estimate.js';
 
@@ -21,6 +21,12 @@ export interface SnapshotLevels {
    * BookLevelReader.edgesPositive); absent, the book asks levelPositive three times.
    */
   levelEdgesPositive?(side: BookSide, n: number): boolean;
+  /**
+   * BookLevelReader.touch of the first `limit` levels a side, from the data: true when levelEdgesPositive holds of
+   * both sides (an empty one counts as positive), and then `out` has each side's level count (capped at `limit`) and,
+   * for a side with levels, levelPriceEstimate(side, 0). Absent, the book asks its other queries.
+   */
+  levelTouch?(limit: number, out: TouchReading): boolean;
 }
 
 /**
@@ -99,6 +105,22 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     return s.levelEdgesPositive !== undefined
       ? s.levelEdgesPositive(side, n)
       : s.levelPositive(side, 0, 'price') && s.levelPositive(side, 0, 'amount') && s.levelPositive(side, n - 1, 'price');
+  }
+  touch(out: TouchReading): boolean {
+    const s = this.snapshot;
+    if (s.levelTouch !== undefined) {
+      if (!s.levelTouch(this.limit, out)) return false;
+    } else {
+      if (!this.edgesPositive('bids') || !this.edgesPositive('asks')) return false;
+      out.bids = this.count('bids');
+      out.asks = this.count('asks');
+      if (out.bids > 0) out.bidF = s.levelPriceEstimate('bids', 0);
+      if (out.asks > 0) out.askF = s.levelPriceEstimate('asks', 0);
+    }
+    // priceEstimate's answer: the made touch's estimate where it was made
+    if (this.#bidPrice !== undefined && out.bids > 0) out.bidF = estimate(this.#bidPrice);
+    if (this.#askPrice !== undefined && out.asks > 0) out.askF = estimate(this.#askPrice);
+    return true;
   }
   amount(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelAmount(side, i);
