@@ -42,6 +42,12 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   #bidAmount: Decimal | undefined;
   #asks: readonly BookLevel[] | undefined;
   #bids: readonly BookLevel[] | undefined;
+  // Each side's count and its touch's estimate from the data, kept once asked: the sanity check, the engine's guard,
+  // the strategy's touch and its quotes check all ask them of the same poll (-1, undefined: not asked yet).
+  #askCount = -1;
+  #bidCount = -1;
+  #askF: number | undefined;
+  #bidF: number | undefined;
   readonly timestamp: number;
 
   constructor(
@@ -84,7 +90,8 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     return this;
   }
   count(side: BookSide): number {
-    return Math.min(this.snapshot.levelCount(side), this.limit);
+    if (side === 'asks') return this.#askCount >= 0 ? this.#askCount : (this.#askCount = Math.min(this.snapshot.levelCount(side), this.limit));
+    return this.#bidCount >= 0 ? this.#bidCount : (this.#bidCount = Math.min(this.snapshot.levelCount(side), this.limit));
   }
   price(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelPrice(side, i);
@@ -92,8 +99,9 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   }
   // the touch's Decimal when made already (its estimate is then what every reader of the Decimal sees), else the data's
   priceEstimate(side: BookSide, i: number): number {
-    const made = i !== 0 ? undefined : side === 'asks' ? this.#askPrice : this.#bidPrice;
-    return made !== undefined ? estimate(made) : this.snapshot.levelPriceEstimate(side, i);
+    if (i !== 0) return this.snapshot.levelPriceEstimate(side, i);
+    if (side === 'asks') return this.#askPrice !== undefined ? estimate(this.#askPrice) : (this.#askF ??= this.snapshot.levelPriceEstimate(side, 0));
+    return this.#bidPrice !== undefined ? estimate(this.#bidPrice) : (this.#bidF ??= this.snapshot.levelPriceEstimate(side, 0));
   }
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
     return this.snapshot.levelPositive(side, i, field);
@@ -110,6 +118,11 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     const s = this.snapshot;
     if (s.levelTouch !== undefined) {
       if (!s.levelTouch(this.limit, out)) return false;
+      // the same counts and data estimates as count() and priceEstimate() work out (CachedSnapshot.levelTouch)
+      this.#askCount = out.asks;
+      this.#bidCount = out.bids;
+      if (out.asks > 0) this.#askF = out.askF;
+      if (out.bids > 0) this.#bidF = out.bidF;
     } else {
       if (!this.edgesPositive('bids') || !this.edgesPositive('asks')) return false;
       out.bids = this.count('bids');
