@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Observable, Subject, defer, shareReplay, type MonoTypeOperatorFunction, type Subscription } from 'rxjs';
+import { Observable, Subject, config, defer, shareReplay, type MonoTypeOperatorFunction, type Subscription } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { shareLatest } from '../../src/streams/share-latest.js';
 
@@ -78,6 +78,23 @@ describe('shareLatest (shareReplay({ bufferSize: 1, refCount: true }) without a 
       }),
       { seed: 27, numRuns: 2000 },
     );
+  });
+
+  it("property (seeded): the same with RxJS's deprecated synchronous error handling on (the subject's own next then runs)", () => {
+    const warn = console.warn;
+    console.warn = () => undefined;
+    config.useDeprecatedSynchronousErrorHandling = true;
+    try {
+      fc.assert(
+        fc.property(fc.array(opArb, { maxLength: 40 }), (script) => {
+          expect(run(() => shareLatest(), script)).toEqual(run(() => shareReplay({ bufferSize: 1, refCount: true }), script));
+        }),
+        { seed: 27, numRuns: 300 },
+      );
+    } finally {
+      config.useDeprecatedSynchronousErrorHandling = false;
+      console.warn = warn;
+    }
   });
 });
 
