@@ -5,6 +5,7 @@
  * record (strings) only when someone reads `wire`.
  */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
+import type { TouchReading } from '../../src/model/book-levels.js';
 import { RecordedSnapshot, type BookSideName, type RecordedLevel } from '../../src/recording/recording-format.js';
 import type { OrderBookResponse, WireLevel } from '../../src/venue/wire.js';
 import type { CacheBlock } from './cache-block.js';
@@ -121,6 +122,21 @@ export class CachedSnapshot extends RecordedSnapshot {
     const from = this.#first(side);
     const { price, amount } = this.block;
     return price[from]! > 0 && amount[from]! > 0 && price[from + n - 1]! > 0;
+  }
+  // levelCount, levelEdgesPositive and levelPriceEstimate of both sides' touch, the book's offsets read once
+  levelTouch(limit: number, out: TouchReading): boolean {
+    const { levelStart, askCount, price, amount } = this.block;
+    const a = levelStart[this.book]!;
+    const b = a + askCount[this.book]!;
+    const asks = Math.min(b - a, limit);
+    const bids = Math.min(levelStart[this.book + 1]! - b, limit);
+    if (asks > 0 && !(price[a]! > 0 && amount[a]! > 0 && price[a + asks - 1]! > 0)) return false;
+    if (bids > 0 && !(price[b]! > 0 && amount[b]! > 0 && price[b + bids - 1]! > 0)) return false;
+    out.asks = asks;
+    out.bids = bids;
+    if (asks > 0) out.askF = this.block.priceEstimate(a);
+    if (bids > 0) out.bidF = this.block.priceEstimate(b);
+    return true;
   }
   override amountSum(side: BookSideName, n: number): Decimal {
     if (n === 0) return ZERO;

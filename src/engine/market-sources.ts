@@ -5,7 +5,7 @@ import type { OrderBook, PublicTrade } from '../model/book.js';
 import type { Decimal } from '../model/decimal.js';
 import { bookSource } from '../streams/book-source.js';
 import { poll } from '../streams/poll.js';
-import { DEFAULT_MAX_JUMP, saneBooks } from '../streams/sane-books.js';
+import { DEFAULT_MAX_JUMP, saneBookFilter } from '../streams/sane-books.js';
 import { shareLatest } from '../streams/share-latest.js';
 import { tradesSource } from '../streams/trades-source.js';
 import type { TradingApi } from '../venue/trading-api.js';
@@ -64,8 +64,10 @@ export function marketSources(o: {
           polling.maxJump ?? DEFAULT_MAX_JUMP,
           (m, error) => onPollError(`public trades ${m}`)(error, 1, polling.bookMs),
         );
+  // the check runs in the shared subject (shareLatest's `admits`): exactly saneBooks before the share, one subscriber
+  // layer fewer per poll
   const checked = (m: string) =>
-    saneBooks({
+    saneBookFilter({
       maxJump: polling.maxJump,
       confirmPolls: polling.confirmPolls,
       ...(evidence !== undefined ? { explained: (mid: Decimal) => evidence.explains(m, mid), firstVouched: (mid: Decimal) => evidence.vouches(m, mid) } : {}),
@@ -96,7 +98,7 @@ export function marketSources(o: {
       },
       scheduler,
     );
-    books.set(m, (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(checked(m), shareLatest()));
+    books.set(m, (onPolled === undefined ? polled : polled.pipe(tap((book) => onPolled(m, book)))).pipe(shareLatest(checked(m))));
     strategyBooks.set(m, books.get(m)!.pipe(filter(() => !isStale(m))));
   }
   // Public trades per market (a strategy's trades$ and candles), polled only while a strategy listens: at the book's

@@ -28,6 +28,21 @@ export interface BookLevelReader {
   edgesPositive?(side: BookSide): boolean;
   /** Level `i`'s price within ESTIMATE_REL_ERROR of it, NaN when not estimated (see priceEstimate below). */
   priceEstimate(side: BookSide, i: number): number;
+  /**
+   * What the sanity check reads of every poll, in one call: true when `edgesPositive` is true of both sides, and then
+   * `out` holds both sides' `count` and, for a side with levels, its `priceEstimate(side, 0)` (for an empty side the
+   * estimate is left as it was). False: `out` is not to be read (the check asks level by level, to find what is wrong).
+   * Optional, as edgesPositive.
+   */
+  touch?(out: TouchReading): boolean;
+}
+
+/** The touch as BookLevelReader.touch reads it: a record the caller keeps and hands in for every book. */
+export interface TouchReading {
+  bids: number;
+  asks: number;
+  bidF: number;
+  askF: number;
 }
 
 /** Where a book holds its reader. */

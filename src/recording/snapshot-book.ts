@@ -1,5 +1,5 @@
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels } from '../model/book-levels.js';
+import { LEVEL_READER, type BookLevelReader, type BookSide, type BookWithLevels, type TouchReading } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
 import { estimate } from '../model/decimal-estimate.js';
 
@@ -21,6 +21,12 @@ export interface SnapshotLevels {
    * BookLevelReader.edgesPositive); absent, the book asks levelPositive three times.
    */
   levelEdgesPositive?(side: BookSide, n: number): boolean;
+  /**
+   * BookLevelReader.touch of the first `limit` levels a side, from the data: true when levelEdgesPositive holds of
+   * both sides (an empty one counts as positive), and then `out` has each side's level count (capped at `limit`) and,
+   * for a side with levels, levelPriceEstimate(side, 0). Absent, the book asks its other queries.
+   */
+  levelTouch?(limit: number, out: TouchReading): boolean;
 }
 
 /**
@@ -36,6 +42,12 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   #bidAmount: Decimal | undefined;
   #asks: readonly BookLevel[] | undefined;
   #bids: readonly BookLevel[] | undefined;
+  // Each side's count and its touch's estimate from the data, kept once asked: the sanity check, the engine's guard,
+  // the strategy's touch and its quotes check all ask them of the same poll (-1, undefined: not asked yet).
+  #askCount = -1;
+  #bidCount = -1;
+  #askF: number | undefined;
+  #bidF: number | undefined;
   readonly timestamp: number;
 
   constructor(
@@ -78,7 +90,8 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     return this;
   }
   count(side: BookSide): number {
-    return Math.min(this.snapshot.levelCount(side), this.limit);
+    if (side === 'asks') return this.#askCount >= 0 ? this.#askCount : (this.#askCount = Math.min(this.snapshot.levelCount(side), this.limit));
+    return this.#bidCount >= 0 ? this.#bidCount : (this.#bidCount = Math.min(this.snapshot.levelCount(side), this.limit));
   }
   price(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelPrice(side, i);
@@ -86,8 +99,9 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   }
   // the touch's Decimal when made already (its estimate is then what every reader of the Decimal sees), else the data's
   priceEstimate(side: BookSide, i: number): number {
-    const made = i !== 0 ? undefined : side === 'asks' ? this.#askPrice : this.#bidPrice;
-    return made !== undefined ? estimate(made) : this.snapshot.levelPriceEstimate(side, i);
+    if (i !== 0) return this.snapshot.levelPriceEstimate(side, i);
+    if (side === 'asks') return this.#askPrice !== undefined ? estimate(this.#askPrice) : (this.#askF ??= this.snapshot.levelPriceEstimate(side, 0));
+    return this.#bidPrice !== undefined ? estimate(this.#bidPrice) : (this.#bidF ??= this.snapshot.levelPriceEstimate(side, 0));
   }
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
     return this.snapshot.levelPositive(side, i, field);
@@ -99,6 +113,27 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
     return s.levelEdgesPositive !== undefined
       ? s.levelEdgesPositive(side, n)
       : s.levelPositive(side, 0, 'price') && s.levelPositive(side, 0, 'amount') && s.levelPositive(side, n - 1, 'price');
+  }
+  touch(out: TouchReading): boolean {
+    const s = this.snapshot;
+    if (s.levelTouch !== undefined) {
+      if (!s.levelTouch(this.limit, out)) return false;
+      // the same counts and data estimates as count() and priceEstimate() work out (CachedSnapshot.levelTouch)
+      this.#askCount = out.asks;
+      this.#bidCount = out.bids;
+      if (out.asks > 0) this.#askF = out.askF;
+      if (out.bids > 0) this.#bidF = out.bidF;
+    } else {
+      if (!this.edgesPositive('bids') || !this.edgesPositive('asks')) return false;
+      out.bids = this.count('bids');
+      out.asks = this.count('asks');
+      if (out.bids > 0) out.bidF = s.levelPriceEstimate('bids', 0);
+      if (out.asks > 0) out.askF = s.levelPriceEstimate('asks', 0);
+    }
+    // priceEstimate's answer: the made touch's estimate where it was made
+    if (this.#bidPrice !== undefined && out.bids > 0) out.bidF = estimate(this.#bidPrice);
+    if (this.#askPrice !== undefined && out.asks > 0) out.askF = estimate(this.#askPrice);
+    return true;
   }
   amount(side: BookSide, i: number): Decimal {
     if (i !== 0) return this.snapshot.levelAmount(side, i);

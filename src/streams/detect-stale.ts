@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
+import { Observable, type OperatorFunction, type SchedulerAction, type SchedulerLike, type Subscription } from 'rxjs';
 
 /**
  * The engine's default stale time for a book polled every `bookMs`: three polls missed, and never under 5 s (a
@@ -49,16 +49,19 @@ export function detectStale<T>(options: DetectStaleOptions<T>): OperatorFunction
       let hasKey = false;
       let lastKey: unknown;
       let lastValue: T | undefined;
-      let timer: Subscription | undefined;
+      let timer: (Subscription & Partial<Pick<SchedulerAction<unknown>, 'schedule'>>) | undefined;
 
       // One timer, re-armed lazily: a fresh value only moves `lastFreshAt`; when the timer fires early (fresh values
       // came meanwhile) it waits again for the rest. Re-arming on every value cost a timer cancel and a new timer per
-      // book snapshot; the stale status still comes exactly `staleAfterMs` after the last fresh value.
+      // book snapshot; the stale status still comes exactly `staleAfterMs` after the last fresh value. Waiting again
+      // reschedules the action that just ran (RxJS's own recursive `action.schedule(state, delay)`: the same wait from
+      // now, queued as a new one would be), not a new action every few polls; a handle that is no action gets a new one.
       const check = (): void => {
+        const ran = timer;
         timer = undefined;
         const left = lastFreshAt + staleAfterMs - scheduler.now();
         if (left > 0) {
-          timer = scheduler.schedule(check, left);
+          timer = ran?.schedule !== undefined && !ran.closed ? ran.schedule(undefined, left) : scheduler.schedule(check, left);
           return;
         }
         stale = true;

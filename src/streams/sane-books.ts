@@ -1,6 +1,6 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { BookLevel, OrderBook } from '../model/book.js';
-import { bestPrice, bestPriceEstimate, levelAt, levelPositive, readerOf, sideCount, type BookSide } from '../model/book-levels.js';
+import { bestPrice, bestPriceEstimate, levelAt, levelPositive, readerOf, sideCount, type BookSide, type TouchReading } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
 import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
@@ -77,6 +77,28 @@ const HALF = D('0.5');
  * subscription, so share the result (one check per market, whatever the number of consumers).
  */
 export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunction<OrderBook> {
+  const sane = saneBookFilter(options);
+  return (source) =>
+    new Observable<OrderBook>((subscriber) => {
+      const passes = sane();
+      return source.subscribe({
+        next: (book) => {
+          if (passes(book)) subscriber.next(book);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+    });
+}
+
+/**
+ * saneBooks' check as a filter: each call of the result starts the state of one subscription (the last sane mid, the
+ * jump waiting for confirmation, the held polls) and returns its test, true for a book that passes (onResumed told
+ * before it returns, as saneBooks tells it before passing the book on). For a stage that filters by it without an
+ * operator of its own (share-latest.ts: the check inside the shared subject, one subscriber layer fewer per poll).
+ * Throws the options' RangeErrors at once, as saneBooks does.
+ */
+export function saneBookFilter(options: SaneBooksOptions = {}): () => (book: OrderBook) => boolean {
   const maxJump = options.maxJump ?? DEFAULT_MAX_JUMP;
   const confirmPolls = options.confirmPolls ?? DEFAULT_CONFIRM_POLLS;
   if (!(maxJump.isFinite() && maxJump.gt(0))) throw new RangeError(`saneBooks: maxJump must be > 0, got ${maxJump.toString()}`);
@@ -84,83 +106,93 @@ export function saneBooks(options: SaneBooksOptions = {}): MonoTypeOperatorFunct
   const { onHeld, onResumed, explained, firstVouched } = options;
   const maxJumpF = estimate(maxJump);
   const near = (x: PriceSum, ref: PriceSum): boolean => sumWithin(x, ref, maxJump, maxJumpF);
-  return (source) =>
-    new Observable<OrderBook>((subscriber) => {
-      /** Twice the last sane mid (bid + ask; twice the touch of a one-sided book): what the next book is measured against. */
-      let reference: PriceSum | undefined;
-      /** A jump waiting for confirmation: its level and how many polls since agreed with it. */
-      let candidate: { level: PriceSum; agreed: number } | undefined;
-      let heldPolls = 0;
+  return () => {
+    /** Twice the last sane mid (bid + ask; twice the touch of a one-sided book): what the next book is measured against. */
+    let reference: PriceSum | undefined;
+    /** A jump waiting for confirmation: its level and how many polls since agreed with it. */
+    let candidate: { level: PriceSum; agreed: number } | undefined;
+    let heldPolls = 0;
 
-      const hold = (book: OrderBook, reason: BookHoldReason, message: () => string): void => {
-        heldPolls += 1;
-        if (onHeld) onHeld({ book, reason, heldPolls, message: message() });
-      };
-      const pass = (book: OrderBook, level: PriceSum | undefined, outcome: HoldEnded['outcome']): void => {
-        if (level !== undefined) reference = level;
-        candidate = undefined;
-        if (heldPolls > 0) {
-          const held = heldPolls;
-          heldPolls = 0;
-          onResumed?.({ book, heldPolls: held, outcome });
+    const hold = (book: OrderBook, reason: BookHoldReason, message: () => string): false => {
+      heldPolls += 1;
+      if (onHeld) onHeld({ book, reason, heldPolls, message: message() });
+      return false;
+    };
+    const pass = (book: OrderBook, level: PriceSum | undefined, outcome: HoldEnded['outcome']): true => {
+      if (level !== undefined) reference = level;
+      candidate = undefined;
+      if (heldPolls > 0) {
+        const held = heldPolls;
+        heldPolls = 0;
+        onResumed?.({ book, heldPolls: held, outcome });
+      }
+      return true;
+    };
+
+    /** What a reader's `touch` answers, kept for every book (see below). */
+    const reading: TouchReading = { bids: 0, asks: 0, bidF: Number.NaN, askF: Number.NaN };
+
+    return (book) => {
+      // The touch is read as estimates (a backtest's book answers them from its columns, no Decimal made); the
+      // prices themselves only where the estimates cannot settle a test (then exactly, as always). A book whose reader
+      // reads its touch in one call (a backtest's) gives the six edge answers, the counts and the estimates at once
+      // (model/book-levels.ts: the same answers as the questions below); any other book, or an edge not positive,
+      // is asked one question at a time.
+      let bidF: number | undefined;
+      let askF: number | undefined;
+      const reader = readerOf(book);
+      if (reader?.touch !== undefined && reader.touch(reading)) {
+        bidF = reading.bids > 0 ? reading.bidF : undefined;
+        askF = reading.asks > 0 ? reading.askF : undefined;
+      } else {
+        const bad = nonPositiveLevel(book);
+        if (bad !== undefined) {
+          candidate = undefined;
+          return hold(book, 'non-positive', () => `level ${fmt(bad.price)} x ${fmt(bad.amount)} is not positive`);
         }
-        subscriber.next(book);
-      };
-
-      return source.subscribe({
-        next: (book) => {
-          const bad = nonPositiveLevel(book);
-          if (bad !== undefined) {
-            candidate = undefined;
-            return hold(book, 'non-positive', () => `level ${fmt(bad.price)} x ${fmt(bad.amount)} is not positive`);
-          }
-          // The touch is read as estimates (a backtest's book answers them from its columns, no Decimal made); the
-          // prices themselves only where the estimates cannot settle a test (then exactly, as always).
-          const bidF = bestPriceEstimate(book, 'bids');
-          const askF = bestPriceEstimate(book, 'asks');
-          if (bidF !== undefined && askF !== undefined && !plainlyBelow(bidF, askF)) {
-            const bid = bestPrice(book, 'bids')!;
-            const ask = bestPrice(book, 'asks')!;
-            if (gte(bid, ask)) {
-              candidate = undefined;
-              return hold(book, 'crossed', () => `best bid ${fmt(bid)} >= best ask ${fmt(ask)}`);
-            }
-          }
-          // Twice the mid (bid + ask) instead of the mid: the same ratio, kept as its two prices (no sum made per poll).
-          const level =
-            bidF !== undefined
-              ? askF !== undefined
-                ? touchSum(book, 'bids', 'asks', bidF, askF)
-                : touchSum(book, 'bids', 'bids', bidF, bidF)
-              : askF !== undefined
-                ? touchSum(book, 'asks', 'asks', askF, askF)
-                : undefined;
-          // only a two-sided book's mid becomes the reference: a thin market's one side (the first book of a market
-          // that has just one resting bid, far below where it will trade) would hold every real book after it
-          const mid = bidF !== undefined && askF !== undefined ? level : undefined;
-          if (level === undefined) return pass(book, mid, 'back');
-          if (reference === undefined) {
-            if (firstVouched === undefined || firstVouched(dmul(sumOf(level), HALF))) return pass(book, mid, 'confirmed');
-            return hold(
-              book,
-              'first',
-              () => `mid ${fmt(dmul(sumOf(level), HALF))} of a book with no sane book before it, not yet vouched for by the market's trades`,
-            );
-          }
-          if (near(level, reference)) return pass(book, mid, 'back');
-          if (candidate !== undefined && near(level, candidate.level)) candidate.agreed += 1;
-          else candidate = { level, agreed: 0 };
-          if (candidate.agreed >= confirmPolls && (explained === undefined || explained(dmul(sumOf(level), HALF)))) return pass(book, level, 'confirmed');
-          const from = reference;
-          hold(book, 'jump', () => {
-            const [x, ref] = [sumOf(level), sumOf(from)];
-            return `mid ${fmt(dmul(x, HALF))} is ${x.minus(ref).abs().div(ref).times(100).toDecimalPlaces(2).toFixed()} % from the last sane mid ${fmt(dmul(ref, HALF))}, unconfirmed`;
-          });
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+        bidF = bestPriceEstimate(book, 'bids');
+        askF = bestPriceEstimate(book, 'asks');
+      }
+      if (bidF !== undefined && askF !== undefined && !plainlyBelow(bidF, askF)) {
+        const bid = bestPrice(book, 'bids')!;
+        const ask = bestPrice(book, 'asks')!;
+        if (gte(bid, ask)) {
+          candidate = undefined;
+          return hold(book, 'crossed', () => `best bid ${fmt(bid)} >= best ask ${fmt(ask)}`);
+        }
+      }
+      // Twice the mid (bid + ask) instead of the mid: the same ratio, kept as its two prices (no sum made per poll).
+      const level =
+        bidF !== undefined
+          ? askF !== undefined
+            ? touchSum(book, 'bids', 'asks', bidF, askF)
+            : touchSum(book, 'bids', 'bids', bidF, bidF)
+          : askF !== undefined
+            ? touchSum(book, 'asks', 'asks', askF, askF)
+            : undefined;
+      // only a two-sided book's mid becomes the reference: a thin market's one side (the first book of a market
+      // that has just one resting bid, far below where it will trade) would hold every real book after it
+      const mid = bidF !== undefined && askF !== undefined ? level : undefined;
+      if (level === undefined) return pass(book, mid, 'back');
+      if (reference === undefined) {
+        if (firstVouched === undefined || firstVouched(dmul(sumOf(level), HALF))) return pass(book, mid, 'confirmed');
+        return hold(
+          book,
+          'first',
+          () => `mid ${fmt(dmul(sumOf(level), HALF))} of a book with no sane book before it, not yet vouched for by the market's trades`,
+        );
+      }
+      if (near(level, reference)) return pass(book, mid, 'back');
+      if (candidate !== undefined && near(level, candidate.level)) candidate.agreed += 1;
+      else candidate = { level, agreed: 0 };
+      if (candidate.agreed >= confirmPolls && (explained === undefined || explained(dmul(sumOf(level), HALF)))) return pass(book, level, 'confirmed');
+      const from = reference;
+      return hold(book, 'jump', () => {
+        const [x, ref] = [sumOf(level), sumOf(from)];
+        return `mid ${fmt(dmul(x, HALF))} is ${x.minus(ref).abs().div(ref).times(100).toDecimalPlaces(2).toFixed()} % from the last sane mid ${fmt(dmul(ref, HALF))}, unconfirmed`;
       });
-    });
+    };
+  };
 }
 
 /**

@@ -31,7 +31,21 @@ export function priceSum(a: Decimal, b: Decimal): PriceSum {
 
 /** The sum of the best prices of a book's sides `x` and `y` (the same side twice: a one-sided book's touch), whose estimates are `xf`, `yf`. */
 export function touchSum(book: OrderBook, x: BookSide, y: BookSide, xf: number, yf: number): PriceSum {
-  return { f: xf + yf, prices: () => [bestPrice(book, x)!, bestPrice(book, y)!] };
+  return new TouchSum(book, x, y, xf + yf);
+}
+
+// One object per polled book, not a record and a closure over the book (the sanity check makes one per poll).
+class TouchSum implements PriceSum {
+  constructor(
+    readonly book: OrderBook,
+    readonly x: BookSide,
+    readonly y: BookSide,
+    readonly f: number,
+  ) {}
+
+  prices(): readonly [Decimal, Decimal] {
+    return [bestPrice(this.book, this.x)!, bestPrice(this.book, this.y)!];
+  }
 }
 
 /** The exact sum (for messages and the exact path). */

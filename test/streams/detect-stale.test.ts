@@ -60,6 +60,24 @@ describe('detectStale', () => {
     });
   });
 
+  it('waits again on the action that ran, not on a new one from the scheduler each time (a replay checks every few polls)', () => {
+    const scheduler = newScheduler();
+    let made = 0;
+    // the scheduler as the engine hands it over, counting the actions asked of it
+    const counting = {
+      now: () => scheduler.now(),
+      schedule: ((...args: Parameters<TestScheduler['schedule']>) => (made++, scheduler.schedule(...args))) as TestScheduler['schedule'],
+    };
+    scheduler.run(({ cold, expectObservable }) => {
+      // a value every 10 ms for a second, then silence: 20 checks find a fresh value and wait again, the last goes stale
+      const source = cold('a 9ms '.repeat(100));
+      expectObservable(source.pipe(detectStale({ staleAfterMs: 50, scheduler: counting }))).toBe('1040ms s', {
+        s: { stale: true, at: 1040, lastFreshAt: 990 },
+      });
+    });
+    expect(made).toBe(1);
+  });
+
   it("the engine's default stale time: three polls, at least 5 s", () => {
     expect([100, 500, 1000, 1667, 2000, 10_000].map(defaultStaleAfterMs)).toEqual([5000, 5000, 5000, 5001, 6000, 30_000]);
   });
