@@ -88,6 +88,12 @@ export class OrderTracker {
   /** The live subset, so per-intent work does not grow with the daemon's history. */
   private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
+  /**
+   * No finished order was last changed before this time (Infinity: none may be): prune's walk over every order is
+   * skipped while its cut-off is not past it. Lowered by every change that leaves an order finished (whatever the
+   * clock did), raised only by a walk, to the oldest finished order it kept.
+   */
+  private finishedFloor = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly clock: Clock,
@@ -164,6 +170,7 @@ export class OrderTracker {
       cachedView: undefined,
     };
     this.orders.set(o.clientOrderId, order);
+    if (!isLive(state) && now < this.finishedFloor) this.finishedFloor = now;
     this.index(order);
     this.onChange(order.strategyId, order);
     return order;
@@ -275,12 +282,17 @@ export class OrderTracker {
 
   /** Drops terminal orders older than `beforeMs` to bound memory in a long-lived daemon. */
   prune(beforeMs: number): void {
+    // every finished order is at least as recent as the floor: none to drop, and no walk over the day's last ten
+    // minutes of orders on every balance poll
+    if (!(beforeMs > this.finishedFloor)) return;
+    let floor = Number.POSITIVE_INFINITY;
     // values(), not entries(): no [key, value] pair per order on every balance poll (the key is the order's id)
     for (const o of this.orders.values()) {
-      if (!isLive(o.state) && o.updatedAt < beforeMs) {
-        this.orders.delete(o.clientOrderId);
-      }
+      if (isLive(o.state)) continue;
+      if (o.updatedAt < beforeMs) this.orders.delete(o.clientOrderId);
+      else if (o.updatedAt < floor) floor = o.updatedAt;
     }
+    this.finishedFloor = floor;
   }
 
   /**
@@ -304,7 +316,9 @@ export class OrderTracker {
   private touch(o: TrackedOrder): void {
     o.cachedView = undefined;
     this.index(o);
-    o.updatedAt = this.clock.now();
+    const now = this.clock.now();
+    o.updatedAt = now;
+    if (now < this.finishedFloor && !isLive(o.state)) this.finishedFloor = now;
     this.onChange(o.strategyId, o);
   }
 }
