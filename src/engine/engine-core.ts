@@ -22,7 +22,8 @@ import type { OrderTracker } from './order-tracker.js';
 import { OrdersNotifier } from './orders-notifier.js';
 import { PnlLedger } from './pnl.js';
 import type { Reconciler } from './reconcile.js';
-import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
+import { LazyRiskState } from './lazy-risk-state.js';
+import { lossLimitBreached, pruneOrderTimes, type RiskState } from './risk-limits.js';
 import { NO_BOUNDARY } from './strategy-boundary.js';
 import type { StrategyRun } from './strategy-run.js';
 import { subscribeInBoundary, type StrategyIo } from './strategy-start.js';
@@ -196,7 +197,8 @@ export class EngineCore {
   }
 
   private riskState(run: StrategyRun): RiskState {
-    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
+    // the live orders' figures only when a limit reads them (see lazy-risk-state.ts)
+    return new LazyRiskState(this.tracker, run.id, this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
   }
 
   /**
