@@ -5,7 +5,7 @@ import { gt, gte, lte } from '../model/decimal-compare.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import type { OrderRequest, OrderTerms } from '../model/order.js';
-import { describeViolations, priceStep, rememberValid, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
+import { describeViolations, priceStep, rememberValid, toMarketSteps, validateNewOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
@@ -73,7 +73,8 @@ export function gatePlace(input: GateInput): GateResult {
   if (intent.stp) order.stp = intent.stp;
   order.clientOrderId = input.clientOrderId;
   if (intent.tag !== undefined) order.tag = intent.tag;
-  const violations = validateOrder(market, order, { kind: order.kind });
+  // the order was made just above: validated in full, not looked up among the requests validated before
+  const violations = validateNewOrder(market, order, { kind: order.kind });
   if (violations.length > 0) return rulesReject(violations);
   // a venue in this process that gets this very object checks only what the gate cannot: the id's uniqueness
   rememberValid(order, market, order.kind);

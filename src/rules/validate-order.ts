@@ -57,6 +57,20 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
     const idViolation = clientOrderIdUsedViolation(fields.clientOrderId, options);
     return idViolation === undefined ? [] : [idViolation];
   }
+  return validateInFull(market, fields, options, kind);
+}
+
+/**
+ * `validateOrder` for a request object the caller built in this very call (the gate's order): no object made then
+ * can have passed before (validated-orders.ts remembers objects already validated), so it is validated in full
+ * without looking it up among the last requests remembered.
+ */
+export function validateNewOrder(market: Market | undefined, fields: RawOrderFields, options: ValidateOptions = {}): RuleViolation[] {
+  return validateInFull(market, fields, options, options.kind ?? 'limit');
+}
+
+/** Every rule, in the contract's order of precedence (see validateOrder). */
+function validateInFull(market: Market | undefined, fields: RawOrderFields, options: ValidateOptions, kind: 'limit' | 'stop-limit'): RuleViolation[] {
   // no closure over `out` and no array of the flag names made per call: every order is validated here
   const out: RuleViolation[] = [];
 
