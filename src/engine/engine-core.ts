@@ -12,7 +12,8 @@ import type { EngineEvent, RejectionStage } from './events.js';
 import { EventCounters } from './event-counters.js';
 import type { Executor } from './executor.js';
 import type { FillChecks } from './fill-checks.js';
-import { freeFunds, type Stamped } from './free-funds.js';
+import type { Stamped } from './free-funds.js';
+import { LazyFreeFunds } from './lazy-free-funds.js';
 import { gatePlace } from './gate.js';
 import { ImplausibleAnswers } from './implausible-answers.js';
 import { journalDeal, journalIntent } from './journal-records.js';
@@ -161,7 +162,7 @@ export class EngineCore {
       clientOrderId,
       risk: run.risk,
       riskState: this.riskState(run),
-      free: freeFunds(run.market, this.balances, this.tracker.liveValues()),
+      free: this.balances === undefined ? undefined : new LazyFreeFunds(run.market, this.balances, this.tracker),
       book: this.books.get(run.market.name),
       band: { reference: this.bookGuard.reference(run.market.name) },
       nowMs: now(),

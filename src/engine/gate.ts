@@ -29,12 +29,23 @@ export interface GateInput {
   readonly risk: RiskLimits;
   readonly riskState: RiskState;
   /** Money/stock the account can still commit (see `freeFunds`); undefined = not known yet, not checked. */
-  readonly free?: { readonly stock: Decimal; readonly money: Decimal } | undefined;
+  readonly free?: FreeFunds | undefined;
   /** Latest book, for the post-only pre-check; undefined = not checked. */
   readonly book?: OrderBook | undefined;
   /** The price band's reference (see price-band.ts; the band itself is `risk.maxDeviation`); undefined = not checked. */
   readonly band?: { readonly reference: PriceReference | undefined } | undefined;
   readonly nowMs: number;
+}
+
+/** What the account can still commit (see `freeFunds`). */
+export interface FreeFunds {
+  readonly stock: Decimal;
+  readonly money: Decimal;
+  /**
+   * True only when the funds surely cover an order of this side, amount and price (a buy's moneyLock, a sell's amount):
+   * the exact check would pass. False or absent: the exact figures decide (see lazy-free-funds.ts).
+   */
+  plainlyCovers?(side: 'buy' | 'sell', amount: Decimal, price: Decimal): boolean;
 }
 
 const rulesReject = (v: readonly RuleViolation[]): GateResult => ({
@@ -112,7 +123,8 @@ export function gatePlace(input: GateInput): GateResult {
     }
   }
 
-  if (input.free) {
+  // the estimates settle most checks (plenty of funds): then no exact figure of the funds or the need is made
+  if (input.free && input.free.plainlyCovers?.(intent.side, q.amount, q.price) !== true) {
     const need = intent.side === 'buy' ? moneyLock(market, q.amount, q.price) : q.amount;
     const have = intent.side === 'buy' ? input.free.money : input.free.stock;
     if (gt(need, have)) {
@@ -140,7 +152,8 @@ export function moneyLock(market: Market, amount: Decimal, price: Decimal): Deci
 // The last market's 1 + its larger fee (markets are immutable values; the funds estimate asks it per live order).
 let factorOf: Market | undefined;
 let factor: Decimal = ONE;
-function feeFactor(market: Market): Decimal {
+/** 1 + the market's larger fee: what moneyLock multiplies amount × price by. */
+export function feeFactor(market: Market): Decimal {
   if (market !== factorOf) {
     factor = dadd(gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee, ONE);
     factorOf = market;
