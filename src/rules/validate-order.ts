@@ -1,10 +1,10 @@
 import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt, lte } from '../model/decimal-compare.js';
-import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
 import type { RawOrderFields } from './order-fields.js';
+import { totalAgainstLimits } from './total-limits.js';
 import { passedBefore } from './validated-orders.js';
 import { RULE_CODES as C, type RuleViolation } from './violation.js';
 
@@ -131,9 +131,9 @@ function validateInFull(market: Market | undefined, fields: RawOrderFields, opti
 
   // 30 (key total): the market's notional limits.
   if (known !== undefined && amount !== undefined && price !== undefined && gt(amount, ZERO) && gt(price, ZERO)) {
-    const total = dmul(amount, price);
-    if (lt(total, known.minTotal)) add(out, C.default, 'total', MSG.totalBelowMin(known.minTotal));
-    else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(out, C.default, 'total', MSG.totalAboveMax(known.maxTotal));
+    const total = totalAgainstLimits(known, amount, price);
+    if (total === 'below') add(out, C.default, 'total', MSG.totalBelowMin(known.minTotal));
+    else if (total === 'above') add(out, C.default, 'total', MSG.totalAboveMax(known.maxTotal!));
   }
 
   // 36: client order id.
