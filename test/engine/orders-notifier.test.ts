@@ -33,3 +33,36 @@ describe('OrdersNotifier', () => {
     expect(seen).toEqual(['flush a', 'flush b', 'queued by the flush']);
   });
 });
+
+describe('OrdersNotifier, several strategies', () => {
+  it('sends each strategy marked once per flush, in the order they were first marked, and drops the rest of a flush that threw', async () => {
+    const seen: string[] = [];
+    let fail = false;
+    const n = new OrdersNotifier((id) => {
+      seen.push(id);
+      if (fail && id === 'b') throw new Error('flush failed');
+    });
+    for (const id of ['b', 'a', 'b', 'c', 'a', 'b']) n.markDirty(id);
+    await drained();
+    for (const id of ['c', 'c', 'a']) n.markDirty(id);
+    await drained();
+    expect(seen).toEqual(['b', 'a', 'c', 'c', 'a']);
+    seen.length = 0;
+    fail = true;
+    const thrown: unknown[] = [];
+    const onError = (e: unknown): void => void thrown.push(e);
+    process.prependListener('uncaughtException', onError);
+    try {
+      for (const id of ['a', 'b', 'c']) n.markDirty(id);
+      await drained();
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(seen).toEqual(['a', 'b']);
+    expect(thrown).toHaveLength(1);
+    fail = false;
+    n.markDirty('c');
+    await drained();
+    expect(seen).toEqual(['a', 'b', 'c']);
+  });
+});
