@@ -3,6 +3,7 @@ import { gt, lt } from '../model/decimal-compare.js';
 import { dadd } from '../model/decimal-small.js';
 import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
+import { FinishedQueue } from './finished-queue.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
 import type { Writable } from '../model/writable.js';
 
@@ -88,12 +89,8 @@ export class OrderTracker {
   /** The live subset, so per-intent work does not grow with the daemon's history. */
   private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
-  /**
-   * No finished order was last changed before this time (Infinity: none may be): prune's walk over every order is
-   * skipped while its cut-off is not past it. Lowered by every change that leaves an order finished (whatever the
-   * clock did), raised only by a walk, to the oldest finished order it kept.
-   */
-  private finishedFloor = Number.POSITIVE_INFINITY;
+  /** The changes that left an order finished, oldest first: what prune drops is at their front (see finished-queue.ts). */
+  private readonly finished = new FinishedQueue<TrackedOrder>();
 
   constructor(
     private readonly clock: Clock,
@@ -170,7 +167,7 @@ export class OrderTracker {
       cachedView: undefined,
     };
     this.orders.set(o.clientOrderId, order);
-    if (!isLive(state) && now < this.finishedFloor) this.finishedFloor = now;
+    if (!isLive(state)) this.finished.add(order, now);
     this.index(order);
     this.onChange(order.strategyId, order);
     return order;
@@ -282,18 +279,24 @@ export class OrderTracker {
 
   /** Drops terminal orders older than `beforeMs` to bound memory in a long-lived daemon. */
   prune(beforeMs: number): void {
-    // every finished order is at least as recent as the floor: none to drop, and no walk over the day's last ten
-    // minutes of orders on every balance poll
-    if (!(beforeMs > this.finishedFloor)) return;
-    let floor = Number.POSITIVE_INFINITY;
+    // the finished orders changed before the cut-off are those at the queue's front, as last changed: no walk over the
+    // last ten minutes of orders on every balance poll. An entry of an order changed since (it has a later one), live
+    // again or no longer held is passed over.
+    if (this.finished.ordered) {
+      this.finished.takeBefore(beforeMs, this.dropFinished);
+      return;
+    }
     // values(), not entries(): no [key, value] pair per order on every balance poll (the key is the order's id)
     for (const o of this.orders.values()) {
-      if (isLive(o.state)) continue;
-      if (o.updatedAt < beforeMs) this.orders.delete(o.clientOrderId);
-      else if (o.updatedAt < floor) floor = o.updatedAt;
+      if (!isLive(o.state) && o.updatedAt < beforeMs) {
+        this.orders.delete(o.clientOrderId);
+      }
     }
-    this.finishedFloor = floor;
   }
+
+  private readonly dropFinished = (o: TrackedOrder, at: number): void => {
+    if (o.updatedAt === at && !isLive(o.state) && this.orders.get(o.clientOrderId) === o) this.orders.delete(o.clientOrderId);
+  };
 
   /**
    * The strategy's view of an order. Views are immutable and cached until the order changes (every change goes
@@ -318,7 +321,7 @@ export class OrderTracker {
     this.index(o);
     const now = this.clock.now();
     o.updatedAt = now;
-    if (now < this.finishedFloor && !isLive(o.state)) this.finishedFloor = now;
+    if (!isLive(o.state)) this.finished.add(o, now);
     this.onChange(o.strategyId, o);
   }
 }
