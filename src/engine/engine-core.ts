@@ -12,7 +12,8 @@ import type { EngineEvent, RejectionStage } from './events.js';
 import { EventCounters } from './event-counters.js';
 import type { Executor } from './executor.js';
 import type { FillChecks } from './fill-checks.js';
-import { freeFunds, type Stamped } from './free-funds.js';
+import type { Stamped } from './free-funds.js';
+import { LazyFreeFunds } from './lazy-free-funds.js';
 import { gatePlace } from './gate.js';
 import { ImplausibleAnswers } from './implausible-answers.js';
 import { journalDeal, journalIntent } from './journal-records.js';
@@ -22,7 +23,8 @@ import type { OrderTracker } from './order-tracker.js';
 import { OrdersNotifier } from './orders-notifier.js';
 import { PnlLedger } from './pnl.js';
 import type { Reconciler } from './reconcile.js';
-import { lossLimitBreached, pruneOrderTimes, riskStateOf, type RiskState } from './risk-limits.js';
+import { LazyRiskState } from './lazy-risk-state.js';
+import { lossLimitBreached, pruneOrderTimes, type RiskState } from './risk-limits.js';
 import { NO_BOUNDARY } from './strategy-boundary.js';
 import type { StrategyRun } from './strategy-run.js';
 import { subscribeInBoundary, type StrategyIo } from './strategy-start.js';
@@ -160,7 +162,7 @@ export class EngineCore {
       clientOrderId,
       risk: run.risk,
       riskState: this.riskState(run),
-      free: freeFunds(run.market, this.balances, this.tracker.liveValues()),
+      free: this.balances === undefined ? undefined : new LazyFreeFunds(run.market, this.balances, this.tracker),
       book: this.books.get(run.market.name),
       band: { reference: this.bookGuard.reference(run.market.name) },
       nowMs: now(),
@@ -196,7 +198,8 @@ export class EngineCore {
   }
 
   private riskState(run: StrategyRun): RiskState {
-    return riskStateOf(this.tracker.live(run.id), this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
+    // the live orders' figures only when a limit reads them (see lazy-risk-state.ts)
+    return new LazyRiskState(this.tracker, run.id, this.ledgers.get(run.id)!.currentPosition(), run.recentOrderTimes, run.halted);
   }
 
   /**

@@ -52,9 +52,11 @@ function assets(name: string): { readonly stock: string; readonly money: string 
   }
   return a;
 }
-function marketStock(name: string): string {
+/** The stock asset of a market's name (STOCK_MONEY), as freeFunds reads an order's. */
+export function marketStock(name: string): string {
   return assets(name).stock;
 }
-function marketMoney(name: string): string {
+/** The money asset of a market's name (STOCK_MONEY), as freeFunds reads an order's. */
+export function marketMoney(name: string): string {
   return assets(name).money;
 }

@@ -5,7 +5,7 @@ import { gt, gte, lte } from '../model/decimal-compare.js';
 import { dadd, dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import type { OrderRequest, OrderTerms } from '../model/order.js';
-import { describeViolations, priceStep, rememberValid, toMarketSteps, validateOrder, type RuleViolation } from '../rules/index.js';
+import { describeViolations, priceStep, rememberValid, toMarketSteps, validateNewOrder, type RuleViolation } from '../rules/index.js';
 import type { PlaceLimitIntent, PlaceStopLimitIntent } from '../strategy/intents.js';
 import { checkPriceBand, maxDeviationOf, type PriceReference } from './price-band.js';
 import { checkOrderRisk, type RiskLimits, type RiskState } from './risk-limits.js';
@@ -29,12 +29,23 @@ export interface GateInput {
   readonly risk: RiskLimits;
   readonly riskState: RiskState;
   /** Money/stock the account can still commit (see `freeFunds`); undefined = not known yet, not checked. */
-  readonly free?: { readonly stock: Decimal; readonly money: Decimal } | undefined;
+  readonly free?: FreeFunds | undefined;
   /** Latest book, for the post-only pre-check; undefined = not checked. */
   readonly book?: OrderBook | undefined;
   /** The price band's reference (see price-band.ts; the band itself is `risk.maxDeviation`); undefined = not checked. */
   readonly band?: { readonly reference: PriceReference | undefined } | undefined;
   readonly nowMs: number;
+}
+
+/** What the account can still commit (see `freeFunds`). */
+export interface FreeFunds {
+  readonly stock: Decimal;
+  readonly money: Decimal;
+  /**
+   * True only when the funds surely cover an order of this side, amount and price (a buy's moneyLock, a sell's amount):
+   * the exact check would pass. False or absent: the exact figures decide (see lazy-free-funds.ts).
+   */
+  plainlyCovers?(side: 'buy' | 'sell', amount: Decimal, price: Decimal): boolean;
 }
 
 const rulesReject = (v: readonly RuleViolation[]): GateResult => ({
@@ -73,7 +84,8 @@ export function gatePlace(input: GateInput): GateResult {
   if (intent.stp) order.stp = intent.stp;
   order.clientOrderId = input.clientOrderId;
   if (intent.tag !== undefined) order.tag = intent.tag;
-  const violations = validateOrder(market, order, { kind: order.kind });
+  // the order was made just above: validated in full, not looked up among the requests validated before
+  const violations = validateNewOrder(market, order, { kind: order.kind });
   if (violations.length > 0) return rulesReject(violations);
   // a venue in this process that gets this very object checks only what the gate cannot: the id's uniqueness
   rememberValid(order, market, order.kind);
@@ -111,7 +123,8 @@ export function gatePlace(input: GateInput): GateResult {
     }
   }
 
-  if (input.free) {
+  // the estimates settle most checks (plenty of funds): then no exact figure of the funds or the need is made
+  if (input.free && input.free.plainlyCovers?.(intent.side, q.amount, q.price) !== true) {
     const need = intent.side === 'buy' ? moneyLock(market, q.amount, q.price) : q.amount;
     const have = intent.side === 'buy' ? input.free.money : input.free.stock;
     if (gt(need, have)) {
@@ -139,7 +152,8 @@ export function moneyLock(market: Market, amount: Decimal, price: Decimal): Deci
 // The last market's 1 + its larger fee (markets are immutable values; the funds estimate asks it per live order).
 let factorOf: Market | undefined;
 let factor: Decimal = ONE;
-function feeFactor(market: Market): Decimal {
+/** 1 + the market's larger fee: what moneyLock multiplies amount × price by. */
+export function feeFactor(market: Market): Decimal {
   if (market !== factorOf) {
     factor = dadd(gt(market.takerFee, market.makerFee) ? market.takerFee : market.makerFee, ONE);
     factorOf = market;

@@ -101,14 +101,27 @@ const LEVELS_USED = ['debug', 'info', 'warn', 'error'] as const;
  */
 function allOff(log: Logger): boolean {
   const at = log.levelVal;
+  // the logger and level asked last (every event of a lane asks for its one logger): no WeakMap look-up
+  if (log === lastLogger && at === lastAt) return lastOff;
   const known = offByLogger.get(log);
-  if (known !== undefined && known.at === at) return known.off;
-  const off = !LEVELS_USED.some((level) => log.isLevelEnabled(level));
-  // a logger without a numeric level value is asked every time (NaN equals nothing)
-  offByLogger.set(log, { at: typeof at === 'number' ? at : Number.NaN, off });
+  let off: boolean;
+  if (known !== undefined && known.at === at) off = known.off;
+  else {
+    off = !LEVELS_USED.some((level) => log.isLevelEnabled(level));
+    // a logger without a numeric level value is asked every time (NaN equals nothing)
+    offByLogger.set(log, { at: typeof at === 'number' ? at : Number.NaN, off });
+  }
+  // the answer for this logger at this level, whichever logger asks next (a second lane's in the same thread only
+  // misses this slot and reads its own entry above)
+  lastLogger = log;
+  lastAt = typeof at === 'number' ? at : Number.NaN;
+  lastOff = off;
   return off;
 }
 const offByLogger = new WeakMap<Logger, { readonly at: number; readonly off: boolean }>();
+let lastLogger: Logger | undefined;
+let lastAt = Number.NaN;
+let lastOff = false;
 
 function describeIntent(i: import('../strategy/intents.js').Intent): string {
   switch (i.kind) {

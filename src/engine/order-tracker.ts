@@ -3,6 +3,7 @@ import { gt, lt } from '../model/decimal-compare.js';
 import { dadd } from '../model/decimal-small.js';
 import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
+import { FinishedQueue } from './finished-queue.js';
 import { leftOf, TERMINAL_STATES } from './journal-replay.js';
 import type { Writable } from '../model/writable.js';
 
@@ -88,6 +89,8 @@ export class OrderTracker {
   /** The live subset, so per-intent work does not grow with the daemon's history. */
   private readonly liveIndex = new Map<string, TrackedOrder>();
   private readonly seenDeals = new Set<number>();
+  /** The changes that left an order finished, oldest first: what prune drops is at their front (see finished-queue.ts). */
+  private readonly finished = new FinishedQueue<TrackedOrder>();
 
   constructor(
     private readonly clock: Clock,
@@ -164,6 +167,7 @@ export class OrderTracker {
       cachedView: undefined,
     };
     this.orders.set(o.clientOrderId, order);
+    if (!isLive(state)) this.finished.add(order, now);
     this.index(order);
     this.onChange(order.strategyId, order);
     return order;
@@ -275,6 +279,13 @@ export class OrderTracker {
 
   /** Drops terminal orders older than `beforeMs` to bound memory in a long-lived daemon. */
   prune(beforeMs: number): void {
+    // the finished orders changed before the cut-off are those at the queue's front, as last changed: no walk over the
+    // last ten minutes of orders on every balance poll. An entry of an order changed since (it has a later one), live
+    // again or no longer held is passed over.
+    if (this.finished.ordered) {
+      this.finished.takeBefore(beforeMs, this.dropFinished);
+      return;
+    }
     // values(), not entries(): no [key, value] pair per order on every balance poll (the key is the order's id)
     for (const o of this.orders.values()) {
       if (!isLive(o.state) && o.updatedAt < beforeMs) {
@@ -282,6 +293,10 @@ export class OrderTracker {
       }
     }
   }
+
+  private readonly dropFinished = (o: TrackedOrder, at: number): void => {
+    if (o.updatedAt === at && !isLive(o.state) && this.orders.get(o.clientOrderId) === o) this.orders.delete(o.clientOrderId);
+  };
 
   /**
    * The strategy's view of an order. Views are immutable and cached until the order changes (every change goes
@@ -304,7 +319,9 @@ export class OrderTracker {
   private touch(o: TrackedOrder): void {
     o.cachedView = undefined;
     this.index(o);
-    o.updatedAt = this.clock.now();
+    const now = this.clock.now();
+    o.updatedAt = now;
+    if (!isLive(o.state)) this.finished.add(o, now);
     this.onChange(o.strategyId, o);
   }
 }

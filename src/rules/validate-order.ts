@@ -1,10 +1,10 @@
 import { parseDecimal, ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt, lte } from '../model/decimal-compare.js';
-import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 import { MSG } from './messages.js';
 import { amountStep, isOnStep, minPrice, priceStep } from './steps.js';
 import type { RawOrderFields } from './order-fields.js';
+import { totalAgainstLimits } from './total-limits.js';
 import { passedBefore } from './validated-orders.js';
 import { RULE_CODES as C, type RuleViolation } from './violation.js';
 
@@ -57,6 +57,20 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
     const idViolation = clientOrderIdUsedViolation(fields.clientOrderId, options);
     return idViolation === undefined ? [] : [idViolation];
   }
+  return validateInFull(market, fields, options, kind);
+}
+
+/**
+ * `validateOrder` for a request object the caller built in this very call (the gate's order): no object made then
+ * can have passed before (validated-orders.ts remembers objects already validated), so it is validated in full
+ * without looking it up among the last requests remembered.
+ */
+export function validateNewOrder(market: Market | undefined, fields: RawOrderFields, options: ValidateOptions = {}): RuleViolation[] {
+  return validateInFull(market, fields, options, options.kind ?? 'limit');
+}
+
+/** Every rule, in the contract's order of precedence (see validateOrder). */
+function validateInFull(market: Market | undefined, fields: RawOrderFields, options: ValidateOptions, kind: 'limit' | 'stop-limit'): RuleViolation[] {
   // no closure over `out` and no array of the flag names made per call: every order is validated here
   const out: RuleViolation[] = [];
 
@@ -117,9 +131,9 @@ export function validateOrder(market: Market | undefined, fields: RawOrderFields
 
   // 30 (key total): the market's notional limits.
   if (known !== undefined && amount !== undefined && price !== undefined && gt(amount, ZERO) && gt(price, ZERO)) {
-    const total = dmul(amount, price);
-    if (lt(total, known.minTotal)) add(out, C.default, 'total', MSG.totalBelowMin(known.minTotal));
-    else if (known.maxTotal !== null && gt(known.maxTotal, ZERO) && gt(total, known.maxTotal)) add(out, C.default, 'total', MSG.totalAboveMax(known.maxTotal));
+    const total = totalAgainstLimits(known, amount, price);
+    if (total === 'below') add(out, C.default, 'total', MSG.totalBelowMin(known.minTotal));
+    else if (total === 'above') add(out, C.default, 'total', MSG.totalAboveMax(known.maxTotal!));
   }
 
   // 36: client order id.

@@ -44,3 +44,23 @@ describe('logEvent follows the logger level as it changes (the all-off shortcut 
     expect(seen).toEqual([0, 4, 1, 0, 2, 3, 0, 4, 0, 4, 1, 0, 2, 3, 0, 4]);
   });
 });
+
+describe('logEvent with two loggers taking turns (two lanes in one thread)', () => {
+  it('each logs what its own level lets through, whichever asked last', async () => {
+    const a = logger();
+    const b = logger();
+    b.log.level = 'debug';
+    const counts: number[] = [];
+    for (const round of [0, 1, 2]) {
+      if (round === 2) [a.log.level, b.log.level] = ['debug', 'silent'];
+      const [la, lb] = [a.lines.length, b.lines.length];
+      for (const e of EVENTS) {
+        logEvent(a.log, e);
+        logEvent(b.log, e);
+      }
+      await new Promise((r) => setImmediate(r));
+      counts.push(a.lines.length - la, b.lines.length - lb);
+    }
+    expect(counts).toEqual([0, 4, 0, 4, 4, 0]);
+  });
+});
