@@ -62,10 +62,17 @@ export class LedgerViews {
   }
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** 10^0 … 10^22: every power of ten a double holds exactly. */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
 /**
  * `ledger.decimal(units).toNumber()` without the Decimal: both are the double nearest the exact value units × 10^-scale
- * (decimal.js's toNumber parses the Decimal's exact text, as Number parses this one), so the same number.
+ * (decimal.js's toNumber parses the Decimal's exact text, as Number parses this one), so the same number. Below 2^53
+ * units and at a scale up to 22, units and 10^scale are doubles exactly, and IEEE division rounds their exact quotient
+ * to the nearest double as well: the same number again, without the text.
  */
-function unitsToNumber(units: bigint, scale: number): number {
+export function unitsToNumber(units: bigint, scale: number): number {
+  if (scale <= 22 && units <= MAX_SAFE && units >= -MAX_SAFE) return Number(units) / POW10[scale]!;
   return Number(`${units}e-${scale}`);
 }

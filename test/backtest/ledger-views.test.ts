@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/sim/ledger.js';
-import { LedgerViews } from '../../backtest/replay/ledger-views.js';
+import { LedgerViews, unitsToNumber } from '../../backtest/replay/ledger-views.js';
 
 describe('LedgerViews.totalNumber (the equity curve, every snapshot)', () => {
   it('property: the number ledger.decimal(available + freeze).toNumber() gives, through every change of the cell', () => {
@@ -22,6 +22,22 @@ describe('LedgerViews.totalNumber (the equity curve, every snapshot)', () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('unitsToNumber (the equity curve after a fill)', () => {
+  it('property (seeded): the double Number parses from the units scaled by text, below 2^53 and past it, at every scale', () => {
+    const units = fc.oneof(
+      fc.bigInt({ min: -(2n ** 53n) - 5n, max: 2n ** 53n + 5n }),
+      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+      fc.integer({ min: -1000, max: 1000 }).map(BigInt),
+    );
+    fc.assert(
+      fc.property(units, fc.integer({ min: 0, max: 30 }), (u, scale) => {
+        expect(Object.is(unitsToNumber(u, scale), Number(`${u}e-${scale}`))).toBe(true);
+      }),
+      { numRuns: 20000, seed: 33 },
     );
   });
 });
