@@ -63,6 +63,7 @@ export class LedgerViews {
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
 /** 10^0 … 10^22: every power of ten a double holds exactly. */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
@@ -73,6 +74,6 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
  * to the nearest double as well: the same number again, without the text.
  */
 export function unitsToNumber(units: bigint, scale: number): number {
-  if (scale <= 22 && units <= MAX_SAFE && units >= -MAX_SAFE) return Number(units) / POW10[scale]!;
+  if (scale <= 22 && units <= MAX_SAFE && units >= MIN_SAFE) return Number(units) / POW10[scale]!;
   return Number(`${units}e-${scale}`);
 }
