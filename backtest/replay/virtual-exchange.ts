@@ -114,6 +114,11 @@ export class VirtualExchange {
     return this.#views.totalNumber(asset);
   }
 
+  /** `totalNumber(asset)` as a function of no arguments (the equity sample asks it on every snapshot). */
+  totalNumberOf(asset: string): () => number {
+    return this.#views.totalNumberOf(asset);
+  }
+
   openOrders(f?: OrderQuery): Order[] {
     return this.account.openOrders(f);
   }

@@ -13,11 +13,14 @@ describe('LedgerViews.totalNumber (the equity curve, every snapshot)', () => {
           const ledger = new Ledger(['BTC'], scale);
           ledger.openAccount('a', {}, {});
           const views = new LedgerViews(ledger, 'a');
+          // a handle made before any change (the lane makes its two at its start), read after each
+          const handle = views.totalNumberOf('BTC');
           for (const [available, freeze] of cells) {
             const cell = ledger.cell('a', 'BTC');
             cell.available = available;
             cell.freeze = freeze;
             expect(views.totalNumber('BTC')).toBe(ledger.decimal(available + freeze).toNumber());
+            expect(handle()).toBe(ledger.decimal(available + freeze).toNumber());
           }
         },
       ),
