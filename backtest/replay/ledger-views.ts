@@ -5,11 +5,15 @@
  * `ledger.tradeBalances` / `ledger.decimal(...).toNumber()` give (the number made straight from the units).
  */
 import type { AssetBalance, Balances } from '../../src/model/balance.js';
+import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Cell, Ledger } from '../../src/sim/ledger.js';
 
 export class LedgerViews {
   readonly #totals = new Map<string, TotalNumber>();
-  readonly #balances = new Map<string, { readonly cell: Cell; available: bigint; freeze: bigint; value: AssetBalance }>();
+  readonly #balances = new Map<
+    string,
+    { readonly cell: Cell; available: bigint; freeze: bigint; value: AssetBalance; readonly decimals: readonly [RecentDecimals, RecentDecimals] }
+  >();
   /** The ledger's assets sorted, and how many there were then (the ledger only ever adds assets). */
   #sorted: { readonly size: number; readonly assets: readonly string[] } = { size: -1, assets: [] };
 
@@ -28,11 +32,13 @@ export class LedgerViews {
       let cached = this.#balances.get(asset);
       const c = cached?.cell ?? this.ledger.cell(this.account, asset);
       if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
+        const decimals = cached?.decimals ?? [new RecentDecimals(this.ledger), new RecentDecimals(this.ledger)];
         cached = {
           cell: c,
           available: c.available,
           freeze: c.freeze,
-          value: { available: this.ledger.decimal(c.available), freeze: this.ledger.decimal(c.freeze) },
+          value: { available: decimals[0].of(c.available), freeze: decimals[1].of(c.freeze) },
+          decimals,
         };
         this.#balances.set(asset, cached);
       }
@@ -62,6 +68,31 @@ export class LedgerViews {
       this.#totals.set(asset, cached);
     }
     return cached;
+  }
+}
+
+/**
+ * `ledger.decimal(units)` of one part of a cell, the last two values kept: an order's lock moves units from one part
+ * to the other and its end moves them back, so a part often returns to the value before (and the other part of a
+ * changed cell often stays). A Decimal is immutable: the one made before for the same units is the same value.
+ */
+class RecentDecimals {
+  #units: bigint | undefined;
+  #value: Decimal = ZERO;
+  #olderUnits: bigint | undefined;
+  #olderValue: Decimal = ZERO;
+  constructor(private readonly ledger: Ledger) {}
+
+  of(units: bigint): Decimal {
+    if (units === this.#units) return this.#value;
+    let value: Decimal;
+    if (units === this.#olderUnits) value = this.#olderValue;
+    else value = this.ledger.decimal(units);
+    this.#olderUnits = this.#units;
+    this.#olderValue = this.#value;
+    this.#units = units;
+    this.#value = value;
+    return value;
   }
 }
 
