@@ -66,6 +66,9 @@ export class Lane {
   readonly #market: Market;
   /** The snapshot of the last equity point: its exact mid marks the report's PnL. */
   #lastSampled: RecordedSnapshot | undefined;
+  /** The exchange's totals of the market's assets as numbers (what totalNumber answers), asked on every sample. */
+  readonly #stockTotal: () => number;
+  readonly #moneyTotal: () => number;
 
   constructor(o: LaneOptions) {
     this.assumption = o.assumption;
@@ -100,6 +103,8 @@ export class Lane {
       cancelOnStop: true,
     });
     this.runtime.events$.subscribe((e) => this.#onEvent(e));
+    this.#stockTotal = this.exchange.totalNumberOf(o.market.stock);
+    this.#moneyTotal = this.exchange.totalNumberOf(o.market.money);
   }
 
   #onEvent(e: EngineEvent): void {
@@ -116,8 +121,8 @@ export class Lane {
     if (mid === undefined || s === undefined) return;
     this.#lastSampled = s;
     const midNumber = mid / s.tickScale;
-    const stockN = this.exchange.totalNumber(this.#market.stock);
-    const moneyN = this.exchange.totalNumber(this.#market.money);
+    const stockN = this.#stockTotal();
+    const moneyN = this.#moneyTotal();
     this.equity.push(t, midNumber, moneyN + stockN * midNumber, stockN);
   }
 

@@ -5,11 +5,15 @@
  * `ledger.tradeBalances` / `ledger.decimal(...).toNumber()` give (the number made straight from the units).
  */
 import type { AssetBalance, Balances } from '../../src/model/balance.js';
+import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Cell, Ledger } from '../../src/sim/ledger.js';
 
 export class LedgerViews {
-  readonly #totals = new Map<string, { readonly cell: Cell; available: bigint; freeze: bigint; total: bigint; value: number }>();
-  readonly #balances = new Map<string, { readonly cell: Cell; available: bigint; freeze: bigint; value: AssetBalance }>();
+  readonly #totals = new Map<string, TotalNumber>();
+  readonly #balances = new Map<
+    string,
+    { readonly cell: Cell; available: bigint; freeze: bigint; value: AssetBalance; readonly decimals: readonly [RecentDecimals, RecentDecimals] }
+  >();
   /** The ledger's assets sorted, and how many there were then (the ledger only ever adds assets). */
   #sorted: { readonly size: number; readonly assets: readonly string[] } = { size: -1, assets: [] };
 
@@ -28,11 +32,13 @@ export class LedgerViews {
       let cached = this.#balances.get(asset);
       const c = cached?.cell ?? this.ledger.cell(this.account, asset);
       if (cached === undefined || cached.available !== c.available || cached.freeze !== c.freeze) {
+        const decimals = cached?.decimals ?? [new RecentDecimals(this.ledger), new RecentDecimals(this.ledger)];
         cached = {
           cell: c,
           available: c.available,
           freeze: c.freeze,
-          value: { available: this.ledger.decimal(c.available), freeze: this.ledger.decimal(c.freeze) },
+          value: { available: decimals[0].of(c.available), freeze: decimals[1].of(c.freeze) },
+          decimals,
         };
         this.#balances.set(asset, cached);
       }
@@ -43,29 +49,96 @@ export class LedgerViews {
 
   /** available + freeze of an asset, as a number (charts only). */
   totalNumber(asset: string): number {
+    return this.#total(asset).read();
+  }
+
+  /**
+   * `totalNumber(asset)` as a function of no arguments, for a reader that asks for the same asset on every snapshot
+   * (the equity sample): the same cached number, without the look-up by name.
+   */
+  totalNumberOf(asset: string): () => number {
+    const total = this.#total(asset);
+    return () => total.read();
+  }
+
+  #total(asset: string): TotalNumber {
     let cached = this.#totals.get(asset);
-    const c = cached?.cell ?? this.ledger.cell(this.account, asset);
-    // the cell's two parts compared, not their sum: a bigint sum allocates, and this runs twice per snapshot
     if (cached === undefined) {
-      const total = c.available + c.freeze;
-      cached = { cell: c, available: c.available, freeze: c.freeze, total, value: unitsToNumber(total, this.ledger.scale) };
+      cached = new TotalNumber(this.ledger.cell(this.account, asset), this.ledger.scale);
       this.#totals.set(asset, cached);
-    } else if (cached.available !== c.available || cached.freeze !== c.freeze) {
-      const total = c.available + c.freeze;
-      // placing or cancelling an order only moves units between the parts: the total, so the number, stays
-      if (total !== cached.total) cached.value = unitsToNumber(total, this.ledger.scale);
-      cached.available = c.available;
-      cached.freeze = c.freeze;
-      cached.total = total;
     }
-    return cached.value;
+    return cached;
   }
 }
 
 /**
- * `ledger.decimal(units).toNumber()` without the Decimal: both are the double nearest the exact value units × 10^-scale
- * (decimal.js's toNumber parses the Decimal's exact text, as Number parses this one), so the same number.
+ * `ledger.decimal(units)` of one part of a cell, the last two values kept: an order's lock moves units from one part
+ * to the other and its end moves them back, so a part often returns to the value before (and the other part of a
+ * changed cell often stays). A Decimal is immutable: the one made before for the same units is the same value.
  */
-function unitsToNumber(units: bigint, scale: number): number {
+class RecentDecimals {
+  #units: bigint | undefined;
+  #value: Decimal = ZERO;
+  #olderUnits: bigint | undefined;
+  #olderValue: Decimal = ZERO;
+  constructor(private readonly ledger: Ledger) {}
+
+  of(units: bigint): Decimal {
+    if (units === this.#units) return this.#value;
+    let value: Decimal;
+    if (units === this.#olderUnits) value = this.#olderValue;
+    else value = this.ledger.decimal(units);
+    this.#olderUnits = this.#units;
+    this.#olderValue = this.#value;
+    this.#units = units;
+    this.#value = value;
+    return value;
+  }
+}
+
+/** One cell's total as a number, made again only when the cell changed. */
+class TotalNumber {
+  available: bigint;
+  freeze: bigint;
+  total: bigint;
+  value: number;
+  constructor(
+    readonly cell: Cell,
+    readonly scale: number,
+  ) {
+    this.available = cell.available;
+    this.freeze = cell.freeze;
+    this.total = cell.available + cell.freeze;
+    this.value = unitsToNumber(this.total, scale);
+  }
+
+  read(): number {
+    const c = this.cell;
+    // the cell's two parts compared, not their sum: a bigint sum allocates, and this runs twice per snapshot
+    if (this.available !== c.available || this.freeze !== c.freeze) {
+      const total = c.available + c.freeze;
+      // placing or cancelling an order only moves units between the parts: the total, so the number, stays
+      if (total !== this.total) this.value = unitsToNumber(total, this.scale);
+      this.available = c.available;
+      this.freeze = c.freeze;
+      this.total = total;
+    }
+    return this.value;
+  }
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+/** 10^0 … 10^22: every power of ten a double holds exactly. */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * `ledger.decimal(units).toNumber()` without the Decimal: both are the double nearest the exact value units × 10^-scale
+ * (decimal.js's toNumber parses the Decimal's exact text, as Number parses this one), so the same number. Below 2^53
+ * units and at a scale up to 22, units and 10^scale are doubles exactly, and IEEE division rounds their exact quotient
+ * to the nearest double as well: the same number again, without the text.
+ */
+export function unitsToNumber(units: bigint, scale: number): number {
+  if (scale <= 22 && units <= MAX_SAFE && units >= MIN_SAFE) return Number(units) / POW10[scale]!;
   return Number(`${units}e-${scale}`);
 }

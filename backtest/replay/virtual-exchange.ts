@@ -26,6 +26,7 @@ import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../../src/fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
 import { modelShares, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
+import { isQuietStep, quietSteps } from '../../src/fill-model/quiet-step.js';
 
 export const BACKTEST_ACCOUNT = 'backtest';
 
@@ -113,6 +114,11 @@ export class VirtualExchange {
     return this.#views.totalNumber(asset);
   }
 
+  /** `totalNumber(asset)` as a function of no arguments (the equity sample asks it on every snapshot). */
+  totalNumberOf(asset: string): () => number {
+    return this.#views.totalNumberOf(asset);
+  }
+
   openOrders(f?: OrderQuery): Order[] {
     return this.account.openOrders(f);
   }
@@ -138,9 +144,17 @@ export class VirtualExchange {
     if (this.#consumed.size > 0) this.#consumed = new Map();
     const before = this.#snapshot;
     this.#snapshot = s;
-    if (before !== undefined) {
+    if (before !== undefined && this.#resting.size > 0) {
+      // the usual step of most resting orders is told without the fill model's step (quiet-step.ts): nothing changes
+      // but the snapshot the order was last looked at against
+      const quiet = quietSteps(this.options.assumption, s, trades);
       // Straight over the map: a fill may only delete the order being advanced, which a Map iteration allows.
-      for (const r of this.#resting.values()) this.#advance(r, s, trades);
+      for (const r of this.#resting.values()) {
+        if (quiet && isQuietStep(r.order.side, r.order.ticks, r.queue, s)) {
+          r.ref = s;
+          r.arrivedAt = s.t;
+        } else this.#advance(r, s, trades);
+      }
     }
     if (!this.options.hasTrades && s.levelCount('asks') > 0 && s.levelCount('bids') > 0) this.#lastMidBook = s;
     this.#fireStops();

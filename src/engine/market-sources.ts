@@ -116,11 +116,12 @@ export function marketSources(o: {
     );
   }
   const stampedBalances$ = poll<Stamped<Balances>>(
-    async () => {
+    () => {
       const startedAt = now();
-      return { startedAt, value: await api.tradeBalance() };
+      // a reaction, not an async function's await: its answer one turn after the api's, as the await's was
+      return api.tradeBalance().then((value) => ({ startedAt, value }));
     },
-    // the async function runs to its await of the api's promise: one request, nothing queued while it is pending
+    // one request, and a reaction on its pending promise: nothing queued while it is pending
     { periodMs: polling.balancesMs, scheduler, onError: onPollError('trade balance'), startsRequest: true },
   ).pipe(shareLatest());
   const balances$ = stampedBalances$.pipe(map((s) => s.value));

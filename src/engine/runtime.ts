@@ -143,11 +143,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         );
         subs.add(
           poll<Stamped<Order[]>>(
-            async () => {
+            () => {
               const startedAt = now();
-              return { startedAt, value: await fetchAllOpenOrders(api, m) };
+              // a reaction, not an async function's await: its answer one turn after the orders', as the await's was
+              return fetchAllOpenOrders(api, m).then((value) => ({ startedAt, value }));
             },
-            // both async functions run to fetchAllOpenOrders' await of its first page: one request, nothing queued
+            // fetchAllOpenOrders asks for its first page and chains on it: one request, nothing queued
             { periodMs: polling.openOrdersMs, scheduler, onError: onPollError(`open orders ${m}`), startsRequest: true },
           ).subscribe((snap) => core.syncOpenOrders(m, snap)),
         );

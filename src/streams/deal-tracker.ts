@@ -37,6 +37,10 @@ export class DealTracker {
   private readonly retainSeconds: number;
   /** The first page of the last complete fetch, when the venue handed it out frozen (see fetchNew). */
   private lastFirstPage: readonly Deal[] | undefined;
+  /** `seen` holds its ids in the order of their times (insertion order, times never falling): prune stops early. */
+  private seenInTimeOrder = true;
+  /** The time of the id last added to `seen`. */
+  private lastSeenTime = Number.NEGATIVE_INFINITY;
 
   constructor(options: DealTrackerOptions = {}) {
     this.watermark = options.since ?? Number.NEGATIVE_INFINITY;
@@ -88,12 +92,20 @@ export class DealTracker {
   /** Takes in one page; true when paging back can stop (a known deal reached, or the history's end). */
   private read(deals: readonly Deal[], scan: Scan): boolean {
     let reachedKnown = false;
-    for (const deal of deals) {
+    const reread = rereadFrom(deals, this.lastFirstPage);
+    for (let i = 0; i < reread; i++) {
+      const deal = deals[i]!;
       if (this.isHorizon(deal)) reachedKnown = true;
       else if (dealDefects(deal).length > 0) (scan.malformed ??= []).push(deal);
       // not a horizon: neither seen nor older than the watermark, so only `known` is left of isKnown()
       else if (!this.known.has(deal.id)) (scan.fresh ??= new Map()).set(deal.id, deal);
     }
+    // The rest of the page is the start of the page the last complete fetch read, the very deals (a venue that hands
+    // out a page again after new deals, as the backtest's does): each was read then, none malformed (such a page is
+    // not kept), so each is now reported (seen, or older than the watermark since), was a horizon already (and stays
+    // one: the watermark only rises, and ids leave `seen` only below it), or is known. Reading them again adds
+    // nothing new; only whether one is a horizon is asked, up to the first that is.
+    for (let i = reread; i < deals.length && !reachedKnown; i++) if (this.isHorizon(deals[i]!)) reachedKnown = true;
     return reachedKnown || deals.length < this.pageSize;
   }
 
@@ -106,6 +118,8 @@ export class DealTracker {
     const ordered = [...fresh.values()].sort((a, b) => a.time - b.time || a.id - b.id);
     for (const deal of ordered) {
       this.seen.set(deal.id, deal.time);
+      if (deal.time < this.lastSeenTime) this.seenInTimeOrder = false;
+      this.lastSeenTime = deal.time;
       if (deal.time > this.newest) this.newest = deal.time;
     }
     this.prune();
@@ -117,11 +131,41 @@ export class DealTracker {
     if (!(horizon > this.watermark)) return;
     // Keep a deal's id while it is at or after the horizon; older ones are known through the watermark.
     this.watermark = horizon;
-    // forEach, not `for (const [id, time] of ...)`: no [id, time] pair made per entry (it runs after every new fill)
+    if (this.seenInTimeOrder) {
+      // the ids older than the horizon are the first ones: it runs after every new fill, over an hour of ids
+      for (const [id, time] of this.seen) {
+        if (time >= horizon) break;
+        this.seen.delete(id);
+      }
+      return;
+    }
+    // forEach, not `for (const [id, time] of ...)`: no [id, time] pair made per entry; the ids kept may be in time
+    // order again (those added out of order dropped)
+    let inOrder = true;
+    let last = Number.NEGATIVE_INFINITY;
     this.seen.forEach((time, id) => {
       if (time < horizon) this.seen.delete(id);
+      else {
+        if (time < last) inOrder = false;
+        last = time;
+      }
     });
+    this.seenInTimeOrder = inOrder;
+    this.lastSeenTime = last;
   }
+}
+
+/**
+ * Where the rest of `deals` is the start of `last` (the same Deal objects in the same order), or `deals.length`: the
+ * deals before it are new since `last` was read.
+ */
+function rereadFrom(deals: readonly Deal[], last: readonly Deal[] | undefined): number {
+  const n = deals.length;
+  if (last === undefined || last.length === 0) return n;
+  const k = deals.indexOf(last[0]!);
+  if (k < 0) return n;
+  for (let j = 1; j < n - k; j++) if (deals[k + j] !== last[j]) return n;
+  return k;
 }
 
 /** One fetch's findings so far. */

@@ -1,6 +1,6 @@
 import { Observable, share, type SchedulerLike } from 'rxjs';
 import type { Deal } from '../model/order.js';
-import type { TradingApi } from '../venue/trading-api.js';
+import type { DealsQuery, TradingApi } from '../venue/trading-api.js';
 import { DealTracker, type DealTrackerOptions } from './deal-tracker.js';
 import { poll, type PollOptions } from './poll.js';
 
@@ -21,8 +21,13 @@ export function dealsSource(api: TradingApi, market: string, options: DealsSourc
   // inner subscription per poll: the poll only emits from a settled promise, so a batch never arrives mid-batch).
   return new Observable<Deal>((subscriber) => {
     const tracker = new DealTracker(trackerOptions);
-    // made once, not per poll (every second)
-    const page = (offset: number, limit: number): Promise<readonly Deal[]> => api.deals({ market, offset, limit });
+    // made once, not per poll (every second); so is the first page's query (the api only reads it)
+    let first: DealsQuery | undefined;
+    const page = (offset: number, limit: number): Promise<readonly Deal[]> => {
+      if (offset !== 0) return api.deals({ market, offset, limit });
+      if (first?.limit !== limit) first = Object.freeze({ market, offset, limit });
+      return api.deals(first);
+    };
     return poll(() => tracker.fetchNew(page), {
       periodMs,
       scheduler,
