@@ -18,7 +18,6 @@
  */
 import { Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs';
 import { isRequestStarter } from '../../src/streams/starts-request.js';
-import { DelayFifos } from './delay-fifos.js';
 
 class SteppingAction<T> extends Subscription implements SchedulerAction<T> {
   due = 0;
@@ -98,18 +97,13 @@ export interface PostedEntry {
   execute(): void;
 }
 
-/** What the queue holds: every kind orders by due time, then sequence. */
+/** What the heap holds: every kind orders by due time, then sequence. */
 type Queued = SteppingAction<unknown> | PostedWork<unknown> | PostedEntry;
 
 export class SteppingScheduler implements SchedulerLike {
   #now: number;
   #seq = 0;
-  /** Scheduled work (which may be cancelled or rescheduled), and posted work past the FIFOs' delays. */
   readonly #heap: Queued[] = [];
-  /** Posted work (never cancelled), a FIFO per delay (delay-fifos.ts): the same order as in the heap. */
-  readonly #posted = new DelayFifos<Queued>();
-  /** Whether the entry `#next` returned last is the posted FIFOs' (else the heap's top). */
-  #nextPosted = false;
   #settleNeeded = false;
   /** Requests the venue vouched for so far (postRequest), to tell whether marked work started exactly one. */
   #vouched = 0;
@@ -135,12 +129,12 @@ export class SteppingScheduler implements SchedulerLike {
    * so only declare what is plainly synchronous. Same order as `schedule` (due time, then FIFO).
    */
   post<T>(work: (state: T) => void, delay: number, state: T, synchronous: boolean): void {
-    this.#post(new PostedWork(work, state, synchronous), delay);
+    this.enqueue(new PostedWork(work, state, synchronous), delay);
   }
 
   /** `post` for work that is its own queue entry (PostedEntry): nothing is made per post. The entry must not be queued. */
   postEntry(entry: PostedEntry, delay: number): void {
-    this.#post(entry, delay);
+    this.enqueue(entry, delay);
   }
 
   /**
@@ -150,17 +144,7 @@ export class SteppingScheduler implements SchedulerLike {
    */
   postRequest(entry: PostedEntry, delay: number): void {
     this.#vouched += 1;
-    this.#post(entry, delay);
-  }
-
-  /** Posted work is never cancelled: it waits in its delay's FIFO, or in the heap past the FIFOs' delays. */
-  #post(entry: Queued, delay: number): void {
-    const d = Math.max(0, delay);
-    entry.due = this.#now + d;
-    entry.seq = this.#seq++;
-    if (this.#posted.add(entry, d)) return;
-    this.#heap.push(entry);
-    this.#rise(this.#heap.length - 1, entry);
+    this.enqueue(entry, delay);
   }
 
   /** False when the last `runNext` ran only work posted as synchronous (nothing for promises to settle). */
@@ -170,11 +154,11 @@ export class SteppingScheduler implements SchedulerLike {
 
   /** Due time of the next queued action, or undefined when nothing is queued. */
   nextDue(): number | undefined {
-    return this.#next()?.due;
+    return this.#heap[0]?.due;
   }
 
   get pending(): number {
-    return this.#heap.length + this.#posted.size;
+    return this.#heap.length;
   }
 
   /** Moves the clock forward (never back) without running anything. */
@@ -187,13 +171,13 @@ export class SteppingScheduler implements SchedulerLike {
    * ones they schedule with zero delay. Returns false when nothing was due by `limit`.
    */
   runNext(limit = Number.POSITIVE_INFINITY): boolean {
-    const first = this.#next();
+    const heap = this.#heap;
+    const first = heap[0];
     if (first === undefined || first.due > limit) return false;
     this.advanceTo(first.due);
     this.#settleNeeded = false;
-    for (let top: Queued | undefined = first; top !== undefined && top.due <= this.#now; top = this.#next()) {
-      if (this.#nextPosted) this.#posted.takeLeast();
-      else this.#pop(top);
+    for (let top: Queued | undefined = first; top !== undefined && top.due <= this.#now; top = heap[0]) {
+      this.#pop(top);
       if (top.synchronous) top.execute();
       else if (top.startsRequest) {
         const vouched = this.#vouched;
@@ -206,14 +190,6 @@ export class SteppingScheduler implements SchedulerLike {
       }
     }
     return true;
-  }
-
-  /** The queued entry of least (due, seq): the heap's top or the posted FIFOs' least head (noted in #nextPosted). */
-  #next(): Queued | undefined {
-    const h = this.#heap[0];
-    const p = this.#posted.least();
-    this.#nextPosted = p !== undefined && (h === undefined || p.due < h.due || (p.due === h.due && p.seq < h.seq));
-    return this.#nextPosted ? p : h;
   }
 
   // ------------------------------------------------------------- heap internals (used by actions)

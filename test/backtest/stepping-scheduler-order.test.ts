@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SteppingScheduler } from '../../backtest/replay/stepping-scheduler.js';
 
 /**
- * The stepping scheduler's queue (a heap of scheduled work, a FIFO per delay of posted work: delay-fifos.ts) against
- * the plainest queue that orders the same: every entry kept in a list, the next one found by a scan for the least
- * (due, seq). Scripts of scheduled work (some of it scheduling more when it
+ * The stepping scheduler's queue against the plainest queue that orders the same: every entry kept in a list, the
+ * next one found by a scan for the least (due, seq). Scripts of scheduled work (some of it scheduling more when it
  * runs, zero delays included), posted work, cancellations and reschedules, with delays drawn from a few values so
  * that many entries fall due together and only the sequence orders them.
  */
@@ -138,8 +137,7 @@ function play(q: Queue, ops: readonly Op[]): void {
   while (q.runNext());
 }
 
-// few distinct delays (many ties at one due time), zero included, and now and then any delay (more delays than the
-// posted work has FIFOs: the rest is posted to the heap)
+// few distinct delays (many ties at one due time), zero included, and now and then any delay
 const delay = fc.oneof(fc.constantFrom(0, 25, 25, 50, 950, 1000), fc.integer({ min: 0, max: 3000 }));
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('schedule' as const), delay, child: fc.option(delay, { nil: null }) }) },
@@ -149,7 +147,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('run' as const) }) },
 );
 
-describe('SteppingScheduler: its heap and FIFOs run work in the order of a plain scan for the least (due, seq)', () => {
+describe('SteppingScheduler: its heap runs work in the order of a plain scan for the least (due, seq)', () => {
   it('same work at the same virtual times, ties in the order scheduled, cancelled work never (property, seeded)', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200, size: 'max' }), (ops) => {
