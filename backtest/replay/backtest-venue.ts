@@ -21,7 +21,7 @@ import type { Market } from '../../src/model/market.js';
 import type { Deal, Order } from '../../src/model/order.js';
 import { toErrorsMap, validateOrder } from '../../src/rules/index.js';
 import { InnerValidationError, PublicApiError, RequestValidationError } from '../../src/venue/errors.js';
-import { RateLimiter, type AdmittedSlot, type BucketStats } from '../../src/venue/rate-limiter.js';
+import { RateLimiter, type AdmissionLane, type AdmittedSlot, type BucketStats } from '../../src/venue/rate-limiter.js';
 import type {
   CancelRequest,
   DealsQuery,
@@ -55,11 +55,13 @@ export interface BacktestVenueOptions {
 
 export class BacktestVenue implements TradingApi {
   readonly exchange: VirtualExchange;
-  readonly #scheduler: SchedulerLike;
-  readonly #latency: LatencyModel;
   readonly #limiter: RateLimiter | undefined;
-  /** Requests per endpoint (the report's budget use). */
-  readonly calls = new Map<EndpointName, number>();
+  /** What every trip of this venue shares (one record, not copied into each request). */
+  readonly #leg: Leg;
+  /** Each endpoint's request count and admission lane, looked up by name once (a property), not per request. */
+  readonly #routes: Record<EndpointName, Route>;
+  /** The routes asked so far, in the order of their first request (the order `calls` lists them in). */
+  readonly #used: Route[] = [];
   /**
    * The recent-trades endpoint, when the recording has trades (a venue without it is what a recording without
    * trades can stand for: the engine then never asks, as before).
@@ -68,10 +70,9 @@ export class BacktestVenue implements TradingApi {
 
   constructor(options: BacktestVenueOptions) {
     this.exchange = options.exchange;
-    this.#scheduler = options.scheduler;
-    this.#latency = options.latency ?? { requestMs: 25, responseMs: 25 };
+    const latency = options.latency ?? { requestMs: 25, responseMs: 25 };
     const scheduler = options.scheduler;
-    this.#limiter =
+    const limiter =
       options.rateLimits === false
         ? undefined
         : new RateLimiter({
@@ -85,10 +86,13 @@ export class BacktestVenue implements TradingApi {
               },
             },
           });
+    this.#limiter = limiter;
+    this.#leg = { scheduler, stepping: isStepping(scheduler), requestMs: latency.requestMs, responseMs: latency.responseMs, limiter };
+    this.#routes = Object.fromEntries((Object.keys(PATHS) as EndpointName[]).map((endpoint) => [endpoint, new Route(endpoint)])) as Record<EndpointName, Route>;
     const trades = options.trades;
     if (trades !== undefined) {
       this.publicTrades = (market) =>
-        this.#call('publicTrades', () => {
+        this.#call(this.#routes.publicTrades, () => {
           if (market !== this.exchange.market.name) {
             throw withoutStack(() => new PublicApiError('Market is not available.', { endpoint: `${PATHS.publicTrades}/${market}`, status: 422 }));
           }
@@ -111,20 +115,25 @@ export class BacktestVenue implements TradingApi {
   /** Made once: the rules ask it on every order. */
   readonly #isClientOrderIdUsed = (id: string): boolean => this.exchange.account.isClientOrderIdUsed(id);
 
+  /** Requests per endpoint (the report's budget use), in the order of each endpoint's first request. */
+  get calls(): ReadonlyMap<EndpointName, number> {
+    return new Map(this.#used.map((r) => [r.endpoint, r.calls]));
+  }
+
   limiterStats(): BucketStats[] {
     return this.#limiter?.stats() ?? [];
   }
 
   ping(): Promise<boolean> {
-    return this.#call('ping', () => true);
+    return this.#call(this.#routes.ping, () => true);
   }
 
   markets(): Promise<Market[]> {
-    return this.#call('markets', () => [this.exchange.market]);
+    return this.#call(this.#routes.markets, () => [this.exchange.market]);
   }
 
   orderBook(market: string, query?: OrderBookQuery): Promise<OrderBook> {
-    return this.#call('orderbook', () => {
+    return this.#call(this.#routes.orderbook, () => {
       const s = this.exchange.snapshot;
       if (market !== this.exchange.market.name || s === undefined) {
         throw withoutStack(() => new PublicApiError('Market is not available.', { endpoint: `${PATHS.orderbook}/${market}`, status: 422 }));
@@ -134,7 +143,7 @@ export class BacktestVenue implements TradingApi {
   }
 
   tradeBalance(ticker?: string): Promise<Balances> {
-    return this.#call('tradeBalance', () => {
+    return this.#call(this.#routes.tradeBalance, () => {
       const all = this.exchange.tradeBalances();
       if (ticker === undefined) return all;
       const one = all[ticker];
@@ -143,7 +152,7 @@ export class BacktestVenue implements TradingApi {
   }
 
   placeLimit(r: PlaceLimitRequest): Promise<Order> {
-    return this.#call('orderNew', () => {
+    return this.#call(this.#routes.orderNew, () => {
       this.#validate(PATHS.orderNew, r, 'limit');
       const res = this.exchange.placeLimit(r);
       if (res.ok) return res.order;
@@ -152,7 +161,7 @@ export class BacktestVenue implements TradingApi {
   }
 
   placeStopLimit(r: PlaceStopLimitRequest): Promise<Order> {
-    return this.#call('orderStopLimit', () => {
+    return this.#call(this.#routes.orderStopLimit, () => {
       this.#validate(PATHS.orderStopLimit, r, 'stop-limit');
       const res = this.exchange.placeStopLimit(r);
       if (res.ok) return res.order;
@@ -172,7 +181,7 @@ export class BacktestVenue implements TradingApi {
   }
 
   cancel(r: CancelRequest): Promise<Order> {
-    return this.#call('orderCancel', () => {
+    return this.#call(this.#routes.orderCancel, () => {
       const by = r.orderId !== undefined ? { orderId: r.orderId } : { clientOrderId: r.clientOrderId ?? '' };
       const o = r.market === this.exchange.market.name ? this.exchange.cancel(by) : undefined;
       if (o !== undefined) return o;
@@ -198,7 +207,7 @@ export class BacktestVenue implements TradingApi {
       offset: q?.offset,
       limit: Math.min(q?.limit ?? 50, 100),
     };
-    return this.#call('orders', () => this.exchange.openOrders(query));
+    return this.#call(this.#routes.orders, () => this.exchange.openOrders(query));
   }
 
   deals(q?: DealsQuery): Promise<readonly Deal[]> {
@@ -214,7 +223,7 @@ export class BacktestVenue implements TradingApi {
       ask = { market, clientOrderId, offset, limit, act: () => this.exchange.deals(query) };
       this.#lastDeals = ask;
     }
-    return this.#call('executedHistory', ask.act);
+    return this.#call(this.#routes.executedHistory, ask.act);
   }
 
   #validate(endpoint: string, r: PlaceLimitRequest | PlaceStopLimitRequest, kind: 'limit' | 'stop-limit'): void {
@@ -239,49 +248,69 @@ export class BacktestVenue implements TradingApi {
   }
 
   /** Rate limit, request latency, act at arrival, response latency. */
-  #call<T>(endpoint: EndpointName, act: () => T): Promise<T> {
-    this.calls.set(endpoint, (this.calls.get(endpoint) ?? 0) + 1);
+  #call<T>(route: Route, act: () => T): Promise<T> {
+    if (route.calls++ === 0) this.#used.push(route);
     const limiter = this.#limiter;
-    if (limiter === undefined) return this.#trip(act, undefined);
+    if (limiter === undefined) return trip(this.#leg, act, undefined);
     // Admitted at once (the usual case): the trip itself releases the slot when it settles, without the promise the
     // limiter's schedule wraps around each request for that.
     let slot: AdmittedSlot | undefined;
     try {
-      slot = limiter.admitNow(endpoint);
+      // the lane is made on the endpoint's first request, as admitNow(endpoint) made it (the order of stats)
+      slot = limiter.admitNowOn((route.lane ??= limiter.laneFor(route.endpoint)));
     } catch (error) {
       return Promise.reject(error);
     }
-    return slot !== undefined ? this.#trip(act, slot) : limiter.schedule(endpoint, () => this.#trip(act, undefined));
+    return slot !== undefined ? trip(this.#leg, act, slot) : limiter.schedule(route.endpoint, () => trip(this.#leg, act, undefined));
   }
+}
 
-  /** `slot`: the rate-limit slot admitted for it (admitNow), released when it settles; undefined: none held. */
-  #trip<T>(act: () => T, slot: AdmittedSlot | undefined): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const scheduler = this.#scheduler;
-      const trip = new Trip(
-        act,
-        resolve as (value: unknown) => void,
-        reject,
-        this.#latency.responseMs,
-        scheduler,
-        slot === undefined ? undefined : this.#limiter,
-        slot,
-      );
-      // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
-      // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
-      // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
-      // The promise is pending and nothing was queued to make it: the venue vouches for the request (postRequest).
-      if (isStepping(scheduler)) scheduler.postRequest(trip, this.#latency.requestMs);
-      else
-        scheduler.schedule(
-          function (this: SchedulerAction<Trip>, t?: Trip) {
-            arrive(t!);
-          },
-          this.#latency.requestMs,
-          trip,
-        );
-    });
-  }
+/** One endpoint of a venue: its request count and (once asked) its rate-limit lane. */
+class Route {
+  calls = 0;
+  lane: AdmissionLane | undefined = undefined;
+  constructor(readonly endpoint: EndpointName) {}
+}
+
+/** What every request of one venue shares. */
+interface Leg {
+  readonly scheduler: SchedulerLike;
+  /** The scheduler is the replay's stepping scheduler (entries posted, see `trip`). */
+  readonly stepping: boolean;
+  readonly requestMs: number;
+  readonly responseMs: number;
+  /** The limiter of the rate-limit slots the venue's requests hold (admitNow), if any. */
+  readonly limiter: RateLimiter | undefined;
+}
+
+/** The trip being made, for `takeSettlers`: the promise's executor is one function, not a closure per request. */
+let making: Trip | undefined;
+
+function takeSettlers(resolve: (value: unknown) => void, reject: (error: unknown) => void): void {
+  making!.resolve = resolve;
+  making!.reject = reject;
+}
+
+/** `slot`: the rate-limit slot admitted for it (admitNow), released when it settles; undefined: none held. */
+function trip<T>(leg: Leg, act: () => T, slot: AdmittedSlot | undefined): Promise<T> {
+  const t = new Trip(act, leg, slot);
+  making = t;
+  const promise = new Promise<T>(takeSettlers as (resolve: (value: T) => void, reject: (error: unknown) => void) => void);
+  making = undefined;
+  // The arrival only acts on the virtual exchange and schedules the response: no promise settles in it, so a
+  // stepping scheduler may skip the macrotask turn after a step of arrivals only (see stepping-scheduler.ts).
+  // Neither leg is ever cancelled: on the stepping scheduler the trip itself is queued for each leg, nothing made.
+  // The promise is pending and nothing was queued to make it: the venue vouches for the request (postRequest).
+  if (leg.stepping) (leg.scheduler as SteppingScheduler).postRequest(t, leg.requestMs);
+  else
+    leg.scheduler.schedule(
+      function (this: SchedulerAction<Trip>, x?: Trip) {
+        arrive(x!);
+      },
+      leg.requestMs,
+      t,
+    );
+  return promise;
 }
 
 /**
@@ -313,14 +342,13 @@ class Trip implements PostedEntry {
   readonly startsRequest = false;
   ok = false;
   value: unknown = undefined;
+  // set by the promise's executor (takeSettlers), which runs in the constructor's caller before the trip is queued
+  resolve: (value: unknown) => void = settleNothing;
+  reject: (error: unknown) => void = settleNothing;
   constructor(
     readonly act: () => unknown,
-    readonly resolve: (value: unknown) => void,
-    readonly reject: (error: unknown) => void,
-    readonly responseMs: number,
-    readonly scheduler: SchedulerLike,
-    /** The limiter of the rate-limit slot the request holds until it settles (admitted by admitNow), if any. */
-    readonly limiter: RateLimiter | undefined,
+    readonly leg: Leg,
+    /** The rate-limit slot the request holds until it settles (admitted by admitNow), if any. */
     readonly slot: AdmittedSlot | undefined,
   ) {}
 
@@ -329,6 +357,8 @@ class Trip implements PostedEntry {
     else respond(this);
   }
 }
+
+function settleNothing(): void {}
 
 function isStepping(s: SchedulerLike): s is SchedulerLike & Pick<SteppingScheduler, 'postEntry' | 'postRequest'> {
   return typeof (s as Partial<SteppingScheduler>).postEntry === 'function';
@@ -342,23 +372,23 @@ function arrive(t: Trip): void {
   } catch (error) {
     t.value = error;
   }
-  const scheduler = t.scheduler;
-  if (isStepping(scheduler)) {
+  const leg = t.leg;
+  if (leg.stepping) {
     t.synchronous = false;
-    scheduler.postEntry(t, t.responseMs);
+    (leg.scheduler as SteppingScheduler).postEntry(t, leg.responseMs);
   } else
-    scheduler.schedule(
+    leg.scheduler.schedule(
       function (this: SchedulerAction<Trip>, x?: Trip) {
         respond(x!);
       },
-      t.responseMs,
+      leg.responseMs,
       t,
     );
 }
 
 /** The response back at the client: release its rate-limit slot, settle the request's promise. */
 function respond(t: Trip): void {
-  if (t.limiter !== undefined) t.limiter.completed(t.slot!);
+  if (t.slot !== undefined) t.leg.limiter!.completed(t.slot);
   if (t.ok) t.resolve(t.value);
   else t.reject(t.value);
 }

@@ -187,19 +187,22 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
         reject(error);
       }
     };
+    // read once, not on every step
+    const stop = o.stop;
+    const onProgress = o.onProgress;
     const loop = (): void => {
       for (;;) {
-        rethrow(starting);
-        if (limit === undefined && o.stop?.requested() === true) limit = o.stop.arrive(scheduler.now());
+        if (starting.failure !== undefined) throw starting.failure.error;
+        if (stop !== undefined && limit === undefined && stop.requested()) limit = stop.arrive(scheduler.now());
         const due = scheduler.nextDue();
         const cut = limit !== undefined && ev !== undefined && ev.t > limit;
         if (ev !== undefined && !cut && (due === undefined || ev.t <= due)) {
           apply(ev);
           if (ev.kind === 'book') {
             sample(ev.t);
-            if (o.onProgress && snapshots - progressAt >= 500) {
+            if (onProgress !== undefined && snapshots - progressAt >= 500) {
               progressAt = snapshots;
-              o.onProgress(feed.bytesRead, feed.totalBytes);
+              onProgress(feed.bytesRead, feed.totalBytes);
             }
           }
           // Decoded events come without a promise; only a new chunk of the file is awaited.
@@ -224,7 +227,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
         // venue vouched for (stepping-scheduler.ts), leaves no promise to settle.
         if (scheduler.settleNeeded) {
           // every chain has settled, so a turn of the event loop changes nothing in the replay
-          if (o.stop !== undefined && ++steps % STEPS_PER_TURN === 0) {
+          if (stop !== undefined && ++steps % STEPS_PER_TURN === 0) {
             settle().then(() => setImmediate(resume), reject);
             return;
           }

@@ -35,7 +35,22 @@ export interface StepSettler {
 /** The replay's settler: the drain alone. */
 export function drainingSettler(drain?: () => Promise<void>): StepSettler {
   if (drain !== undefined) return { begin: () => undefined, settle: () => drain(), skip: () => undefined };
-  return { begin: () => undefined, settle: () => drainMicrotasks(), skip: () => undefined, settleThen: (_atMs, then) => process.nextTick(inMicrotask, then) };
+  // The tick's callback is made once per `then` (the replay passes the same one on every step), so nextTick is given
+  // no argument to keep in an array per step.
+  let thenOf: (() => void) | undefined;
+  let tick: () => void = () => undefined;
+  return {
+    begin: () => undefined,
+    settle: () => drainMicrotasks(),
+    skip: () => undefined,
+    settleThen: (_atMs, then) => {
+      if (then !== thenOf) {
+        thenOf = then;
+        tick = () => inMicrotask(then);
+      }
+      process.nextTick(tick);
+    },
+  };
 }
 
 const RESOLVED = Promise.resolve();

@@ -171,12 +171,13 @@ export class SteppingScheduler implements SchedulerLike {
    * ones they schedule with zero delay. Returns false when nothing was due by `limit`.
    */
   runNext(limit = Number.POSITIVE_INFINITY): boolean {
-    const first = this.#heap[0];
+    const heap = this.#heap;
+    const first = heap[0];
     if (first === undefined || first.due > limit) return false;
     this.advanceTo(first.due);
     this.#settleNeeded = false;
-    for (let top = this.#heap[0]; top !== undefined && top.due <= this.#now; top = this.#heap[0]) {
-      this.#pop();
+    for (let top: Queued | undefined = first; top !== undefined && top.due <= this.#now; top = heap[0]) {
+      this.#pop(top);
       if (top.synchronous) top.execute();
       else if (top.startsRequest) {
         const vouched = this.#vouched;
@@ -197,9 +198,8 @@ export class SteppingScheduler implements SchedulerLike {
     if (action.index >= 0) this.remove(action);
     action.due = this.#now + Math.max(0, delay);
     action.seq = this.#seq++;
-    action.index = this.#heap.length;
     this.#heap.push(action);
-    this.#up(action.index);
+    this.#rise(this.#heap.length - 1, action);
   }
 
   remove(action: Queued): void {
@@ -208,60 +208,62 @@ export class SteppingScheduler implements SchedulerLike {
     const last = this.#heap.pop()!;
     action.index = -1;
     if (last === action) return;
-    this.#heap[i] = last;
-    last.index = i;
-    this.#down(i);
-    this.#up(i);
+    // the last entry fills the hole: it sinks, or (when smaller than the hole's parent) rises
+    this.#sink(i, last);
+    if (last.index === i) this.#rise(i, last);
   }
 
-  /** Takes the top off: the last entry goes to the root and sinks (no rise to try from there). */
-  #pop(): void {
-    const h = this.#heap;
-    const top = h[0];
-    if (top === undefined) return;
-    const last = h.pop()!;
+  /** Takes the top (`top`, the root) off: the last entry fills the root and sinks. */
+  #pop(top: Queued): void {
+    const last = this.#heap.pop()!;
     top.index = -1;
-    if (last === top) return;
-    h[0] = last;
-    last.index = 0;
-    this.#down(0);
+    if (last !== top) this.#sink(0, last);
   }
 
-  #less(a: Queued, b: Queued): boolean {
-    return a.due < b.due || (a.due === b.due && a.seq < b.seq);
-  }
+  // The sifts move the hole, not the entry (one write per level, not a swap), and compare inline: a heap keeps the
+  // entries ordered by (due, seq) however it moves them, and seq is unique, so the order of pops is the same.
 
-  #up(i: number): void {
+  /** Puts `x` at hole `i` or above it, moving greater parents down. */
+  #rise(i: number, x: Queued): void {
     const h = this.#heap;
+    const due = x.due;
+    const seq = x.seq;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.#less(h[i]!, h[p]!)) break;
-      this.#swap(i, p);
+      const y = h[p]!;
+      if (y.due < due || (y.due === due && y.seq < seq)) break;
+      h[i] = y;
+      y.index = i;
       i = p;
     }
+    h[i] = x;
+    x.index = i;
   }
 
-  #down(i: number): void {
+  /** Puts `x` at hole `i` or below it, moving smaller children up. */
+  #sink(i: number, x: Queued): void {
     const h = this.#heap;
+    const n = h.length;
+    const due = x.due;
+    const seq = x.seq;
     for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && this.#less(h[l]!, h[m]!)) m = l;
-      if (r < h.length && this.#less(h[r]!, h[m]!)) m = r;
-      if (m === i) return;
-      this.#swap(i, m);
-      i = m;
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      let y = h[c]!;
+      const r = c + 1;
+      if (r < n) {
+        const z = h[r]!;
+        if (z.due < y.due || (z.due === y.due && z.seq < y.seq)) {
+          c = r;
+          y = z;
+        }
+      }
+      if (due < y.due || (due === y.due && seq < y.seq)) break;
+      h[i] = y;
+      y.index = i;
+      i = c;
     }
-  }
-
-  #swap(i: number, j: number): void {
-    const h = this.#heap;
-    const a = h[i]!;
-    const b = h[j]!;
-    h[i] = b;
-    h[j] = a;
-    a.index = j;
-    b.index = i;
+    h[i] = x;
+    x.index = i;
   }
 }

@@ -59,6 +59,11 @@ interface Lane {
   readonly waits: readonly WaitStats[];
 }
 
+/** An endpoint's admission lane (`RateLimiter.laneFor`), for `admitNowOn` without a lookup per request (opaque). */
+export interface AdmissionLane {
+  readonly __lane: unique symbol;
+}
+
 /** A request admitted by `RateLimiter.admitNow`, to hand back to `completed` (opaque). */
 export interface AdmittedSlot {
   readonly __admitted: unique symbol;
@@ -122,7 +127,21 @@ export class RateLimiter {
    * when closed.
    */
   admitNow(endpoint: EndpointName): AdmittedSlot | undefined {
-    const lane = this.laneOf(endpoint);
+    return this.admitNowOn(this.laneOf(endpoint) as unknown as AdmissionLane);
+  }
+
+  /**
+   * The lane `admitNow(endpoint)` admits on, for a caller that looks it up once (the virtual venue, per endpoint). It
+   * is made on the first ask, as on the first request (the order `stats` lists the buckets in): ask it when the
+   * first request is made, not before.
+   */
+  laneFor(endpoint: EndpointName): AdmissionLane {
+    return this.laneOf(endpoint) as unknown as AdmissionLane;
+  }
+
+  /** `admitNow` on a lane from `laneFor`. */
+  admitNowOn(admission: AdmissionLane): AdmittedSlot | undefined {
+    const lane = admission as unknown as Lane;
     const queue = lane.queue;
     if (queue.size + queue.pending !== 0) return undefined;
     const now = this.clock.now();
@@ -218,7 +237,8 @@ export class RateLimiter {
   /** Admits at once when every bucket has room (true); otherwise how long to wait (undefined: until a completion). */
   private tryAdmit(lane: Lane, start: number, now: number): true | number | undefined {
     if (this.closed) throw new LimiterClosedError();
-    let at = Math.max(now, this.pausedUntil.get(lane.endpoint) ?? now);
+    // no endpoint paused (the usual case): no lookup
+    let at = this.pausedUntil.size === 0 ? now : Math.max(now, this.pausedUntil.get(lane.endpoint) ?? now);
     let blocked = false;
     for (const b of lane.buckets) {
       const free = b.freeAt(now);

@@ -33,6 +33,9 @@ export class WindowBucket {
    * the bucket (then the next completion decides).
    */
   freeAt(now: number): number | undefined {
+    // Room even counting every completion not yet pruned (pruning only lowers the count): the usual case, answered
+    // without the walk over expired completions (a limit of hundreds per window is rarely approached).
+    if (this.inFlight + (this.done.length - this.head) < this.limit) return now;
     const excess = this.count(now) - this.limit + 1;
     if (excess <= 0) return now;
     const completed = this.done.length - this.head;

@@ -68,4 +68,46 @@ describe('WindowBucket', () => {
       ),
     );
   });
+
+  it('freeAt and count give what the plain sliding log gives, whenever it prunes (property, seeded)', () => {
+    // the plain log: every completion kept, the count and the earliest room worked out from all of them on each ask
+    const plainFreeAt = (limit: number, windowMs: number, inFlight: number, done: readonly number[], now: number): number | undefined => {
+      const live = done.filter((d) => d > now - windowMs);
+      const excess = inFlight + live.length - limit + 1;
+      if (excess <= 0) return now;
+      if (excess > live.length) return undefined;
+      return live[excess - 1]! + windowMs;
+    };
+    const step = fc.oneof(
+      fc.record({ op: fc.constant('admit' as const) }),
+      fc.record({ op: fc.constant('complete' as const), gap: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ op: fc.constant('ask' as const), gap: fc.integer({ min: 0, max: 300 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 1000 }), fc.array(step, { maxLength: 200 }), (limit, windowMs, steps) => {
+        const b = new WindowBucket(limit, windowMs);
+        let now = 0;
+        let inFlight = 0;
+        const done: number[] = [];
+        for (const s of steps) {
+          if (s.op === 'admit') {
+            b.admit();
+            inFlight += 1;
+            continue;
+          }
+          now += s.gap;
+          if (s.op === 'complete') {
+            if (inFlight === 0) continue;
+            b.complete(now);
+            inFlight -= 1;
+            done.push(now);
+            continue;
+          }
+          expect(b.freeAt(now)).toBe(plainFreeAt(limit, windowMs, inFlight, done, now));
+          expect(b.count(now)).toBe(inFlight + done.filter((d) => d > now - windowMs).length);
+        }
+      }),
+      { seed: 2733, numRuns: 300 },
+    );
+  });
 });
