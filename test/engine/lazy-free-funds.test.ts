@@ -3,21 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { freeFunds } from '../../src/engine/free-funds.js';
 import { moneyLock } from '../../src/engine/gate.js';
 import { LazyFreeFunds } from '../../src/engine/lazy-free-funds.js';
-import { OrderTracker } from '../../src/engine/order-tracker.js';
 import { gt } from '../../src/model/decimal-compare.js';
 import { D, type Decimal } from '../../src/model/decimal.js';
 import { marketFixture } from '../../src/strategy/testing.js';
+import { drawnOrder, trackerOf } from '../helpers/tracked-orders.js';
 
 const market = marketFixture();
-
-const order = fc.record({
-  market: fc.constantFrom('BTC_USDT', 'ETH_USDT', 'BTC_EUR'),
-  side: fc.constantFrom('buy' as const, 'sell' as const),
-  price: fc.integer({ min: 1, max: 9_999_999 }),
-  amount: fc.integer({ min: 1, max: 5_000_000 }),
-  dealt: fc.integer({ min: 0, max: 100 }),
-  confirmed: fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined }),
-});
 
 /** The order asked about: anywhere, or with a need a hair's breadth from the funds (where the estimates must not decide). */
 const asked = fc.record({
@@ -33,22 +24,13 @@ describe('LazyFreeFunds', () => {
     let refused = 0;
     fc.assert(
       fc.property(
-        fc.array(order, { maxLength: 8 }),
+        fc.array(drawnOrder, { maxLength: 8 }),
         fc.option(fc.integer({ min: 0, max: 2_000_000_000 }), { nil: undefined }),
         fc.option(fc.integer({ min: 0, max: 2_000_000_000 }), { nil: undefined }),
         fc.integer({ min: 0, max: 20 }),
         asked,
         (orders, stockUnits, moneyCents, startedAt, a) => {
-          let now = 0;
-          const tracker = new OrderTracker({ now: () => now });
-          orders.forEach((o, i) => {
-            now = o.confirmed ?? 0;
-            const amount = D(o.amount).div(1e6);
-            tracker.track(
-              { clientOrderId: `x-${i}`, strategyId: 's', market: o.market, side: o.side, kind: 'limit', price: D(o.price).div(100), amount },
-              o.confirmed === undefined ? undefined : { state: 'open', dealt: amount.times(o.dealt).div(100).toDecimalPlaces(6) },
-            );
-          });
+          const tracker = trackerOf(orders);
           const value: Record<string, { available: Decimal; freeze: Decimal }> = {};
           if (stockUnits !== undefined) value['BTC'] = { available: D(stockUnits).div(1e6), freeze: D(0) };
           if (moneyCents !== undefined) value['USDT'] = { available: D(moneyCents).div(100), freeze: D(0) };

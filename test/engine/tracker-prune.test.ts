@@ -27,6 +27,24 @@ const stepOf = (back: number): fc.Arbitrary<Step> =>
     fc.record({ op: fc.constant('prune' as const), age: fc.integer({ min: 0, max: 300 }) }),
   );
 
+/** A plain buy order of the test's market, under the given client order id. */
+const order = (id: string) => ({
+  clientOrderId: id,
+  strategyId: 's',
+  market: 'BTC_USDT',
+  side: 'buy' as const,
+  kind: 'limit' as const,
+  price: D('100'),
+  amount: D('1'),
+});
+
+/** What a walk over every order keeps at a prune with this cut-off: the live ones and those changed at or after it. */
+const keptByWalk = (t: OrderTracker, before: number): string[] =>
+  t
+    .all()
+    .filter((o) => isLive(o.state) || !(o.updatedAt < before))
+    .map((o) => o.clientOrderId);
+
 describe('OrderTracker.prune', () => {
   it.each([
     ['a clock that only goes forward', 0],
@@ -47,15 +65,7 @@ describe('OrderTracker.prune', () => {
             else if (s.op === 'track') {
               const id = `o-${ids.length}`;
               ids.push(id);
-              const o = {
-                clientOrderId: id,
-                strategyId: 's',
-                market: 'BTC_USDT',
-                side: 'buy' as const,
-                kind: 'limit' as const,
-                price: D('100'),
-                amount: D('1'),
-              };
+              const o = order(id);
               if (s.state === undefined) t.track(o);
               else t.track(o, { state: s.state });
             } else if (s.op === 'move') {
@@ -70,10 +80,7 @@ describe('OrderTracker.prune', () => {
             } else {
               const before = time - s.age;
               // the slow path's answer, from the same orders: every order but the finished ones changed before the cut-off
-              const expected = t
-                .all()
-                .filter((o) => isLive(o.state) || !(o.updatedAt < before))
-                .map((o) => o.clientOrderId);
+              const expected = keptByWalk(t, before);
               t.prune(before);
               expect(t.all().map((o) => o.clientOrderId)).toEqual(expected);
             }
@@ -87,15 +94,6 @@ describe('OrderTracker.prune', () => {
   it('drops an order finished after the clock stepped back, behind one finished earlier at a later time', () => {
     let time = 1000;
     const t = new OrderTracker({ now: () => time });
-    const order = (id: string) => ({
-      clientOrderId: id,
-      strategyId: 's',
-      market: 'BTC_USDT',
-      side: 'buy' as const,
-      kind: 'limit' as const,
-      price: D('100'),
-      amount: D('1'),
-    });
     t.track(order('a'), { state: 'canceled' });
     time = 700;
     t.track(order('b'), { state: 'canceled' });
@@ -110,16 +108,13 @@ describe('OrderTracker.prune', () => {
     for (let i = 0; i < 6000; i++) {
       time += 1 + (i % 7);
       const id = `o-${i}`;
-      t.track({ clientOrderId: id, strategyId: 's', market: 'BTC_USDT', side: 'buy', kind: 'limit', price: D('100'), amount: D('1') });
+      t.track(order(id));
       if (i % 3 !== 0) t.move(id, i % 2 === 0 ? 'canceled' : 'open');
       // a cancelled order touched again later (a second answer) moves its time on
       if (i % 5 === 0 && i > 10) t.move(`o-${i - 10}`, 'canceled');
       if (i % 50 === 0) {
         const before = time - 400;
-        const expected = t
-          .all()
-          .filter((o) => isLive(o.state) || !(o.updatedAt < before))
-          .map((o) => o.clientOrderId);
+        const expected = keptByWalk(t, before);
         t.prune(before);
         expect(t.all().map((o) => o.clientOrderId)).toEqual(expected);
       }

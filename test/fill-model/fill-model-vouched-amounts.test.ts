@@ -4,16 +4,8 @@ import { CachedSnapshot } from '../../backtest/data/cached-snapshot.js';
 import { fillStep, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { RecordedSnapshot } from '../../src/recording/recording-format.js';
-import type { OrderBookResponse, WireLevel } from '../../src/venue/wire.js';
+import { nearBook, nearLevels, nearTrade, P, tickTrades, Vouched } from './near-price-books.js';
 
-/** The same text snapshot, vouching for its amounts as the binary cache's do (fillStep then skips a lookup). */
-class Vouched extends RecordedSnapshot {
-  override get nonNegativeAmounts(): boolean {
-    return true;
-  }
-}
-
-const P = 10000; // 100.00 in ticks
 const parts = (x: Decimal) => {
   const p = x as unknown as { s: number; e: number; d: number[] | null };
   return { s: p.s, e: p.e, d: p.d, zero: x === ZERO };
@@ -28,11 +20,6 @@ describe('fill model: a snapshot that vouches for its amounts', () => {
   it('property (seeded): every step is the one the same snapshot gives unvouched (queue, fill, state kept or not)', () => {
     // levels a few ticks around the order's price on both sides, amounts >= 0 (zeros too), the queue ahead the ZERO
     // constant (an order at the front), another zero, or an amount; trades at, through and behind the price
-    const amount = fc.oneof(
-      fc.constant('0'),
-      fc.integer({ min: 1, max: 500 }).map((n) => (n / 100).toFixed(2)),
-    );
-    const levels = fc.dictionary(fc.integer({ min: -3, max: 3 }).map(String), amount, { maxKeys: 5 });
     const queue = fc.oneof(
       fc.constant(ZERO),
       fc.constant(D('0')),
@@ -40,23 +27,18 @@ describe('fill model: a snapshot that vouches for its amounts', () => {
     );
     fc.assert(
       fc.property(
-        levels,
-        levels,
+        nearLevels,
+        nearLevels,
         queue,
         queue,
         fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
         fc.constantFrom<FillAssumption>('pessimistic', 'optimistic'),
-        fc.array(fc.record({ dp: fc.integer({ min: -2, max: 2 }), a: fc.integer({ min: 0, max: 300 }), sell: fc.boolean() }), { maxLength: 4 }),
+        fc.array(nearTrade, { maxLength: 4 }),
         (bidsAt, asksAt, queueAhead, throughSeen, side, assumption, trs) => {
           // bids at and below the price, asks above it, and a few of each on the other side of it (a crossed book)
-          const wireOf = (m: Record<string, string>, sign: 1 | -1, desc: boolean): WireLevel[] =>
-            Object.entries(m)
-              .map(([k, a]) => [P + sign * Number(k), a] as const)
-              .sort((x, y) => (desc ? y[0] - x[0] : x[0] - y[0]))
-              .map(([t, a]) => [(t / 100).toFixed(2), a]);
-          const wire: OrderBookResponse = { ticker_id: 'X_Y', timestamp: 1, bids: wireOf(bidsAt, -1, true), asks: wireOf(asksAt, 1, false) };
+          const wire = nearBook(bidsAt, asksAt);
           const before = new RecordedSnapshot(0, { ...wire, timestamp: 0 }, 100);
-          const trades: TickTrade[] = trs.map((x) => ({ t: 500, priceTicks: P + x.dp, amount: D(x.a).div(100), takerSide: x.sell ? 'sell' : 'buy' }));
+          const trades = tickTrades(trs);
           const state: QueueState = { queueAhead, throughSeen };
           const run = (after: RecordedSnapshot) =>
             fillStep({ side, priceTicks: P, left: D('1'), state, before, after, trades, hasTrades: trades.length > 0, assumption });
