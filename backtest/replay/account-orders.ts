@@ -6,6 +6,7 @@
 import type { Decimal } from '../../src/model/decimal.js';
 import type { Deal, Order, OrderKind, Side, StpMode, VenueOrderStatus } from '../../src/model/order.js';
 import type { Hold } from '../../src/sim/settlement.js';
+import { ClientIdIndex } from './client-id-index.js';
 
 /** The venue-side mutable order; its funds are a settlement Hold (src/sim/settlement.ts), as the sim's orders are. */
 export interface VirtualOrder extends Hold {
@@ -76,10 +77,11 @@ interface DealsAnswer {
 export class AccountOrders {
   /** Insertion order = placement order (oldest first). */
   readonly open = new Map<number, VirtualOrder>();
-  readonly #usedIds = new Set<string>();
+  /** Every client order id used (client-id-index.ts: the engine's ids by their counter, not in a Set of the day's). */
+  readonly #usedIds = new ClientIdIndex<true>();
   readonly #deals: Deal[] = [];
   /** The same deals by client order id (the reconciliation's query, after a cancel that found the order filled). */
-  readonly #dealsByClientId = new Map<string, Deal[]>();
+  readonly #dealsByClientId = new ClientIdIndex<Deal[]>();
   /**
    * The last deals query and its answer, one for the history's pages (the deals poll, every second) and one for one
    * order's deals (a reconcile's look-up), so the look-ups do not evict the poll's page.
@@ -102,7 +104,7 @@ export class AccountOrders {
   add(o: VirtualOrder): void {
     this.open.set(o.id, o);
     if (o.clientOrderId !== '') {
-      this.#usedIds.add(o.clientOrderId);
+      this.#usedIds.set(o.clientOrderId, true);
       if (o.clientOrderId === this.#unused) this.#unused = undefined;
     }
   }
