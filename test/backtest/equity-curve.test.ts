@@ -41,6 +41,30 @@ describe('EquityCurve (columns instead of one object per point)', () => {
     );
   });
 
+  it('property (seeded): reads between pushes (each joins the chunks pushed since) change nothing read after', () => {
+    // runs of pushes across the chunk size (4096), each followed by a read of some kind, from empty or from columns
+    const op = fc.record({ pushes: fc.integer({ min: 0, max: 5000 }), read: fc.constantFrom('at', 'column', 'columns', 'length') });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), fc.array(op, { maxLength: 6 }), (start, ops) => {
+        const list: EquityPoint[] = Array.from({ length: start }, (_, i) => ({ t: i, mid: -i, equity: 2 * i, inventory: 0.5 * i }));
+        const c = start === 0 ? new EquityCurve() : new EquityCurve(EquityCurve.of(list).columns());
+        for (const o of ops) {
+          for (let j = 0; j < o.pushes; j++) {
+            const i = list.length;
+            list.push({ t: i, mid: -i, equity: 2 * i, inventory: 0.5 * i });
+            c.push(i, -i, 2 * i, 0.5 * i);
+          }
+          if (o.read === 'at') expect(c.at(-1)).toEqual(list.at(-1));
+          else if (o.read === 'column') expect(c.column('mid').length).toBe(list.length);
+          else if (o.read === 'columns') expect(c.columns().inventory.length).toBe(list.length);
+          else expect(c.length).toBe(list.length);
+        }
+        for (const k of ['t', 'mid', 'equity', 'inventory'] as const) expect(Array.from(c.column(k))).toEqual(list.map((p) => p[k]));
+      }),
+      { numRuns: 40, seed: 27 },
+    );
+  });
+
   it('keeps -0 and infinities as pushed, and refuses columns of different lengths', () => {
     const c = EquityCurve.of([{ t: 1, mid: -0, equity: Number.POSITIVE_INFINITY, inventory: Number.NEGATIVE_INFINITY }]);
     expect(Object.is(c.at(0)!.mid, -0)).toBe(true);
