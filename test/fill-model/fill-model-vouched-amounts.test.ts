@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CachedSnapshot } from '../../backtest/data/cached-snapshot.js';
-import { fillStep, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
+import { fillStep, type FillAssumption, type QueueState } from '../../src/fill-model/fill-model.js';
 import { D, ZERO, type Decimal } from '../../src/model/decimal.js';
 import { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { nearBook, nearLevels, nearTrade, P, tickTrades, Vouched } from './near-price-books.js';

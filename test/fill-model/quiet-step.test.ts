@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillStep, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
+import { fillStep, type FillAssumption, type QueueState } from '../../src/fill-model/fill-model.js';
 import { isQuietStep, quietSteps } from '../../src/fill-model/quiet-step.js';
 import { D, ZERO } from '../../src/model/decimal.js';
 import { RecordedSnapshot } from '../../src/recording/recording-format.js';
