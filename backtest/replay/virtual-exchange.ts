@@ -22,6 +22,7 @@ import { requiredScale, Settlement } from '../../src/sim/settlement.js';
 import type { CancelBy, LimitOrderInput, PlaceResult, StopLimitInput } from '../../src/sim/sim-types.js';
 import { LedgerViews } from './ledger-views.js';
 import { AccountOrders, toOrder, type OrderQuery, type VirtualOrder as SimOrder } from './account-orders.js';
+import { virtualOrder } from './virtual-order.js';
 import type { RecordedSnapshot } from '../../src/recording/recording-format.js';
 import { crossesBook, levelsThrough, midPrice, oppositeSide } from '../../src/fill-model/book-queries.js';
 import { fillStep, initialQueue, type FillAssumption, type QueueState, type TickTrade } from '../../src/fill-model/fill-model.js';
@@ -223,38 +224,10 @@ export class VirtualExchange {
       return this.#reject('client-order-id', 'This client order id is already used.');
     }
     const limit = input as LimitOrderInput;
-    const postOnly = kind === 'limit' && limit.postOnly === true;
-    const rpi = kind === 'limit' && limit.rpi === true;
-    const hold = this.#settlement.lock(BACKTEST_ACCOUNT, input.side, this.ledger.units(input.amount), BigInt(ticks), postOnly || rpi);
+    const makerOnly = kind === 'limit' && (limit.postOnly === true || limit.rpi === true);
+    const hold = this.#settlement.lock(BACKTEST_ACCOUNT, input.side, this.ledger.units(input.amount), BigInt(ticks), makerOnly);
     if (hold === undefined) return this.#reject('balance', 'Not enough balance.');
-    const stp = input.stp === 'cb' ? 'cancel_both' : input.stp === 'cn' ? 'cancel_new' : input.stp === 'co' ? 'cancel_old' : (input.stp ?? 'no');
-    const activationPrice = 'activationPrice' in input ? input.activationPrice : undefined;
-    const order: SimOrder = {
-      id: ++this.#orderId,
-      clientOrderId,
-      market: m.name,
-      side: input.side,
-      kind,
-      timestamp: this.options.now() / 1000,
-      amount: input.amount,
-      price: input.price,
-      ticks,
-      left: input.amount,
-      dealStock: ZERO,
-      dealMoney: ZERO,
-      dealFee: ZERO,
-      postOnly,
-      ioc: kind === 'limit' && limit.ioc === true,
-      rpi,
-      stp,
-      status: 'NEW',
-      lockU: hold.lockU,
-      lockCell: hold.lockCell,
-      gainCell: hold.gainCell,
-      open: true,
-    };
-    // after the literal, not spread into it (V8's slow path, for every order): a limit order has no such key at all
-    if (activationPrice !== undefined) (order as { activationPrice?: Decimal }).activationPrice = activationPrice;
+    const order = virtualOrder(input, kind, ++this.#orderId, ticks, this.options.now(), hold);
     this.account.add(order);
     this.placed += 1;
     this.orderedBase = dadd(this.orderedBase, input.amount);
