@@ -1,11 +1,15 @@
 import { ZERO, type Decimal } from '../model/decimal.js';
-import { gt, lt } from '../model/decimal-compare.js';
+import { lt } from '../model/decimal-compare.js';
 import { dadd } from '../model/decimal-small.js';
 import type { Deal, Order, OrderTerms } from '../model/order.js';
 import type { Clock, OrderState, OwnOrder } from '../strategy/context.js';
 import { FinishedQueue } from './finished-queue.js';
-import { leftOf, TERMINAL_STATES } from './journal-replay.js';
+import { canMove, isLive, stateFromVenue } from './order-states.js';
+import { leftOf } from './journal-replay.js';
 import type { Writable } from '../model/writable.js';
+
+// the state machine's functions, where the engine has always imported them from
+export { canMove, isLive, stateFromVenue };
 
 /**
  * One order as the engine knows it: its terms (the OrderRequest's, model/order.ts), whose it is, and what is known of
@@ -47,38 +51,6 @@ export interface TrackedOrder extends OrderTerms {
 
 /** An order to track: its terms and client order id (a gated OrderRequest, a journalled or adopted order), owner and tag. */
 export type NewOrder = OrderTerms & Pick<TrackedOrder, 'clientOrderId' | 'strategyId' | 'tag'>;
-
-/**
- * Allowed moves; anything else (e.g. a late "open" after "filled") is ignored, so stale news never resurrects an
- * order. A live order becomes `unknown` when the venue stops showing it without a cancel of ours (absence is not
- * proof); deals are the one piece of news that may still change a finished order: deals covering the whole amount
- * make a cancelled order filled, and any deal on an order settled as never placed proves it was placed (unknown again).
- */
-const NEXT: Readonly<Record<OrderState, ReadonlySet<OrderState>>> = {
-  pending: new Set(['open', 'partially-filled', 'filled', 'canceled', 'rejected', 'unknown']),
-  unknown: new Set(['open', 'partially-filled', 'filled', 'canceled', 'rejected']),
-  open: new Set(['partially-filled', 'filled', 'canceled', 'unknown']),
-  'partially-filled': new Set(['filled', 'canceled', 'unknown']),
-  filled: new Set(),
-  canceled: new Set(['filled']),
-  rejected: new Set(['unknown', 'filled']),
-};
-
-export function canMove(from: OrderState, to: OrderState): boolean {
-  return from === to ? !TERMINAL_STATES.has(from) : NEXT[from].has(to);
-}
-
-/** Live = the strategy must count it as resting or about to rest (never place twice while in flight). */
-export function isLive(state: OrderState): boolean {
-  return state === 'pending' || state === 'open' || state === 'partially-filled' || state === 'unknown';
-}
-
-/** State proven by a venue order record. Statuses are unreliable on the live venue, so use left/dealStock. */
-export function stateFromVenue(o: Order): OrderState {
-  if (o.left.isZero() && gt(o.dealStock, ZERO)) return 'filled';
-  if (o.status === 'CANCELED') return 'canceled';
-  return gt(o.dealStock, ZERO) ? 'partially-filled' : 'open';
-}
 
 /**
  * Every order of every strategy: pending → open → partially filled → filled / canceled / rejected, and
