@@ -88,25 +88,13 @@ export class AccountOrders {
    */
   readonly #lastDeals: [DealsAnswer | undefined, DealsAnswer | undefined] = [undefined, undefined];
 
-  /**
-   * The last id asked and found unused, while it is (add clears it): a place asks twice in one arrival (the rules'
-   * uniqueness check at the venue, then the exchange's own), and the set of ids used grows all day.
-   */
-  #unused: string | undefined;
-
   isClientOrderIdUsed(id: string): boolean {
-    if (id === this.#unused) return false;
-    const used = this.#usedIds.has(id);
-    if (!used) this.#unused = id;
-    return used;
+    return this.#usedIds.has(id);
   }
 
   add(o: VirtualOrder): void {
     this.open.set(o.id, o);
-    if (o.clientOrderId !== '') {
-      this.#usedIds.set(o.clientOrderId, true);
-      if (o.clientOrderId === this.#unused) this.#unused = undefined;
-    }
+    if (o.clientOrderId !== '') this.#usedIds.set(o.clientOrderId, true);
   }
 
   finish(o: VirtualOrder): void {
