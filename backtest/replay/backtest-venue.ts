@@ -101,17 +101,6 @@ export class BacktestVenue implements TradingApi {
     }
   }
 
-  /** The last deals query and its request (see deals). */
-  #lastDeals:
-    | {
-        readonly market: string | undefined;
-        readonly clientOrderId: string | undefined;
-        readonly offset: number | undefined;
-        readonly limit: number;
-        readonly act: () => readonly Deal[];
-      }
-    | undefined;
-
   /** Made once: the rules ask it on every order. */
   readonly #isClientOrderIdUsed = (id: string): boolean => this.exchange.account.isClientOrderIdUsed(id);
 
@@ -211,19 +200,8 @@ export class BacktestVenue implements TradingApi {
   }
 
   deals(q?: DealsQuery): Promise<readonly Deal[]> {
-    const market = q?.market;
-    const clientOrderId = q?.clientOrderId;
-    const offset = q?.offset;
-    const limit = Math.min(q?.limit ?? 100, 100);
-    // The deals poll asks the same query every second: its request (the query as the venue reads it at arrival) is
-    // made once while the query stays, not a query and a closure per poll.
-    let ask = this.#lastDeals;
-    if (ask === undefined || ask.market !== market || ask.clientOrderId !== clientOrderId || ask.offset !== offset || ask.limit !== limit) {
-      const query: DealsQuery = { market, clientOrderId, offset, limit };
-      ask = { market, clientOrderId, offset, limit, act: () => this.exchange.deals(query) };
-      this.#lastDeals = ask;
-    }
-    return this.#call(this.#routes.executedHistory, ask.act);
+    const query: DealsQuery = { market: q?.market, clientOrderId: q?.clientOrderId, offset: q?.offset, limit: Math.min(q?.limit ?? 100, 100) };
+    return this.#call(this.#routes.executedHistory, () => this.exchange.deals(query));
   }
 
   #validate(endpoint: string, r: PlaceLimitRequest | PlaceStopLimitRequest, kind: 'limit' | 'stop-limit'): void {

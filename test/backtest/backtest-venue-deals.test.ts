@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { D } from '../../src/model/decimal.js';
 import { drive, venueRig } from './venue-rig.js';
 
-describe('BacktestVenue.deals: the request made once per query', () => {
+describe('BacktestVenue.deals', () => {
   it("property (seeded): every answer is the exchange's own for that query, whatever queries came before", async () => {
     const query = fc.record({
       // few values of each field: a query then often differs from the one before in one field only
