@@ -119,19 +119,23 @@ export class CachedSnapshot extends RecordedSnapshot {
   }
   // levelPositive's three answers for the edges of the first `n` levels (n >= 1) of a side, in one call
   levelEdgesPositive(side: BookSideName, n: number): boolean {
-    const from = this.#first(side);
+    return this.#edgesPositiveAt(this.#first(side), n);
+  }
+
+  /** The first of `n` levels from row `from` has a positive price and amount, and the last a positive price. */
+  #edgesPositiveAt(from: number, n: number): boolean {
     const { price, amount } = this.block;
     return price[from]! > 0 && amount[from]! > 0 && price[from + n - 1]! > 0;
   }
   // levelCount, levelEdgesPositive and levelPriceEstimate of both sides' touch, the book's offsets read once
   levelTouch(limit: number, out: TouchReading): boolean {
-    const { levelStart, askCount, price, amount } = this.block;
+    const { levelStart, askCount } = this.block;
     const a = levelStart[this.book]!;
     const b = a + askCount[this.book]!;
     const asks = Math.min(b - a, limit);
     const bids = Math.min(levelStart[this.book + 1]! - b, limit);
-    if (asks > 0 && !(price[a]! > 0 && amount[a]! > 0 && price[a + asks - 1]! > 0)) return false;
-    if (bids > 0 && !(price[b]! > 0 && amount[b]! > 0 && price[b + bids - 1]! > 0)) return false;
+    if (asks > 0 && !this.#edgesPositiveAt(a, asks)) return false;
+    if (bids > 0 && !this.#edgesPositiveAt(b, bids)) return false;
     out.asks = asks;
     out.bids = bids;
     if (asks > 0) out.askF = this.block.priceEstimate(a);
