@@ -192,7 +192,7 @@ async function replay(o: BacktestOptions, settler: StepSettler): Promise<Backtes
     const onProgress = o.onProgress;
     const loop = (): void => {
       for (;;) {
-        if (starting.failure !== undefined) throw starting.failure.error;
+        rethrow(starting);
         if (stop !== undefined && limit === undefined && stop.requested()) limit = stop.arrive(scheduler.now());
         const due = scheduler.nextDue();
         const cut = limit !== undefined && ev !== undefined && ev.t > limit;
