@@ -8,6 +8,16 @@ interface SubjectInternals<T> {
 }
 
 /**
+ * Whether this rxjs has the internals LatestSubject reads (rxjs 7.8's; package.json allows later 7.x): checked once
+ * on a fresh subject, so a release that renamed one makes LatestSubject the replay subject itself, not a subject
+ * that reaches only the observers of its first value.
+ */
+const INTERNALS_KNOWN = ((): boolean => {
+  const probe = new ReplaySubject<unknown>(1) as unknown as Partial<SubjectInternals<unknown>>;
+  return Array.isArray(probe._buffer) && 'currentObservers' in probe && typeof probe._throwIfClosed === 'function';
+})();
+
+/**
  * `ReplaySubject(1)` that keeps its one value in place: the replay subject pushes each value onto its buffer and then
  * splices the older one off (a removed-elements array made per value); with a buffer of one and no time window the
  * buffer after `next` is exactly `[value]` either way, so writing it there is the same state. Everything else
@@ -23,6 +33,10 @@ class LatestSubject<T> extends ReplaySubject<T> {
 
   override next(value: T): void {
     if (this.admits !== undefined && !this.admits(value)) return;
+    if (!INTERNALS_KNOWN) {
+      super.next(value);
+      return;
+    }
     const self = this as unknown as SubjectInternals<T>;
     // ReplaySubject.next: push unless stopped, trim to one, then Subject.next
     if (!this.isStopped) self._buffer[0] = value;
