@@ -7,7 +7,7 @@
 // directory is never a half build that freshBuildDir would take as fresh.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { freshBuildDir, isFreshBuild, SOURCE_DIRS, sourceFiles } from './fresh-build.mjs';
+import { distDirOf, freshBuildDir, isFreshBuild, SOURCE_DIRS, sourceFiles } from './fresh-build.mjs';
 
 /** A lock or temporary directory older than this was left by a process that died while building. */
 const ABANDONED_MS = 120_000;
@@ -135,15 +135,14 @@ export async function buildTree(root, out, { ifStale = false, logLevel = 'silent
 }
 
 /**
- * The fresh build of `root` (as freshBuildDir), building it first when it is missing or older than a source: the
- * process that takes the lock builds, the others wait for it and take its build. `onBuilt` hears of a build this
+ * The fresh build of `root`, for a caller that found none (freshBuildDir undefined): built now, when it is still missing
+ * or older than a source under the lock (the process that takes the lock builds, the others wait for it and take its
+ * build). `onBuilt` hears of a build this
  * process made, `onFailed` of one it could not make (not of a missing esbuild: a production install runs the sources
  * as it always did). Returns undefined when there is no build to run: the caller then runs the sources.
  */
 export async function freshOrRebuiltDir(root, { onBuilt, onFailed } = {}) {
-  const dist = freshBuildDir(root);
-  if (dist !== undefined) return dist;
-  const out = process.env.BOT_DIST_DIR ?? join(root, 'dist');
+  const out = distDirOf(root);
   const missing = !existsSync(join(out, 'build.json'));
   try {
     const { modules, ms } = await buildTree(root, out, { ifStale: true });

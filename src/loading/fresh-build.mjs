@@ -1,7 +1,7 @@
 // Whether a compiled build (`npm run build`, bin/build.js) of this tree is fresh: no source saved after it. Plain
 // JavaScript, so bin/bot.js can ask before anything TypeScript is loaded; src/loading/compiled-build.ts asks it too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The source folders a build compiles. */
 export const SOURCE_DIRS = ['src', 'backtest', 'strategies'];
@@ -36,9 +36,14 @@ function newestSource(dir) {
   return newest;
 }
 
-/** The build's directory (BOT_DIST_DIR, default <root>/dist) when it was made from `root` after every source's last change, else undefined. */
+/** Where `root`'s build goes and is looked for: BOT_DIST_DIR (resolved from the working directory), default <root>/dist. */
+export function distDirOf(root) {
+  return resolve(process.env.BOT_DIST_DIR ?? join(root, 'dist'));
+}
+
+/** The build's directory (distDirOf) when it was made from `root` after every source's last change, else undefined. */
 export function freshBuildDir(root) {
-  const dist = process.env.BOT_DIST_DIR ?? join(root, 'dist');
+  const dist = distDirOf(root);
   return isFreshBuild(root, dist) ? dist : undefined;
 }
 
