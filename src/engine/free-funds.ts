@@ -29,16 +29,23 @@ export function freeFunds(
   // dsub: decimal.js's minus without its copy of the operand (model/decimal-small.ts: the same value, part for part);
   // this runs for every place, over every live order the snapshot cannot show
   for (const o of live) {
-    const unseen = o.confirmedAt === undefined || o.confirmedAt >= balances.startedAt;
-    if (!unseen) continue;
-    const left = leftOf(o);
-    if (o.side === 'buy' && marketMoney(o.market) === market.money) {
-      money = dsub(money, moneyLock(market, left, o.price));
-    } else if (o.side === 'sell' && marketStock(o.market) === market.stock) {
-      stock = dsub(stock, left);
-    }
+    const locks = lockedBy(o, market, balances.startedAt);
+    if (locks === 'money') money = dsub(money, moneyLock(market, leftOf(o), o.price));
+    else if (locks === 'stock') stock = dsub(stock, leftOf(o));
   }
   return { stock, money };
+}
+
+/**
+ * Which of `market`'s assets a live order locks that a balance snapshot whose request started at `startedAt` cannot
+ * show (the order confirmed after it started, or not yet): a buy the market's money, a sell its stock, when the
+ * order's market shares that asset; undefined when it locks neither. freeFunds and the gate's estimate of it
+ * (lazy-free-funds.ts) count the same orders through this one test.
+ */
+export function lockedBy(o: TrackedOrder, market: Market, startedAt: number): 'money' | 'stock' | undefined {
+  if (!(o.confirmedAt === undefined || o.confirmedAt >= startedAt)) return undefined;
+  if (o.side === 'buy') return marketMoney(o.market) === market.money ? 'money' : undefined;
+  return marketStock(o.market) === market.stock ? 'stock' : undefined;
 }
 
 // Market names are STOCK_MONEY on this venue; orders of other markets may share an asset. Split once per name
@@ -53,10 +60,10 @@ function assets(name: string): { readonly stock: string; readonly money: string 
   return a;
 }
 /** The stock asset of a market's name (STOCK_MONEY), as freeFunds reads an order's. */
-export function marketStock(name: string): string {
+function marketStock(name: string): string {
   return assets(name).stock;
 }
 /** The money asset of a market's name (STOCK_MONEY), as freeFunds reads an order's. */
-export function marketMoney(name: string): string {
+function marketMoney(name: string): string {
   return assets(name).money;
 }

@@ -3,7 +3,7 @@ import type { Decimal } from '../model/decimal.js';
 import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
-import { freeFunds, marketMoney, marketStock, type Stamped } from './free-funds.js';
+import { freeFunds, lockedBy, type Stamped } from './free-funds.js';
 import { feeFactor, type FreeFunds } from './gate.js';
 import { leftOf } from './journal-replay.js';
 import type { OrderTracker } from './order-tracker.js';
@@ -52,10 +52,10 @@ export class LazyFreeFunds implements FreeFunds {
     let terms = 1;
     const factorF = buy ? estimate(feeFactor(m)) : 1;
     const startedAt = this.balances.startedAt;
+    const counted = buy ? 'money' : 'stock';
     for (const o of this.tracker.liveValues()) {
-      // freeFunds' test, as it is written (a snapshot started after the order's confirmation cannot show it)
-      if (!(o.confirmedAt === undefined || o.confirmedAt >= startedAt)) continue;
-      if (o.side !== side || (buy ? marketMoney(o.market) !== m.money : marketStock(o.market) !== m.stock)) continue;
+      // the orders freeFunds counts against this asset
+      if (lockedBy(o, m, startedAt) !== counted) continue;
       const left = estimate(leftOf(o));
       const lock = buy ? left * estimate(o.price) * factorF : left;
       have -= lock;
