@@ -32,6 +32,7 @@ import { compareWithBaseline } from './baseline-build.js';
 import { calibrate, calibrationLine } from './calibration.js';
 import { idleShare } from './idle-share.js';
 import { benchDayFile } from './bench-day.js';
+import { replaySplit, splitLine } from './replay-split.js';
 
 const dataFile = (n: number): Promise<string> => benchDayFile('backtest', n);
 
@@ -71,6 +72,7 @@ async function compiledReplay() {
     ...(await load<typeof import('../../backtest/replay/replay-fingerprint.js')>('backtest/replay/replay-fingerprint.js')),
     ...(await load<typeof import('../../src/model/decimal.js')>('src/model/decimal.js')),
     ...(await load<typeof import('../../src/strategy/load-strategy.js')>('src/strategy/load-strategy.js')),
+    ...(await load<typeof import('../../src/strategy/index.js')>('src/strategy/index.js')),
     // the compiled strategies too, as `bot backtest` from the build loads them
     compiledStrategies: (await load<typeof import('../../strategies/index.js')>('strategies/index.js')).builtinStrategies,
   };
@@ -198,6 +200,7 @@ export default async function backtestBench(): Promise<void> {
   // the two target lines are the median of three runs each (a shared machine moves single runs by ±15 %)
   const ones = [await run(['pessimistic'], cacheDir), await run(['pessimistic'], cacheDir), await run(['pessimistic'], cacheDir)];
   const one = median(ones);
+  const split = await replaySplit(compiled, { file, cacheDir, params, polling });
   const both = await run(['optimistic', 'pessimistic'], cacheDir, undefined, true);
   const oneText = await run(['pessimistic'], false);
   // timed as `bot backtest` runs it (no lane hashes)
@@ -247,6 +250,7 @@ export default async function backtestBench(): Promise<void> {
       `replay, market maker, 2 lanes (band), cache:   ${rate(both.value.snapshots, both.ms)}  (${both.ms.toFixed(0)} ms; CPU ${both.cpu.toFixed(0)} ms)`,
       `replay, market maker, 1 lane, from text:       ${rate(oneText.value.snapshots, oneText.ms)}  (${oneText.ms.toFixed(0)} ms; CPU ${oneText.cpu.toFixed(0)} ms)`,
       `ratio replay/cache floor: 1 lane ${r(cacheFloor.ms, one.ms)}, 2 lanes ${r(cacheFloor.ms, both.ms)}  (target, 1 lane: >= 0.15, issue 27; 1 lane on CPU time: ${r(cacheFloor.cpu, one.cpu)})`,
+      splitLine(split, cacheFloor.ms, { ms: one.ms, placed: one.value.placed }),
       `ratio replay/text floor:  1 lane from cache ${r(textFloor.ms, one.ms)}, 2 lanes from cache ${r(textFloor.ms, both.ms)}, 1 lane from text ${r(textFloor.ms, oneText.ms)}  (on CPU time: 1 lane from cache ${r(textFloor.cpu, one.cpu)}, from text ${r(textFloor.cpu, oneText.cpu)})`,
       `a day of 1 s snapshots (86,400) at the 1-lane rate: ${day(one)} s from the cache, ${day(oneText)} s from the text  (target < 2 s)`,
       `a day, both lanes: ${day(parallel)} s  (median of ${parallels.map(day).join(', ')}; replay only, from the cache, the second lane on a warm worker thread; target < 2 s; in sequence in one thread: ${day(both)} s)`,
