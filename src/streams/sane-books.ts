@@ -3,7 +3,7 @@ import type { BookLevel, OrderBook } from '../model/book.js';
 import { bestPrice, bestPriceEstimate, levelAt, levelPositive, readerOf, sideCount, type BookSide, type TouchReading } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
-import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { estimate, plainSign } from '../model/decimal-estimate.js';
 import { dmul } from '../model/decimal-small.js';
 import { sumOf, sumWithin, touchSum, type PriceSum } from './within-fraction.js';
 
@@ -196,11 +196,11 @@ export function saneBookFilter(options: SaneBooksOptions = {}): () => (book: Ord
 }
 
 /**
- * True when the estimates (each within ESTIMATE_REL_ERROR of its price, both positive here) show bid < ask beyond
- * their error: the book is then surely not crossed. False when they cannot tell (or one is NaN).
+ * True when the estimates show bid < ask beyond their error (two terms: the estimates', the subtraction's rounding):
+ * the book is then surely not crossed. False when they cannot tell (or one is NaN).
  */
 function plainlyBelow(bidF: number, askF: number): boolean {
-  return askF - bidF > 2 * ESTIMATE_REL_ERROR * (Math.abs(askF) + Math.abs(bidF));
+  return plainSign(askF - bidF, Math.abs(askF) + Math.abs(bidF), 2) === 1;
 }
 
 /**
