@@ -117,17 +117,12 @@ export class CachedSnapshot extends RecordedSnapshot {
     const level = this.#first(side) + i;
     return (field === 'price' ? this.block.price[level]! : this.block.amount[level]!) > 0;
   }
-  // levelPositive's three answers for the edges of the first `n` levels (n >= 1) of a side, in one call
-  levelEdgesPositive(side: BookSideName, n: number): boolean {
-    return this.#edgesPositiveAt(this.#first(side), n);
-  }
-
   /** The first of `n` levels from row `from` has a positive price and amount, and the last a positive price. */
   #edgesPositiveAt(from: number, n: number): boolean {
     const { price, amount } = this.block;
     return price[from]! > 0 && amount[from]! > 0 && price[from + n - 1]! > 0;
   }
-  // levelCount, levelEdgesPositive and levelPriceEstimate of both sides' touch, the book's offsets read once
+  // levelCount, the edges' levelPositive and levelPriceEstimate of both sides' touch, the book's offsets read once
   levelTouch(limit: number, out: TouchReading): boolean {
     const { levelStart, askCount } = this.block;
     const a = levelStart[this.book]!;

@@ -5,7 +5,7 @@
 import { D, Decimal, ZERO } from '../../src/model/decimal.js';
 import type { LaneView, ReplayOutcome } from '../replay/lane-view.js';
 import { lanePnl } from './lane-pnl.js';
-import { laneMetrics, type LaneMetrics } from './metrics.js';
+import { laneMetrics, strategyPnlCurve, type LaneMetrics } from './metrics.js';
 import { RISK_RATIO_MIN_SPAN_SEC, type ReportPrecision } from './report-format.js';
 import { DEFAULT_FILL_MODEL, type FillModelParams } from '../../src/fill-model/fill-model-params.js';
 
@@ -179,11 +179,9 @@ export function buildReport(
   const initialStock = initial[m.stock]!.toNumber();
   for (const lane of result.lanes) {
     const equityColumn = lane.equity.column('equity');
-    const midColumn = lane.equity.column('mid');
     const inventoryColumn = lane.equity.column('inventory');
     equity[lane.assumption] = idx.map((i) => equityColumn[i] ?? Number.NaN);
-    // strategyPnlCurve's figure at the charted points only (2,000 of a day's 86,400)
-    pnl[lane.assumption] = idx.map((i) => (i < equityColumn.length ? equityColumn[i]! - (initialMoney + initialStock * midColumn[i]!) : Number.NaN));
+    pnl[lane.assumption] = strategyPnlCurve(lane.equity, initialMoney, initialStock, idx);
     inventory[lane.assumption] = idx.map((i) => inventoryColumn[i] ?? Number.NaN);
   }
   return {

@@ -25,7 +25,7 @@
  */
 import { ZERO, type Decimal } from '../../src/model/decimal.js';
 import type { Market } from '../../src/model/market.js';
-import { EquityCurve, type EquityPoint } from '../replay/equity-curve.js';
+import type { EquityCurve } from '../replay/equity-curve.js';
 import type { FillRecord } from '../replay/virtual-exchange.js';
 import type { LanePnl } from './lane-pnl.js';
 
@@ -62,7 +62,7 @@ export interface MetricsInput {
   readonly fills: readonly FillRecord[];
   /** The engine's PnL, marked at `lastMid`. */
   readonly pnl: LanePnl;
-  readonly equity: Iterable<EquityPoint>;
+  readonly equity: EquityCurve;
   readonly sampleMs: number;
   readonly initial: Readonly<Record<string, Decimal>>;
   readonly final: Readonly<Record<string, Decimal>>;
@@ -107,17 +107,17 @@ export function pnlSharpeSortino(pnl: readonly number[], capital: number, period
   return annualisedRatios(r, periodMs);
 }
 
-/** The strategy PnL curve: equity over holding the starting balances at each point's mid. */
-export function strategyPnlCurve(equity: Iterable<EquityPoint>, initialMoney: number, initialStock: number): number[] {
+/**
+ * The strategy PnL curve: equity over holding the starting balances at each point's mid; at every point (the risk
+ * figures), or at the points `at` only (the report's chart: 2,000 of a day's 86,400), NaN for one past the curve's end.
+ */
+export function strategyPnlCurve(equity: EquityCurve, initialMoney: number, initialStock: number, at?: readonly number[]): number[] {
+  const e = equity.column('equity');
+  const mid = equity.column('mid');
+  const pnlAt = (i: number): number => (i < e.length ? e[i]! - (initialMoney + initialStock * mid[i]!) : Number.NaN);
+  if (at !== undefined) return at.map(pnlAt);
   const out: number[] = [];
-  // a replay's curve from its columns: the same numbers, without an object per point (a day is 86,400)
-  if (equity instanceof EquityCurve) {
-    const e = equity.column('equity');
-    const mid = equity.column('mid');
-    for (let i = 0; i < e.length; i++) out.push(e[i]! - (initialMoney + initialStock * mid[i]!));
-    return out;
-  }
-  for (const p of equity) out.push(p.equity - (initialMoney + initialStock * p.mid));
+  for (let i = 0; i < e.length; i++) out.push(pnlAt(i));
   return out;
 }
 
@@ -155,7 +155,7 @@ export function laneMetrics(i: MetricsInput): LaneMetrics {
   const ddMoney = drawdown(pnl).money;
   const dd = { money: ddMoney, fraction: capital > 0 ? ddMoney / capital : 0 };
   const ratios = pnlSharpeSortino(pnl, capital, i.sampleMs);
-  const inv = i.equity instanceof EquityCurve ? i.equity.column('inventory') : Array.from(i.equity, (p) => p.inventory);
+  const inv = i.equity.column('inventory');
   return {
     fills: i.fills.length,
     makerFills: maker,

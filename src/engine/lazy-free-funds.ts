@@ -1,6 +1,6 @@
 import type { Balances } from '../model/balance.js';
 import type { Decimal } from '../model/decimal.js';
-import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { estimate, plainSign } from '../model/decimal-estimate.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import { freeFunds, lockedBy, type Stamped } from './free-funds.js';
@@ -8,10 +8,8 @@ import { feeFactor, type FreeFunds } from './gate.js';
 import { leftOf } from './journal-replay.js';
 import type { OrderTracker } from './order-tracker.js';
 
-/** Bound on a product of three estimates' relative error (3 × the estimates', two double roundings), with room. */
-const PRODUCT_REL = 8 * ESTIMATE_REL_ERROR;
-/** One double rounding (2^-53), with room: each subtraction of the funds' sum adds at most this of its magnitude. */
-const ROUNDING = 2 ** -52;
+/** Error terms (plainSign) of the estimates in funds − need: a product of three (amount × price × fee factor), with room. */
+const PRODUCT_TERMS = 8;
 
 /**
  * The funds the gate checks a place against (freeFunds), worked out when first read; and, before that, whether the
@@ -39,7 +37,7 @@ export class LazyFreeFunds implements FreeFunds {
   /**
    * freeFunds' sum for the side's asset, in estimates: the snapshot's available less what each live order the snapshot
    * cannot show locks (a buy: moneyLock of its left; a sell: its left), then the need of the order asked about, each
-   * with its error bound. True only when the need plus its bound is below the funds less theirs, so the exact need is
+   * with its error bound. True only when the funds less the need are plainly above zero, so the exact need is
    * below the exact funds (gt(need, have) is false); NaN anywhere (a value not estimated) answers false.
    */
   plainlyCovers(side: Side, amount: Decimal, price: Decimal): boolean {
@@ -49,7 +47,7 @@ export class LazyFreeFunds implements FreeFunds {
     const available = this.balances.value[asset]?.available;
     let have = available === undefined ? 0 : estimate(available);
     let size = Math.abs(have);
-    let terms = 1;
+    let subtractions = 1; // the need's
     const factorF = buy ? estimate(feeFactor(m)) : 1;
     const startedAt = this.balances.startedAt;
     const counted = buy ? 'money' : 'stock';
@@ -60,12 +58,11 @@ export class LazyFreeFunds implements FreeFunds {
       const lock = buy ? left * estimate(o.price) * factorF : left;
       have -= lock;
       size += Math.abs(lock);
-      terms += 1;
+      subtractions += 1;
     }
     const need = buy ? estimate(amount) * estimate(price) * factorF : estimate(amount);
-    // the funds' error: each term's own (a product's bound covers a single estimate's too) and the subtractions'
-    const haveErr = (PRODUCT_REL + terms * ROUNDING) * size;
-    return need + PRODUCT_REL * Math.abs(need) < have - haveErr;
+    // the estimates' error terms, and one for each subtraction's rounding: the live orders are not bounded in number
+    return plainSign(have - need, size + Math.abs(need), PRODUCT_TERMS + subtractions) === 1;
   }
 
   #funds(): { stock: Decimal; money: Decimal } {

@@ -20,21 +20,16 @@ export interface BookLevelReader {
   amount(side: BookSide, i: number): Decimal;
   /** True when level `i`'s price or amount is > 0 and finite (asked without making its Decimal where the data allows). */
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
-  /**
-   * True when the side is empty or `positive` is true of its level 0's price and amount and its last level's price:
-   * the levels the sanity check reads (streams/sane-books.ts; on a side in the contract's order those bound every
-   * price), in one call instead of three through the reader. Optional: a book without it is asked level by level.
-   */
-  edgesPositive?(side: BookSide): boolean;
   /** Level `i`'s price within ESTIMATE_REL_ERROR of it, NaN when not estimated (see priceEstimate below). */
   priceEstimate(side: BookSide, i: number): number;
   /**
-   * What the sanity check reads of every poll, in one call: true when `edgesPositive` is true of both sides, and then
-   * `out` holds both sides' `count` and, for a side with levels, its `priceEstimate(side, 0)` (for an empty side the
-   * estimate is left as it was). False: `out` is not to be read (the check asks level by level, to find what is wrong).
-   * Optional, as edgesPositive.
+   * What the sanity check reads of every poll, in one call instead of six `positive`, two `count` and two
+   * `priceEstimate` calls: true when each side is empty or `positive` is true of its level 0's price and amount and its
+   * last level's price (on a side in the contract's order those bound every price), and then `out` holds both sides'
+   * `count` and, for a side with levels, its `priceEstimate(side, 0)` (for an empty side the estimate is left as it
+   * was). False: `out` is not to be read (the check asks level by level, to find what is wrong).
    */
-  touch?(out: TouchReading): boolean;
+  touch(out: TouchReading): boolean;
 }
 
 /** The touch as BookLevelReader.touch reads it: a record the caller keeps and hands in for every book. */

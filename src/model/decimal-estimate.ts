@@ -43,15 +43,35 @@ export function estimate(x: Decimal): number {
 }
 
 /**
- * Whether the estimates show that x − (y + zSign × z) has the sign `side` (1: above zero, −1: below), further from
- * zero than its error bound, 2 × REL × (|x| + |y| + |z|) (the estimates' errors and the float operations' rounding).
- * False when they cannot tell (or a value is not estimated): the caller then does the exact arithmetic.
+ * THE test of a difference worked out in estimates: 1 when it is plainly above zero, −1 plainly below, 0 when it is
+ * too close to zero to tell (or NaN: a value not estimated), and the caller then does the exact Decimal arithmetic.
+ * `diff` is a double computed from estimates of the figures whose exact difference is asked about; `magnitude` bounds
+ * the figures it sums, Σ|figure| (their estimates' absolute values: near enough, see below); `terms` counts its
+ * error terms, each at most ESTIMATE_REL_ERROR × magnitude:
+ * - one for each estimate a figure multiplies: every figure is within REL of itself when it is one estimate, within
+ *   about m × REL when it is a product of m of them, so the errors of all the figures together are within
+ *   m × REL × Σ|figure|;
+ * - one for the double operations' rounding (each within 2^-53 of its result, which is at most the magnitude), as long
+ *   as there are fewer than REL / 2^-52 ≈ 450 of them; a caller summing an unbounded number counts one per operation.
+ * REL is about 100 times the estimates' real bound (see above), so the REL / (1 − REL) that relates the estimates'
+ * magnitudes to the values' and the rounding of the margin itself are far inside it. When the difference is further
+ * from zero than that error, its sign is the exact difference's.
+ */
+export function plainSign(diff: number, magnitude: number, terms: number): -1 | 0 | 1 {
+  const margin = terms * ESTIMATE_REL_ERROR * magnitude;
+  return diff > margin ? 1 : diff < -margin ? -1 : 0;
+}
+
+/**
+ * Whether the estimates show that x − (y + zSign × z) has the sign `side` (1: above zero, −1: below). Two error terms:
+ * the three estimates' and the two subtractions' rounding. False when they cannot tell: the caller then does the exact
+ * arithmetic.
  */
 function plainly(x: Decimal, y: Decimal, zSign: 1 | -1, z: Decimal, side: 1 | -1): boolean {
   const xf = estimate(x);
   const yf = estimate(y);
   const zf = estimate(z);
-  return side * (xf - yf - zSign * zf) > 2 * ESTIMATE_REL_ERROR * (Math.abs(xf) + Math.abs(yf) + Math.abs(zf));
+  return plainSign(xf - yf - zSign * zf, Math.abs(xf) + Math.abs(yf) + Math.abs(zf), 2) === side;
 }
 
 /**

@@ -17,14 +17,10 @@ export interface SnapshotLevels {
   levelPositive(side: BookSide, i: number, field: 'price' | 'amount'): boolean;
   levelPriceEstimate(side: BookSide, i: number): number;
   /**
-   * For `n` >= 1: levelPositive of level 0's price and amount and of level n-1's price, all true (see
-   * BookLevelReader.edgesPositive); absent, the book asks levelPositive three times.
-   */
-  levelEdgesPositive?(side: BookSide, n: number): boolean;
-  /**
-   * BookLevelReader.touch of the first `limit` levels a side, from the data: true when levelEdgesPositive holds of
-   * both sides (an empty one counts as positive), and then `out` has each side's level count (capped at `limit`) and,
-   * for a side with levels, levelPriceEstimate(side, 0). Absent, the book asks its other queries.
+   * BookLevelReader.touch of the first `limit` levels a side, from the data: true when levelPositive holds of level 0's
+   * price and amount and of the last level's price on both sides (an empty one counts as positive), and then `out` has
+   * each side's level count (capped at `limit`) and, for a side with levels, levelPriceEstimate(side, 0). Absent (a
+   * text line's snapshot: only the binary cache's has it), the book asks its other queries.
    */
   levelTouch?(limit: number, out: TouchReading): boolean;
 }
@@ -106,13 +102,12 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
   positive(side: BookSide, i: number, field: 'price' | 'amount'): boolean {
     return this.snapshot.levelPositive(side, i, field);
   }
-  edgesPositive(side: BookSide): boolean {
+  /** BookLevelReader.touch's test of one side, asked level by level (a snapshot without levelTouch). */
+  #edgesPositive(side: BookSide): boolean {
     const n = this.count(side);
     if (n === 0) return true;
     const s = this.snapshot;
-    return s.levelEdgesPositive !== undefined
-      ? s.levelEdgesPositive(side, n)
-      : s.levelPositive(side, 0, 'price') && s.levelPositive(side, 0, 'amount') && s.levelPositive(side, n - 1, 'price');
+    return s.levelPositive(side, 0, 'price') && s.levelPositive(side, 0, 'amount') && s.levelPositive(side, n - 1, 'price');
   }
   touch(out: TouchReading): boolean {
     const s = this.snapshot;
@@ -124,7 +119,7 @@ class SnapshotBook implements BookWithLevels, BookLevelReader {
       if (out.asks > 0) this.#askF = out.askF;
       if (out.bids > 0) this.#bidF = out.bidF;
     } else {
-      if (!this.edgesPositive('bids') || !this.edgesPositive('asks')) return false;
+      if (!this.#edgesPositive('bids') || !this.#edgesPositive('asks')) return false;
       out.bids = this.count('bids');
       out.asks = this.count('asks');
       if (out.bids > 0) out.bidF = s.levelPriceEstimate('bids', 0);

@@ -1,11 +1,11 @@
 import { ZERO, type Decimal } from '../model/decimal.js';
 import { gt, lt } from '../model/decimal-compare.js';
-import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { estimate, plainSign } from '../model/decimal-estimate.js';
 import { dmul } from '../model/decimal-small.js';
 import type { Market } from '../model/market.js';
 
-/** Bound on the relative error of amount × price in estimates (two estimates' and one double rounding), with room. */
-const PRODUCT_REL = 4 * ESTIMATE_REL_ERROR;
+/** Error terms of (amount × price) − limit in estimates (plainSign): the product's two estimates and the rounding, with room. */
+const PRODUCT_TERMS = 4;
 
 /**
  * Where amount × price falls against the market's notional limits: below its min total, above its max total (a
@@ -17,15 +17,12 @@ export function totalAgainstLimits(market: Market, amount: Decimal, price: Decim
   const max = market.maxTotal;
   const hasMax = max !== null && gt(max, ZERO);
   const total = estimate(amount) * estimate(price);
-  const lo = total * (1 - PRODUCT_REL);
-  const hi = total * (1 + PRODUCT_REL);
   const minF = estimate(market.minTotal);
-  // not below the min: total > min total, with both bounds (NaN anywhere fails the test: the product decides)
-  const aboveMin = lo > minF + ESTIMATE_REL_ERROR * Math.abs(minF);
-  if (aboveMin && total >= 0) {
+  // plainly not below the min, and (when there is one) plainly below the max: the product is not needed
+  if (plainSign(total - minF, Math.abs(total) + Math.abs(minF), PRODUCT_TERMS) === 1) {
     if (!hasMax) return undefined;
     const maxF = estimate(max);
-    if (hi < maxF - ESTIMATE_REL_ERROR * Math.abs(maxF)) return undefined;
+    if (plainSign(maxF - total, Math.abs(total) + Math.abs(maxF), PRODUCT_TERMS) === 1) return undefined;
   }
   const exact = dmul(amount, price);
   if (lt(exact, market.minTotal)) return 'below';

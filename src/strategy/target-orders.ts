@@ -1,6 +1,6 @@
 import { D, ZERO, type Decimal } from '../model/decimal.js';
 import { cmp, gt, lt, lteProduct } from '../model/decimal-compare.js';
-import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { estimate, plainSign } from '../model/decimal-estimate.js';
 import type { Market } from '../model/market.js';
 import type { Side } from '../model/order.js';
 import type { OrderState, OwnOrder } from './context.js';
@@ -90,19 +90,18 @@ function withinByEstimate(have: Decimal, want: Decimal, tol: Decimal, step: Deci
   const tf = estimate(tol);
   const sf = estimate(step);
   if (!(tf > 0) || !(sf >= 0) || Number.isNaN(hf) || Number.isNaN(wf)) return undefined;
-  // |have − want| estimated within dErr (both estimates' errors and the subtraction's rounding)
+  // |have − want| against the step, then against |want| × tol: two error terms (the estimates', the rounding) for the
+  // difference, three for the product's
   const df = Math.abs(hf - wf);
-  const dErr = 2 * ESTIMATE_REL_ERROR * (Math.abs(hf) + Math.abs(wf));
+  const dSize = Math.abs(hf) + Math.abs(wf);
   if (sf > 0) {
-    const sErr = 2 * ESTIMATE_REL_ERROR * sf;
-    if (df + dErr < sf - sErr) return true;
-    if (df - dErr <= sf + sErr) return undefined;
+    const s = plainSign(sf - df, dSize + sf, 2);
+    if (s === 1) return true;
+    if (s === 0) return undefined;
   }
   const pf = Math.abs(wf) * tf;
-  const pErr = 3 * ESTIMATE_REL_ERROR * pf;
-  if (df + dErr < pf - pErr) return true;
-  if (df - dErr > pf + pErr) return false;
-  return undefined;
+  const p = plainSign(pf - df, dSize + pf, 3);
+  return p === 0 ? undefined : p === 1;
 }
 
 function matchesDesired(o: OwnOrder, d: DesiredOrder, priceTol: Decimal, amountTol: Decimal, priceStep: Decimal, amountStep: Decimal): boolean {

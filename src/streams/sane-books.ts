@@ -3,7 +3,7 @@ import type { BookLevel, OrderBook } from '../model/book.js';
 import { bestPrice, bestPriceEstimate, levelAt, levelPositive, readerOf, sideCount, type BookSide, type TouchReading } from '../model/book-levels.js';
 import { D, fmt, type Decimal } from '../model/decimal.js';
 import { gte } from '../model/decimal-compare.js';
-import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { estimate, plainSign } from '../model/decimal-estimate.js';
 import { dmul } from '../model/decimal-small.js';
 import { sumOf, sumWithin, touchSum, type PriceSum } from './within-fraction.js';
 
@@ -134,14 +134,14 @@ export function saneBookFilter(options: SaneBooksOptions = {}): () => (book: Ord
 
     return (book) => {
       // The touch is read as estimates (a backtest's book answers them from its columns, no Decimal made); the
-      // prices themselves only where the estimates cannot settle a test (then exactly, as always). A book whose reader
-      // reads its touch in one call (a backtest's) gives the six edge answers, the counts and the estimates at once
-      // (model/book-levels.ts: the same answers as the questions below); any other book, or an edge not positive,
-      // is asked one question at a time.
+      // prices themselves only where the estimates cannot settle a test (then exactly, as always). A book with a level
+      // reader (a backtest's) gives the six edge answers, the counts and the estimates in one call (model/book-levels.ts:
+      // the same answers as the questions below); any other book, or an edge not positive, is asked one question at a
+      // time.
       let bidF: number | undefined;
       let askF: number | undefined;
       const reader = readerOf(book);
-      if (reader?.touch !== undefined && reader.touch(reading)) {
+      if (reader !== undefined && reader.touch(reading)) {
         bidF = reading.bids > 0 ? reading.bidF : undefined;
         askF = reading.asks > 0 ? reading.askF : undefined;
       } else {
@@ -196,11 +196,11 @@ export function saneBookFilter(options: SaneBooksOptions = {}): () => (book: Ord
 }
 
 /**
- * True when the estimates (each within ESTIMATE_REL_ERROR of its price, both positive here) show bid < ask beyond
- * their error: the book is then surely not crossed. False when they cannot tell (or one is NaN).
+ * True when the estimates show bid < ask beyond their error (two terms: the estimates', the subtraction's rounding):
+ * the book is then surely not crossed. False when they cannot tell (or one is NaN).
  */
 function plainlyBelow(bidF: number, askF: number): boolean {
-  return askF - bidF > 2 * ESTIMATE_REL_ERROR * (Math.abs(askF) + Math.abs(bidF));
+  return plainSign(askF - bidF, Math.abs(askF) + Math.abs(bidF), 2) === 1;
 }
 
 /**
@@ -212,11 +212,8 @@ function plainlyBelow(bidF: number, askF: number): boolean {
  * nothing in the engine reads them, and an order priced from a lie there still meets the price band.
  */
 function nonPositiveLevel(book: OrderBook): BookLevel | undefined {
-  // A backtest's book answers a side's three questions off its columns in one call (model/book-levels.ts): a sane book,
-  // the usual case. Otherwise, or for a book without the call, the levels are asked one by one (through the book's
-  // level reader where it has one: no level arrays built), which also finds the level to report.
-  const reader = readerOf(book);
-  if (reader?.edgesPositive !== undefined && reader.edgesPositive('bids') && reader.edgesPositive('asks')) return undefined;
+  // asked level by level (through the book's level reader where it has one: no level arrays built), which also finds
+  // the level to report; a book with a reader comes here only when its touch found an edge not positive
   return nonPositiveOn(book, 'bids') ?? nonPositiveOn(book, 'asks');
 }
 

@@ -2,7 +2,7 @@ import type { OrderBook } from '../model/book.js';
 import { bestPrice, type BookSide } from '../model/book-levels.js';
 import type { Decimal } from '../model/decimal.js';
 import { lt, lteProduct } from '../model/decimal-compare.js';
-import { ESTIMATE_REL_ERROR, estimate } from '../model/decimal-estimate.js';
+import { estimate, plainSign } from '../model/decimal-estimate.js';
 import { dadd, dsub } from '../model/decimal-small.js';
 
 /**
@@ -55,14 +55,12 @@ export function sumOf(s: PriceSum): Decimal {
 }
 
 /**
- * 1: plainly within, −1: plainly outside, 0: too close to the edge to tell from estimates (or NaN somewhere).
- * Each estimate is within ESTIMATE_REL_ERROR (1e-13, ~100 times the real bound) of its value and each float operation
- * adds at most 2^-53 of its result; 8 × that error of every magnitude involved leaves a wide margin.
+ * 1: plainly within, −1: plainly outside, 0: too close to the edge to tell from estimates (or NaN somewhere). The
+ * figures are x, ref and fraction × ref, all within (|x| + |ref|) × (1 + fraction); 8 error terms of that leave a wide
+ * margin (three estimates, a product of two, four double operations).
  */
 function plainly(x: number, ref: number, fraction: number): -1 | 0 | 1 {
-  const excess = Math.abs(x - ref) - fraction * ref;
-  const margin = 8 * ESTIMATE_REL_ERROR * (Math.abs(x) + Math.abs(ref)) * (1 + fraction);
-  return excess < -margin ? 1 : excess > margin ? -1 : 0;
+  return plainSign(fraction * ref - Math.abs(x - ref), (Math.abs(x) + Math.abs(ref)) * (1 + fraction), 8);
 }
 
 function exactly(x: Decimal, ref: Decimal, fraction: Decimal): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lanePnl } from '../../backtest/report/lane-pnl.js';
 import { drawdown, laneMetrics, sharpeSortino, strategyPnlCurve } from '../../backtest/report/metrics.js';
+import { EquityCurve } from '../../backtest/replay/equity-curve.js';
 import type { FillRecord } from '../../backtest/replay/virtual-exchange.js';
 import { PnlLedger } from '../../src/engine/pnl.js';
 import { D, type Decimal, ZERO } from '../../src/model/decimal.js';
@@ -71,10 +72,10 @@ describe('backtest metrics', () => {
       fills,
       pnl: enginePnl(fills, D('105')),
       sampleMs: 1000,
-      equity: [
+      equity: EquityCurve.of([
         { t: 0, mid: 100, equity: 1100, inventory: 0 },
         { t: 1, mid: 105, equity: 1102, inventory: 0.5 },
-      ],
+      ]),
       initial: { BTC: ZERO, USDT: D('1000') },
       final: { BTC: D('0.5'), USDT: D('1000').sub('100.1').add('54.945') },
       firstMid: D('100'),
@@ -96,7 +97,7 @@ describe('backtest metrics', () => {
     const market = parseMarket(btcUsdtWireMarket());
     // The account only holds its starting 1 BTC + 1000 USDT while the mid swings 100 → 150 → 80 → 120: no trading at all.
     const mids = [100, 150, 80, 120];
-    const equity = mids.map((mid, t) => ({ t, mid, equity: 1000 + mid, inventory: 1 }));
+    const equity = EquityCurve.of(mids.map((mid, t) => ({ t, mid, equity: 1000 + mid, inventory: 1 })));
     expect(strategyPnlCurve(equity, 1000, 1)).toEqual([0, 0, 0, 0]);
     const m = laneMetrics({
       market,
@@ -120,7 +121,7 @@ describe('backtest metrics', () => {
   it('Sharpe and drawdown follow the strategy PnL when it moves', () => {
     const market = parseMarket(btcUsdtWireMarket());
     // Flat price 100, starting 0 BTC + 1000 USDT; the strategy's PnL goes 0, +2, -1, +3 (equity = 1000 + PnL).
-    const equity = [0, 2, -1, 3].map((pnl, t) => ({ t, mid: 100, equity: 1000 + pnl, inventory: 0 }));
+    const equity = EquityCurve.of([0, 2, -1, 3].map((pnl, t) => ({ t, mid: 100, equity: 1000 + pnl, inventory: 0 })));
     const m = laneMetrics({
       market,
       fills: [],

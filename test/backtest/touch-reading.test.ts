@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bestPrice, bestPriceEstimate, readerOf, sideCount, type BookSide, type TouchReading } from '../../src/model/book-levels.js';
+import { bestPrice, bestPriceEstimate, levelPositive, readerOf, sideCount, type BookSide, type TouchReading } from '../../src/model/book-levels.js';
 import type { OrderBook } from '../../src/model/book.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { recordAndCache } from './cached-recording.js';
@@ -25,14 +25,15 @@ const side = fc.array(
 /** The reader's one-call answer, in the form of the questions it stands for (null: not read). */
 function touchOf(book: OrderBook): unknown {
   const out: TouchReading = { bids: -1, asks: -1, bidF: Number.NaN, askF: Number.NaN };
-  if (!readerOf(book)!.touch!(out)) return null;
+  if (!readerOf(book)!.touch(out)) return null;
   return { bids: out.bids, asks: out.asks, ...(out.bids > 0 ? { bidF: out.bidF } : {}), ...(out.asks > 0 ? { askF: out.askF } : {}) };
 }
 
-/** The same, asked one question at a time (edgesPositive of both sides, then the counts and the touch's estimates). */
+/** The same, asked one question at a time (the edges' levelPositive of both sides, then the counts and the touch's estimates). */
 function askedOf(book: OrderBook): unknown {
-  const r = readerOf(book)!;
-  if (!r.edgesPositive!('bids') || !r.edgesPositive!('asks')) return null;
+  const edgesPositive = (s: BookSide, n = sideCount(book, s)): boolean =>
+    n === 0 || (levelPositive(book, s, 0, 'price') && levelPositive(book, s, 0, 'amount') && levelPositive(book, s, n - 1, 'price'));
+  if (!edgesPositive('bids') || !edgesPositive('asks')) return null;
   const [bids, asks] = SIDES.map((s) => sideCount(book, s));
   const [bidF, askF] = SIDES.map((s) => bestPriceEstimate(book, s));
   return { bids, asks, ...(bidF !== undefined ? { bidF } : {}), ...(askF !== undefined ? { askF } : {}) };

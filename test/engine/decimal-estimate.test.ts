@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/model/decimal.js';
 import { lt, lteProduct, maxOf, minOf } from '../../src/model/decimal-compare.js';
-import { estimate, maxOfSum, minOfDifference } from '../../src/model/decimal-estimate.js';
+import { estimate, maxOfSum, minOfDifference, plainSign } from '../../src/model/decimal-estimate.js';
 import { withinTolerance } from '../../src/strategy/target-orders.js';
 
 /** Decimals of every shape: long digit strings, tiny and huge exponents, zeros, the values estimate refuses. */
@@ -98,6 +98,54 @@ describe('withinTolerance: decided on estimates when they settle it, always the 
         expect(withinTolerance(have, want, tol, step)).toBe(exactly(have, want, tol, step));
       }),
       { numRuns: 10_000 },
+    );
+  });
+});
+
+describe('plainSign: the sign of a difference in estimates, when it is plain', () => {
+  /** `x` nudged by a few units of its 13th to 60th digit (or not), or anywhere: near the edge and far from it. */
+  const near = (x: Decimal, far: Decimal, nearEdge: boolean, u: number): Decimal => (nearEdge && x.isFinite() ? x.plus(x.abs().times(u)) : far);
+  const agrees = (sign: -1 | 0 | 1, exact: Decimal): boolean => (sign === 0 ? true : exact.isFinite() && exact.cmp(0) === sign);
+
+  it('property: when it says plainly, the exact comparison agrees (differences, products against a limit, long sums)', () => {
+    fc.assert(
+      fc.property(decimal, decimal, decimal, fc.array(price, { maxLength: 30 }), fc.boolean(), nudge, (x, y0, z, locks, nearEdge, u) => {
+        // x − y, two terms (decimal-estimate's minOfDifference / maxOfSum, sane-books' crossed test)
+        const y = near(x, y0, nearEdge, u);
+        const [xf, yf] = [estimate(x), estimate(y)];
+        expect(agrees(plainSign(xf - yf, Math.abs(xf) + Math.abs(yf), 2), x.minus(y))).toBe(true);
+        // x × z − limit, four terms (total-limits)
+        const product = x.times(z);
+        const limit = near(product, y0, nearEdge, u);
+        const [pf, lf] = [xf * estimate(z), estimate(limit)];
+        expect(agrees(plainSign(pf - lf, Math.abs(pf) + Math.abs(lf), 4), product.minus(limit))).toBe(true);
+        // available − Σ locks − need, 8 terms and one per subtraction (lazy-free-funds)
+        const sum = locks.reduce((a, l) => a.minus(l), x.abs());
+        const need = near(sum, y0.abs(), nearEdge, u);
+        let have = estimate(x.abs());
+        let size = Math.abs(have);
+        for (const l of locks) {
+          const lf2 = estimate(l);
+          have -= lf2;
+          size += lf2;
+        }
+        const nf = estimate(need);
+        expect(agrees(plainSign(have - nf, size + Math.abs(nf), 8 + locks.length + 1), sum.minus(need))).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('property: figures a millionth apart or more are always decided, and NaN is never decided', () => {
+    fc.assert(
+      fc.property(price, fc.integer({ min: 1, max: 10 ** 6 }), fc.boolean(), (x, k, above) => {
+        const y = x.times(new Decimal(1).plus(new Decimal(k).times(above ? '1e-6' : '-1e-6')));
+        const [xf, yf] = [estimate(x), estimate(y)];
+        expect(plainSign(xf - yf, Math.abs(xf) + Math.abs(yf), 8)).toBe(above ? -1 : 1);
+        expect(plainSign(Number.NaN, Math.abs(xf), 2)).toBe(0);
+        expect(plainSign(xf, Number.NaN, 2)).toBe(0);
+      }),
+      { numRuns: 2_000 },
     );
   });
 });
