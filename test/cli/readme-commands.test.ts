@@ -67,7 +67,13 @@ interface Ran {
 
 /** Runs one command line with bash in `cwd`; with `up`, sends SIGINT to its process group once its output matches. */
 function run(command: string, cwd: string, up?: RegExp): Promise<Ran> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV'));
+  // A user's shell has neither of the suite's build variables (test/setup/build-once.ts): BOT_DIST_DIR names the
+  // suite's build of the checkout, not of this copy, and BOT_AUTO_BUILD=0 made every `bot` here run the sources
+  // through tsx (~26 s of CPU for these commands). Without them the first `bot` builds the copy's dist/, as on a fresh
+  // clone, and the rest run it (~19 s); `bot run` after `bot new-strategy` rebuilds it, a source being newer.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'BOT_DIST_DIR' && k !== 'BOT_AUTO_BUILD'),
+  );
   // the dashboard on a free port: the suite's other daemons may hold 9464. BOT_TEST_SOURCES: the nested `npx vitest
   // run` of the generated test skips compiling the sources for bot children (test/setup/build-once.ts): that test
   // starts none, and the build cost ~0.7 s of CPU in esbuild. Nothing else reads it.
