@@ -5,7 +5,8 @@ import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
 
 /**
  * The Binance capture imported at 1 s, 20 levels a side, once per run of the suite (test/helpers/once-per-run.ts):
- * binance-import checks what the importer wrote and binance-backtest replays it; each import cost ~1.5 s of CPU.
+ * binance-import checks what the importer wrote, binance-backtest replays it, tardis-import compares its own import
+ * with it and data-info reads it; each import cost ~1.5 s of CPU.
  * Readers only read the file.
  */
 export function binanceImportOnce(ownDir: string): Promise<{ file: string; summary: BinanceImportSummary }> {

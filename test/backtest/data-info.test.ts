@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordingInfo, type RecordingInfo } from '../../backtest/data/recording-info.js';
-import { importBinanceDepth } from '../../backtest/importers/binance-depth-importer.js';
 import { RecordingWriter } from '../../src/recording/recording-writer.js';
 import type { OrderBookResponse } from '../../src/venue/wire.js';
 import { runBot } from '../cli/venue-cli-harness.js';
 import { useSim } from '../helpers/with-sim.js';
-import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
+import { binanceImportOnce } from './binance-import-once.js';
+import { btcUsdtWireMarket } from './fixtures.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-data-info-'));
@@ -123,8 +123,8 @@ describe('bot data info', () => {
   });
 
   it('on an import of the Binance capture: the importer’s counts, a 1 s grid without gaps, never crossed, every trade', async () => {
-    const out = join(tmp, 'binance.jsonl.gz');
-    const summary = await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 5, out, market: btcUsdtWireMarket() });
+    // the import binance-import checks, made once per run (an import of its own cost ~1.5 s of CPU)
+    const { file: out, summary } = await binanceImportOnce(tmp);
     const info = await recordingInfo(out);
     expect(info).toMatchObject({
       market: 'BTC_USDT',

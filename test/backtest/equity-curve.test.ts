@@ -11,6 +11,22 @@ const point = fc.record({
 // lengths across the first capacity (1024) and its doublings
 const points = fc.integer({ min: 0, max: 5000 }).chain((n) => fc.array(point, { minLength: n, maxLength: n, size: 'max' }));
 
+/**
+ * `expect(actual).toEqual(expected)` for lists of points or numbers, with the same meaning here (each point exactly
+ * its four keys, numbers by Object.is: -0 is not 0), checked in a loop first: toEqual's deep walk over the thousands
+ * of points a run pushes was most of the file's CPU. It runs only when they differ, for its message.
+ */
+function expectSame(actual: readonly unknown[], expected: readonly unknown[]): void {
+  const KEYS = ['t', 'mid', 'equity', 'inventory'] as const;
+  const same = (a: unknown, b: unknown): boolean => {
+    if (typeof b === 'number') return Object.is(a, b);
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+    const [pa, pb] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    return Object.keys(pa).length === KEYS.length && Object.keys(pb).length === KEYS.length && KEYS.every((k) => Object.is(pa[k], pb[k]));
+  };
+  if (actual.length !== expected.length || !actual.every((a, i) => same(a, expected[i]))) expect(actual).toEqual(expected);
+}
+
 describe('EquityCurve (columns instead of one object per point)', () => {
   it('property: reads back as the list of points pushed: length, at, iteration, columns, JSON', () => {
     fc.assert(
@@ -18,19 +34,25 @@ describe('EquityCurve (columns instead of one object per point)', () => {
         const c = new EquityCurve();
         for (const p of list) c.push(p.t, p.mid, p.equity, p.inventory);
         expect(c.length).toBe(list.length);
-        expect([...c]).toEqual(list);
+        expectSame([...c], list);
         expect(JSON.stringify(c)).toBe(JSON.stringify(list));
         expect(c.at(0)).toEqual(list[0]);
         expect(c.at(-1)).toEqual(list.at(-1));
         expect(c.at(list.length)).toBeUndefined();
         expect(c.at(-list.length - 1)).toBeUndefined();
         for (const k of ['t', 'mid', 'equity', 'inventory'] as const) {
-          expect([...c.column(k)]).toEqual(list.map((p) => p[k]));
-          expect([...c.columns()[k]]).toEqual(list.map((p) => p[k]));
+          expectSame(
+            [...c.column(k)],
+            list.map((p) => p[k]),
+          );
+          expectSame(
+            [...c.columns()[k]],
+            list.map((p) => p[k]),
+          );
         }
         // the columns handed out are the curve's own (a curve made of them reads the same) and own their buffers
         const again = new EquityCurve(c.columns());
-        expect([...again]).toEqual(list);
+        expectSame([...again], list);
         expect(c.columns().t.buffer.byteLength).toBe(8 * list.length);
         // a curve made of columns grows on from there
         again.push(1, 2, 3, 4);
@@ -59,7 +81,11 @@ describe('EquityCurve (columns instead of one object per point)', () => {
           else if (o.read === 'columns') expect(c.columns().inventory.length).toBe(list.length);
           else expect(c.length).toBe(list.length);
         }
-        for (const k of ['t', 'mid', 'equity', 'inventory'] as const) expect(Array.from(c.column(k))).toEqual(list.map((p) => p[k]));
+        for (const k of ['t', 'mid', 'equity', 'inventory'] as const)
+          expectSame(
+            Array.from(c.column(k)),
+            list.map((p) => p[k]),
+          );
       }),
       { numRuns: 40, seed: 27 },
     );

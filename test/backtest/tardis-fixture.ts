@@ -11,17 +11,28 @@ import { createGzip } from 'node:zlib';
 import { BinanceBook } from '../../backtest/importers/binance-book.js';
 import { readBinanceCapture, type BinanceDiff } from '../../backtest/importers/binance-capture.js';
 
+/**
+ * Lines are handed to gzip in ~64 KB chunks: a write per line (300k of them) cost ~9 s of CPU, most of it the
+ * stream's and zlib's per-call overhead (half in the kernel), for the same bytes.
+ */
 function gzipWriter(path: string): { write(line: string): void; close(): Promise<void> } {
   const gz = createGzip();
   const file = createWriteStream(path);
   gz.pipe(file);
+  let chunk = '';
   return {
-    write: (line) => void gz.write(line + '\n'),
+    write: (line) => {
+      chunk += line + '\n';
+      if (chunk.length >= 65_536) {
+        gz.write(chunk);
+        chunk = '';
+      }
+    },
     close: () =>
       new Promise((resolve, reject) => {
         file.once('close', () => resolve());
         file.once('error', reject);
-        gz.end();
+        gz.end(chunk);
       }),
   };
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBinanceDepth } from '../../backtest/importers/binance-depth-importer.js';
 import { importTardis } from '../../backtest/importers/tardis-importer.js';
 import { readRecordingLines, type RecordingLine } from '../../src/recording/recording-format.js';
 import { BINANCE_FILES, btcUsdtWireMarket } from './fixtures.js';
+import { binanceImportOnce } from './binance-import-once.js';
 import { tardisFromBinanceOnce } from './tardis-fixture-once.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-tardis-'));
@@ -44,9 +44,9 @@ describe('bot import tardis on Tardis-schema files made from the Binance capture
   beforeAll(async () => {
     const gen = await tardisFromBinanceOnce(BINANCE_FILES, tmp);
     const tOut = join(tmp, 'tardis.jsonl.gz');
-    const bOut = join(tmp, 'binance.jsonl.gz');
     summary = await importTardis({ book: gen.book, trades: gen.trades, intervalMs: 1000, limit: 20, out: tOut, market: btcUsdtWireMarket() });
-    await importBinanceDepth({ files: BINANCE_FILES, intervalMs: 1000, limit: 20, out: bOut, market: btcUsdtWireMarket() });
+    // the Binance importer's output at the same grid and depth: the import binance-import checks, made once per run
+    const { file: bOut } = await binanceImportOnce(tmp);
     [tardis, binance] = await Promise.all([lines(tOut), lines(bOut)]);
   }, 120_000);
 

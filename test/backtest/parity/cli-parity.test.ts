@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BacktestConfigSchema } from '../../../backtest/backtest-config.js';
 import { generateRecording } from '../../../backtest/data/generate-recording.js';
 import { parseYamlConfig } from '../../../src/settings/load-yaml.js';
-import { recordSession, type SessionFiles } from './session-fixture.js';
+import { sessionOnce, type SessionPaths } from './session-fixture-once.js';
 import { generatedBtcUsdtMarket } from '../fixtures.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cli-parity-'));
-let session: SessionFiles;
+let session: SessionPaths;
 const wireMarket = generatedBtcUsdtMarket({ takerFeePercent: '0.2' });
 
 function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -25,7 +25,8 @@ function bot(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 }
 
 beforeAll(async () => {
-  session = await recordSession(dir, { snapshots: 90 });
+  // the session parity-html reads too, made once per run
+  session = await sessionOnce(dir, { snapshots: 90 });
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -83,17 +84,7 @@ describe('bot parity', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('no start record');
     const elsewhere = join(dir, 'elsewhere');
-    const noConfig = await bot([
-      'parity',
-      '--journal',
-      session.journal,
-      '--data',
-      session.recording,
-      '--out',
-      elsewhere,
-      '--config',
-      join(dir, 'market.jsonl.gz'),
-    ]);
+    const noConfig = await bot(['parity', '--journal', session.journal, '--data', session.recording, '--out', elsewhere, '--config', session.market]);
     expect(noConfig.code).toBe(2);
     expect(noConfig.stderr).toContain('market.jsonl.gz');
     const other = join(dir, 'other-day.jsonl.gz');

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runParity } from '../../../backtest/parity/run-parity.js';
 import { chromiumPath, launchChromium } from '../../helpers/chromium.js';
-import { recordSession } from './session-fixture.js';
+import { sessionOnce } from './session-fixture-once.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parity-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +25,8 @@ const INK = (c: unknown): number => {
 
 describe.skipIf(chromiumPath() === undefined)('parity.html in a real Chromium (Playwright)', () => {
   it('opens offline, shows the summary line and the figures of parity.json, and draws its three charts', async () => {
-    const session = await recordSession(dir, { snapshots: 90 });
+    // the session cli-parity reads too, made once per run
+    const session = await sessionOnce(dir, { snapshots: 90 });
     const run = await runParity({ journal: session.journal, data: [session.recording], out: join(dir, 'out'), fit: true, env: {} });
     const r = run.report;
     expect(r.live.fills).toBeGreaterThan(0);
