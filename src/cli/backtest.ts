@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { parseTimeArg } from '../../backtest/parse-time.js';
+import { onStopSignals } from '../app/stop-signal.js';
 
 /** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR] [--cache DIR | --no-cache]` (logic in backtest/). */
 export function register(program: Command): void {
@@ -48,16 +49,13 @@ export function register(program: Command): void {
         // not on a terminal: a line per tenth, so a log (or a test) sees the replay going
         const lines = opts.progress && bar === undefined ? plainProgress() : undefined;
         const interrupt = new AbortController();
-        let signals = 0;
-        const onSignal = (): void => {
-          signals += 1;
-          if (signals > 1) process.exit(130);
-          bar?.stop();
-          process.stderr.write('\nbot backtest: stopping; writing the report of what ran (partial); Ctrl-C again to quit at once\n');
-          interrupt.abort();
-        };
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
+        const stopListening = onStopSignals({
+          onStop: () => {
+            bar?.stop();
+            process.stderr.write('\nbot backtest: stopping; writing the report of what ran (partial); Ctrl-C again to quit at once\n');
+            interrupt.abort();
+          },
+        });
         bar?.start(100, 0);
         try {
           const run = await runBacktestFromConfig({
@@ -81,8 +79,7 @@ export function register(program: Command): void {
           if (run.report.partial) process.exitCode = 130;
         } finally {
           bar?.stop();
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
+          stopListening();
         }
       },
     );

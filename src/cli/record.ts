@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { parseDurationArg, parseSizeArg } from '../../backtest/parse-time.js';
 import { describeError } from './exit-codes.js';
 import { parsePositiveInt, venueCommand, withClient, type VenueCliOptions } from './venue-options.js';
+import { onStopSignals } from '../app/stop-signal.js';
 
 interface RecordCliOptions extends VenueCliOptions {
   readonly interval: number;
@@ -48,9 +49,7 @@ export function register(program: Command): void {
       // appended to (or a numbered series beside it): a regular file in a folder, never a device or a directory
       const out = checkWritableFile(opts.out, { key: '--out' });
       const abort = new AbortController();
-      const stop = (): void => abort.abort();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const stopListening = onStopSignals({ onStop: () => abort.abort() });
       try {
         const result = await withClient(opts, (api) =>
           recordBooks({
@@ -80,8 +79,7 @@ export function register(program: Command): void {
         const text = `recorded ${result.snapshots} snapshots${tradesText} (${result.errors} failed polls) into ${result.files.join(', ')}`;
         process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : text + '\n');
       } finally {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+        stopListening();
       }
     });
 }

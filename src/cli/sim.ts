@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../model/errors.js';
 import type { SimHandle } from '../sim/start-sim.js';
 import type { AccessEntry } from '../sim/http/server.js';
+import { untilStopSignal } from '../app/stop-signal.js';
 
 /**
  * `bot sim [--config FILE] [--port N] [--dialect contract|exchange] [--json]`: runs the simulated
@@ -67,11 +68,11 @@ export function register(program: Command): void {
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`cannot listen on 127.0.0.1:${opts.port} (${String(code)})`, { cause: error });
         throw error;
       }
+      // listening before it says how to stop it: a Ctrl-C right after the banner finds the handler (Node's default
+      // action, before it, kills the process without closing the exchange)
+      const stopped = untilStopSignal();
       process.stdout.write(opts.json === true ? `${JSON.stringify(handOver(sim))}\n` : banner(sim, opts.config));
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
+      await stopped;
       await sim.close();
       if (opts.json !== true) process.stdout.write('sim: closed\n');
       process.exitCode = 0;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import type { TrialExecutor } from '../../backtest/sweep/trial-executor.js';
+import { onStopSignals } from '../app/stop-signal.js';
 
 const positiveInt =
   (what: string) =>
@@ -48,16 +49,12 @@ export function register(program: Command): void {
       const outDir = resolve(opts.out ?? plan.config.out);
       const executor = await executorFor(opts);
       const stop = new AbortController();
-      let signals = 0;
-      const onSignal = (): void => {
-        signals += 1;
-        if (signals === 1) {
+      const stopListening = onStopSignals({
+        onStop: () => {
           process.stderr.write('\nbot sweep: stopping (finished trials are kept in trials.jsonl; --resume continues); Ctrl-C again to force\n');
           stop.abort();
-        } else process.exit(130);
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+        },
+      });
       const bar =
         !opts.json && opts.progress && process.stderr.isTTY
           ? new cliProgress.SingleBar(
@@ -85,8 +82,7 @@ export function register(program: Command): void {
         if (outcome.interrupted) process.exitCode = 130;
       } finally {
         bar?.stop();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        stopListening();
         await executor.close();
       }
     });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../model/errors.js';
+import { untilStopSignal } from '../app/stop-signal.js';
 
 const positiveInt =
   (what: string) =>
@@ -43,11 +44,10 @@ export function register(program: Command): void {
         onJob: (e) => process.stderr.write(`trial ${e.key.slice(0, 12)} ${e.ok ? 'done' : `failed: ${e.message}`} (${e.ms} ms)\n`),
       });
       await handle.ready;
+      // listening before it says it is ready: a stop signal right after the line finds the handler
+      const stopped = untilStopSignal();
       process.stdout.write(`${JSON.stringify({ worker: 'ready', queue: opts.queue, concurrency, pid: process.pid })}\n`);
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
+      await stopped;
       await handle.close();
     });
 }
