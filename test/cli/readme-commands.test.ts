@@ -23,7 +23,11 @@ const SKIPPED = [/^npm (ci|install)\b/, /^npm test\b/];
  * even when bot exited 0: what bot printed on its way out tells a clean stop from a killed one.
  */
 const UNTIL_CTRL_C: ReadonlyArray<{ command: RegExp; up: RegExp; stopped: RegExp }> = [
-  { command: /\bnpm start$|\bnpx bot run\b/, up: /runtime started/, stopped: /^run summary/m },
+  // the demo shows what it does: stopped once a status line has the bot's quotes on both sides (what the README's
+  // sample line shows; npm-start-demo.test.ts checks the fills and figures)
+  { command: /\bnpm start$/, up: /\| quotes \[B [^\]]* S /, stopped: /^run summary/m },
+  // a dry run sends nothing, so it has no quotes to show: stopped once it runs
+  { command: /\bnpx bot run\b/, up: /runtime started/, stopped: /^run summary/m },
   { command: /\bnpx bot sim\b/, up: /Stop with Ctrl-C/, stopped: /^sim: closed$/m },
   // ~75 s by design: started, then stopped as its docs say (Ctrl-C kills its daemons and exits 130, silently)
   { command: /\bnpm run chaos\b/, up: /^chaos: \w+ mode, seed/m, stopped: /^chaos: \w+ mode, seed/m },
@@ -89,8 +93,7 @@ function run(command: string, cwd: string, up?: RegExp): Promise<Ran> {
     output += chunk.toString();
     if (up !== undefined && !interrupted && up.test(output)) {
       interrupted = true;
-      // a second later: what it does right after starting (the first quotes) is part of what is checked
-      setTimeout(() => process.kill(-child.pid!, 'SIGINT'), 1000);
+      process.kill(-child.pid!, 'SIGINT');
     }
   };
   child.stdout.on('data', onData);
