@@ -33,6 +33,7 @@ const SHARED_ANYWAY = [
   'test/cli/npm-start-demo.test.ts',
   'test/cli/readme-commands.test.ts',
   'test/cli/run-cli.test.ts',
+  'test/cli/stop-signals.test.ts',
   'test/cli/venue-commands.test.ts',
   'test/integration/account-drawdown-restart.test.ts',
   'test/integration/batch-endpoints.test.ts',
