@@ -13,14 +13,20 @@ import { readRecordingLines, type RecordingLine } from '../../src/recording/reco
 import type { AccessEntry } from '../../src/sim/http/server.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /**
  * Issue #25 item 2's check: a paper daemon (`venue: { kind: paper }`) against a `bot sim` with synthetic flow as its
- * upstream, over loopback. The daemon runs on real time (the virtual-time helpers were not in this branch's tree):
- * RUN_MS real seconds against an upstream market running SPEED× faster, two simulated minutes of it.
+ * upstream, over loopback. The daemon runs on real time (the virtual-time helpers were not in this branch's tree)
+ * against an upstream market running SPEED× faster, until what the checks need has happened (ENOUGH_UPSTREAM_BOOKS).
  */
-const RUN_MS = 12_000;
 const SPEED = 10;
+/**
+ * The first test's daemon stops once it has orders and a fill in its journal and the paper venue has polled the
+ * upstream's book this often (every 250 ms: ~8 s, in which the daemon polled its paper book, every 300 ms, ~26 times,
+ * each a recorded book: the check wants more than 20), instead of after a fixed 12 s.
+ */
+const ENOUGH_UPSTREAM_BOOKS = 32;
 
 const dir = mkdtempSync(join(tmpdir(), 'paper-daemon-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,7 +97,19 @@ describe('paper venue: the daemon on an upstream’s public data (bot sim as the
       let printed = '';
       out.on('data', (c: Buffer) => (printed += c.toString()));
       let opsUrl: string | undefined;
-      const summary = await runDaemon({ configPath, env: {}, out, until: new Promise((r) => setTimeout(r, RUN_MS)), onListening: (u) => (opsUrl = u) });
+      const enough = waitUntil(
+        'orders, a fill and enough upstream books',
+        () => {
+          const rs = records(journalPath);
+          const books = access.filter((e) => e.path === '/api/v4/public/orderbook/BTC_USDT').length;
+          return books >= ENOUGH_UPSTREAM_BOOKS && rs.filter((r) => r.type === 'submit').length > 4 && rs.some((r) => r.type === 'fill');
+        },
+        { timeoutMs: 45_000, everyMs: 100 },
+      ).then(
+        () => 'enough',
+        () => 'timed out',
+      );
+      const summary = await runDaemon({ configPath, env: {}, out, until: enough, onListening: (u) => (opsUrl = u) });
 
       // orders placed and filled on the paper venue
       const rs = records(journalPath);
