@@ -13,9 +13,14 @@ import { runChaos } from '../../src/chaos/run-chaos.js';
 const dir = mkdtempSync(join(tmpdir(), 'chaos-malformed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * 8 s of garbage while trading (runChaos counts from the daemons' first orders), not 12 s from the start: the claims
+ * need more than 20 garbage answers and an ERR_VENUE_MALFORMED logged; 8 s runs (seed 15) sent ~65 garbage answers of
+ * every kind and logged 15-48 ERR_VENUE_MALFORMED per daemon.
+ */
 describe('chaos harness (fixed seed, small)', () => {
   it('malformed venue: garbage answers arrive, the daemons keep running and log them as typed errors, nothing garbage-driven', async () => {
-    const result = await runChaos({ mode: 'malformed', orders: 0, kills: 0, seed: 15, durationMs: 12_000, out: join(dir, 'malformed'), settleMs: 1000 });
+    const result = await runChaos({ mode: 'malformed', orders: 0, kills: 0, seed: 15, durationMs: 8_000, out: join(dir, 'malformed'), settleMs: 1000 });
     expect(result.notes).toEqual([]);
     expect(result.passed).toBe(true);
     const report = JSON.parse(readFileSync(result.reportPath, 'utf8')) as {

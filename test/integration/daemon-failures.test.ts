@@ -39,7 +39,7 @@ function config(name: string, strategies: string[], journal: string): string {
   return path;
 }
 
-const env = () => ({ KEY: account.apiKey, SECRET: account.apiSecret, THROW_OUTSIDE_AFTER_MS: '2500' });
+const env = () => ({ KEY: account.apiKey, SECRET: account.apiSecret });
 const openOf = (prefix: string) => sim.exchange.openOrders(accountId).filter((o) => o.clientOrderId.startsWith(prefix));
 const failing = (id: string, file: string) =>
   `  - { id: ${id}, use: ${join(fixtures, file)}, market: BTC_USDT, params: { failAfterBooks: 8 }, risk: { unlimited: true } }`;
@@ -81,8 +81,11 @@ describe('the emergency stop', () => {
       [`  - { id: outside, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`],
       journal,
     );
-    const d = spawnDaemon(path, env());
+    // the fixture throws once this file exists: made when its orders rest, so the stop has orders to cancel
+    const throwNow = join(dir, 'throw-outside-now');
+    const d = spawnDaemon(path, { ...env(), THROW_OUTSIDE_WHEN: throwNow });
     await until('its orders resting', () => openOf('outside-').length === 2, 20_000, d.output);
+    writeFileSync(throwNow, '');
     const code = await d.exited;
     expect(code, d.output()).toBe(4);
     expect(d.output()).toMatch(/bot: emergency stop: uncaught exception: boom outside any strategy; orders cancelled, open at stop 0 \[ERR_EMERGENCY_STOP\]/);

@@ -7,6 +7,8 @@ describe('webhook alerts (daemon on the sim, a local receiver)', () => {
     // answers 503 to the first POST (so the sender must retry); the key in the path is the webhook's secret, as in a chat webhook's URL
     const hook = await webhookReceiver((n) => (n === 1 ? 503 : 200), '/hooks/T0001/WEBHOOK-KEY-7f3a9c');
     const d = await startOpsDaemon({
+      // the market 10x as fast: the first fill (and with it the halt) comes sooner; nothing here depends on its pace
+      speed: 10,
       // the first fee takes the net PnL under -0.01: the loss limit halts the strategy
       risk: '{ maxOrderNotional: 1000, maxOpenOrders: 8, maxOrdersPerMinute: 600, maxLoss: 0.01 }',
       extra: ['alerts:', `  webhook: ${hook.url}`, '  on: [loss-limit, strategy-halted, daemon-stopping, stale-data]', '  maxPerMinute: 5', '  retries: 3'],

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBacktestFromConfig } from '../../backtest/run-from-config.js';
 import { writeSweep } from '../backtest/sweep/sweep-fixture.js';
 import { chromiumPath, launchChromium } from '../helpers/chromium.js';
@@ -36,6 +36,13 @@ function bot(args: string[]): Promise<{ code: number; stderr: string }> {
 }
 
 describe.skipIf(chromiumPath() === undefined)('pages a person reads, in a real Chromium at 1400 px', () => {
+  // one Chromium for both tests (a launch and close is ~0.5 s of CPU), a fresh page in each
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => browser?.close());
+
   it('the backtest report and sweep.html: no table wider than the page; the report has its fill table, the sweep its objective once and tick labels on its plots', async () => {
     const { dir, file } = writeSweep(
       `space:\n  strategies[0].params.spread: { values: ["0.0004", "0.0008"] }\n  strategies[0].params.levels: { values: [1, 3] }\nsampler: { kind: grid }`,
@@ -45,9 +52,8 @@ describe.skipIf(chromiumPath() === undefined)('pages a person reads, in a real C
     expect(sweep.stderr).toBe('');
     expect(sweep.code).toBe(0);
     const run = await runBacktestFromConfig({ configFile: 'config/backtest.yaml', out: join(dir, 'report'), parallelLanes: false });
-    const browser = await launchChromium();
+    const page = await browser.newPage({ viewport: VIEWPORT });
     try {
-      const page = await browser.newPage({ viewport: VIEWPORT });
       await page.goto(pathToFileURL(run.htmlPath).href);
       expect(await overflow(page)).toEqual({ scrollWidth: VIEWPORT.width, innerWidth: VIEWPORT.width, wideTables: [] });
       const fillRows = page.locator('table.fills tbody tr');
@@ -80,15 +86,14 @@ describe.skipIf(chromiumPath() === undefined)('pages a person reads, in a real C
       expect(await labels(1)).toEqual(expect.arrayContaining(['1', '3', 'levels']));
       expect((await labels(0)).filter((t) => /^-?\d+(\.\d+)?$/.test(t)).length).toBeGreaterThanOrEqual(2 + 3);
     } finally {
-      await browser.close();
+      await page.close();
     }
   }, 180_000);
 
   it('the dashboard: y-axis labels are whole prices and fit their axis, times on one line, event numbers not clipped, the PnL lines told apart, no table wider than the page', async () => {
     const d = await startOpsDaemon();
-    const browser = await launchChromium();
+    const page = await browser.newPage({ viewport: VIEWPORT });
     try {
-      const page = await browser.newPage({ viewport: VIEWPORT });
       await page.goto(`${d.url}/`);
       const card = page.locator('section.strategy[data-strategy="mm"]');
       await card.waitFor({ timeout: 20_000 });
@@ -143,7 +148,7 @@ describe.skipIf(chromiumPath() === undefined)('pages a person reads, in a real C
       expect(await overflow(page)).toEqual({ scrollWidth: VIEWPORT.width, innerWidth: VIEWPORT.width, wideTables: [] });
       expect(readFileSync(d.logPath, 'utf8')).not.toContain('"level":50');
     } finally {
-      await browser.close();
+      await page.close();
       await d.stop();
     }
   }, 180_000);

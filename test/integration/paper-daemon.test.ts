@@ -13,14 +13,20 @@ import { readRecordingLines, type RecordingLine } from '../../src/recording/reco
 import type { AccessEntry } from '../../src/sim/http/server.js';
 import { DEFAULT_SIM_CONFIG_INPUT, parseSimConfig } from '../../src/sim/sim-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /**
  * Issue #25 item 2's check: a paper daemon (`venue: { kind: paper }`) against a `bot sim` with synthetic flow as its
- * upstream, over loopback. The daemon runs on real time (the virtual-time helpers were not in this branch's tree):
- * RUN_MS real seconds against an upstream market running SPEED× faster, two simulated minutes of it.
+ * upstream, over loopback. The daemon runs on real time (the virtual-time helpers were not in this branch's tree)
+ * against an upstream market running SPEED× faster, until what the checks need has happened (ENOUGH_BOOK_POLLS).
  */
-const RUN_MS = 12_000;
 const SPEED = 10;
+/**
+ * The first test's daemon stops once it has orders and a fill in its journal and has polled its paper book this often
+ * (its /metrics: bot_venue_requests_total of the orderbook endpoint, ok), each poll a recorded book: the check wants
+ * more than 20, and the first book may be held back. Not a fixed time: 12 s recorded only 18 books on a loaded machine.
+ */
+const ENOUGH_BOOK_POLLS = 24;
 
 const dir = mkdtempSync(join(tmpdir(), 'paper-daemon-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,7 +97,26 @@ describe('paper venue: the daemon on an upstream’s public data (bot sim as the
       let printed = '';
       out.on('data', (c: Buffer) => (printed += c.toString()));
       let opsUrl: string | undefined;
-      const summary = await runDaemon({ configPath, env: {}, out, until: new Promise((r) => setTimeout(r, RUN_MS)), onListening: (u) => (opsUrl = u) });
+      const bookPolls = async (): Promise<number> => {
+        if (opsUrl === undefined) return 0;
+        const text = await fetch(`${opsUrl}/metrics`).then(
+          (r) => r.text(),
+          () => '', // not listening yet
+        );
+        return Number(/^bot_venue_requests_total\{endpoint="orderbook",outcome="ok"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+      };
+      const enough = waitUntil(
+        'orders, a fill and enough book polls',
+        async () => {
+          const rs = records(journalPath);
+          return rs.filter((r) => r.type === 'submit').length > 4 && rs.some((r) => r.type === 'fill') && (await bookPolls()) >= ENOUGH_BOOK_POLLS;
+        },
+        { timeoutMs: 45_000, everyMs: 200 },
+      ).then(
+        () => 'enough',
+        () => 'timed out',
+      );
+      const summary = await runDaemon({ configPath, env: {}, out, until: enough, onListening: (u) => (opsUrl = u) });
 
       // orders placed and filled on the paper venue
       const rs = records(journalPath);

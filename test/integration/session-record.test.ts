@@ -125,7 +125,38 @@ describe('record: every session can be replayed', () => {
   });
 
   it('a restarted daemon on a REST venue appends to the file record.path names, and writes no trade twice', async () => {
-    const upstream = await startSim({ config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed: 10 }) });
+    let tradePages = 0;
+    const upstream = await startSim({
+      config: parseSimConfig({ ...DEFAULT_SIM_CONFIG_INPUT, speed: 10 }),
+      onRequest: (e) => {
+        if (e.endpoint === 'publicTrades' && e.status === 200) tradePages += 1;
+      },
+    });
+    /** Trade pages fetched when the market first traded (undefined until it has). */
+    let pagesAtFirstTrade: number | undefined;
+    const offTrades = upstream.exchange.onTrade((t) => {
+      if (t.market === 'BTC_USDT') pagesAtFirstTrade ??= tradePages;
+    });
+    /**
+     * A session runs until it has fetched three pages of recent trades after the market's first trade, not a fixed
+     * 2.5 s: the first writes trades, and the second's first page repeats some of them (what "no trade twice" is about).
+     */
+    const session = (configPath: string) => {
+      const from = tradePages;
+      return runDaemon({
+        configPath,
+        env: {},
+        out: new PassThrough(),
+        until: waitUntil(
+          'three trade pages fetched after the first trade',
+          () => pagesAtFirstTrade !== undefined && tradePages >= Math.max(from, pagesAtFirstTrade) + 3,
+          { timeoutMs: 30_000, everyMs: 50 },
+        ).then(
+          () => 'enough',
+          () => 'timed out',
+        ),
+      });
+    };
     try {
       const account = upstream.accounts.find((a) => !a.partner)!;
       // a file path, as docs/parity.md writes it: the recording itself, not a folder
@@ -142,8 +173,8 @@ describe('record: every session can be replayed', () => {
           `record: { path: ${rec} }`,
         ].join('\n'),
       );
-      await run(configPath, 2500);
-      await run(configPath, 2500);
+      await session(configPath);
+      await session(configPath);
       const all = await lines([rec]);
       expect(all.filter((l) => l.type === 'market')).toHaveLength(2); // two gzip members, one per session
       const trades = all.filter((l) => l.type === 'trade');
@@ -153,6 +184,7 @@ describe('record: every session can be replayed', () => {
       const times = all.flatMap((l) => (l.type === 'market' ? [] : [l.t]));
       expect(times).toEqual([...times].sort((a, b) => a - b));
     } finally {
+      offTrades();
       await upstream.close();
     }
   }, 60_000);
