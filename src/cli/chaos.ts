@@ -32,7 +32,11 @@ export function register(program: Command): void {
       '--lying',
       'lying-venue mode: well-formed but wrong answers (hidden orders, duplicate and corrupt deals, contradicting answers, absurd/crossed/frozen/absent books), no kills',
     )
-    .option('--minutes <m>', 'run time: the malformed and lying modes run this long (default 10); caps the faults mode', positiveNumber)
+    .option(
+      '--minutes <m>',
+      "trading time, counted from every daemon's first order: the malformed and lying modes run this long (default 10); caps the faults mode",
+      positiveNumber,
+    )
     .option('--speed <x>', 'speed of the simulated market', positiveNumber, 10)
     .option('--out <dir>', 'run directory (configs, journals, logs, report.json); default var/chaos/<mode>-<seed>-<time>')
     .addOption(new Option('--timeout-ms <ms>', "the daemons' request timeout").argParser(positiveInt('--timeout-ms', 100)).default(2500))
