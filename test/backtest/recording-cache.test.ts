@@ -1,34 +1,22 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRecordingCache } from '../../backtest/data/recording-cache.js';
 import type { RecordingCacheOptions } from '../../backtest/data/cache-settings.js';
 import { formatPlainDecimal, parsePlainDecimal } from '../../backtest/data/plain-decimal.js';
 import { DataFeed } from '../../backtest/replay/data-feed.js';
-import { runBacktest } from '../../backtest/replay/run-backtest.js';
-import { D } from '../../src/model/decimal.js';
-import { loadStrategy } from '../../src/strategy/load-strategy.js';
-import { builtinStrategies } from '../../strategies/index.js';
 import { encodeLine, type RecordingLine } from '../../src/recording/recording-format.js';
 import type { WireLevel } from '../../src/venue/wire.js';
 import { btcUsdtWireMarket } from './fixtures.js';
+import { cacheFiles, longRecording as makeLongRecording, writeRecording } from './cache-recordings.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bt-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let seq = 0;
 const fresh = (name: string): string => join(tmp, `${++seq}-${name}`);
 const market = btcUsdtWireMarket();
-
-/** Writes lines as a recording: each member its own gzip member (or plain text without gzip). */
-function writeRecording(file: string, members: readonly (readonly string[])[]): void {
-  const text = members.map((m) => m.map((l) => `${l}\n`).join(''));
-  writeFileSync(file, file.endsWith('.gz') ? Buffer.concat(text.map((t) => gzipSync(t))) : text.join(''));
-}
 
 /** Everything a consumer can see of the feed's events, as plain data (Decimals by their strings). */
 async function readEvents(
@@ -90,8 +78,6 @@ async function readEvents(
   }
   return { sources: [...feed.sources], events, market: feed.market };
 }
-
-const cacheFiles = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.v4rc'));
 
 // ------------------------------------------------------------------------------------------ generators
 
@@ -208,33 +194,7 @@ describe('recording cache', () => {
   });
 
   /** A recording long enough for several blocks, with trades; returns the file. */
-  function longRecording(name: string, n = 300, seed = 1): string {
-    const file = fresh(name);
-    const lines = [encodeLine({ type: 'market', version: 1, market })];
-    for (let i = 0; i < n; i++) {
-      const bid = 3_000_000 + ((i * 7919 + seed) % 500);
-      const px = (ticks: number) => formatPlainDecimal(ticks, 2);
-      lines.push(
-        encodeLine({
-          type: 'book',
-          t: 1_700_000_000_000 + i * 1000,
-          book: {
-            ticker_id: 'BTC_USDT',
-            timestamp: 1_700_000_000 + i,
-            asks: [
-              [px(bid + 1), '0.50000'],
-              [px(bid + 2), '1.25000'],
-            ],
-            bids: [[px(bid), '2.00000']],
-          },
-        }),
-      );
-      if (i % 3 === 0)
-        lines.push(encodeLine({ type: 'trade', t: 1_700_000_000_500 + i * 1000, price: px(bid), amount: '0.01000', side: i % 2 ? 'buy' : 'sell' }));
-    }
-    writeRecording(file, [lines.slice(0, 100), lines.slice(100)]);
-    return file;
-  }
+  const longRecording = (name: string, n?: number, seed?: number): string => makeLongRecording(fresh(name), n, seed);
 
   it('is keyed by content: a source rewritten with the same size and mtime is not served stale', async () => {
     const file = longRecording('stale.jsonl');
@@ -325,66 +285,4 @@ describe('recording cache', () => {
     expect(skipped).toMatchObject({ status: 'skipped' });
     expect(skipped.status === 'skipped' && skipped.reason).toMatch(/trade price "1e-8"/);
   });
-
-  it('a backtest replayed from the cache gives the same intents, fills, rejections and equity as from the text', async () => {
-    const sample = fileURLToPath(new URL('../../backtest/sample-data/sim-btc-usdt.jsonl.gz', import.meta.url));
-    const mm = await loadStrategy(builtinStrategies, 'market-maker');
-    const strategies = [
-      {
-        id: 'mm',
-        definition: mm,
-        market: 'BTC_USDT',
-        params: { spread: '0.0002', size: '0.01', levels: 2, levelSpacing: '0.0001', maxInventory: '0.05', refreshThreshold: '0.00005' },
-      },
-    ];
-    const dir = fresh('cache');
-    const replay = async (cache: RecordingCacheOptions): Promise<string> => {
-      const r = await runBacktest({
-        files: [sample],
-        cache,
-        strategies,
-        balances: { BTC: D('1'), USDT: D('50000') },
-        polling: { bookMs: 1000, bookLimit: 20, balancesMs: 5000, openOrdersMs: 5000, dealsMs: 1000 },
-      });
-      return JSON.stringify({
-        snapshots: r.snapshots,
-        trades: r.trades,
-        lanes: r.lanes.map((l) => ({ intents: l.intents, fills: l.exchange.fills, rejections: [...l.rejections], errors: l.errors, equity: l.equity })),
-      });
-    };
-    const text = await replay({ dir: false });
-    expect(await replay({ dir })).toBe(text); // reads the text, builds the cache
-    expect(cacheFiles(dir)).toHaveLength(1);
-    expect(await replay({ dir })).toBe(text); // from the cache
-    expect(JSON.parse(text).lanes[0].fills.length).toBeGreaterThan(0);
-  }, 120_000);
-
-  it('bot backtest --cache DIR builds the cache on its first run; bot cache build then finds it valid', async () => {
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    const bot = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, ['bin/bot.js', ...args], { cwd: root, timeout: 170_000, env }, (error, stdout, stderr) => {
-          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-        });
-      });
-    const dir = fresh('cli-cache');
-    // the shipped config on a small recording (--data): the sample's 8 minutes cost ~0.4 s of CPU more a run
-    const data = longRecording('cli.jsonl.gz');
-    const backtest = ['backtest', 'config/backtest.yaml', '--data', data, '--no-progress'];
-    const run = await bot([...backtest, '--cache', dir, '--out', fresh('report')]);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(cacheFiles(dir)).toHaveLength(1);
-    const check = await bot(['cache', 'build', data, '--cache', dir, '--json']);
-    expect(check.code).toBe(0);
-    expect(JSON.parse(check.stdout)).toMatchObject([{ status: 'valid' }]);
-    // outside the test runner the default is $XDG_CACHE_HOME/v4-trader; --no-cache writes nothing there
-    const xdg = fresh('xdg');
-    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: xdg };
-    delete env['VITEST'];
-    expect((await bot([...backtest, '--no-cache', '--out', fresh('report')], env)).code).toBe(0);
-    expect(() => readdirSync(join(xdg, 'v4-trader'))).toThrow();
-    expect((await bot([...backtest, '--out', fresh('report')], env)).code).toBe(0);
-    expect(cacheFiles(join(xdg, 'v4-trader'))).toHaveLength(1);
-  }, 180_000);
 });
