@@ -31,7 +31,7 @@ async function setup(faults?: EndpointFaults) {
   open.push(upstream);
   const api = new RestClient({ baseUrl: upstream.baseUrl, timeoutMs: 300, retry: { limit: 0 } });
   open.push({ close: () => api.close() });
-  const feed = new UpstreamFeed({ api, markets: [M], bookMs: 50, tradesMs: 200, bookLimit: 20, scheduler: asyncScheduler, logger: pino({ level: 'silent' }) });
+  const feed = new UpstreamFeed({ api, markets: [M], bookMs: 100, tradesMs: 200, bookLimit: 20, scheduler: asyncScheduler, logger: pino({ level: 'silent' }) });
   open.push({ close: () => feed.stop() });
   feed.start();
   expect(await feed.firstBooks(5000)).toBe(true);
