@@ -41,4 +41,4 @@ if (compiled) {
   register();
   ({ main } = await import('../src/cli/main.ts'));
 }
-await main(process.argv);
+await main(process.argv, { ownsProcess: true });

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { parseTimeArg } from '../../backtest/parse-time.js';
 import { onStopSignals } from '../app/stop-signal.js';
+import { endWhenFinished } from './own-process.js';
 
 /** `bot backtest <config.yaml> [--data FILE...] [--from T] [--to T] [--out DIR] [--cache DIR | --no-cache]` (logic in backtest/). */
 export function register(program: Command): void {
@@ -80,6 +81,8 @@ export function register(program: Command): void {
         } finally {
           bar?.stop();
           stopListening();
+          // a strategy module's timer or socket must not keep the finished command's process alive
+          endWhenFinished('backtest');
         }
       },
     );

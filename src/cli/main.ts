@@ -6,9 +6,15 @@ import { exitCodeFor, describeError } from './exit-codes.js';
 import { registerCommands } from './commands.js';
 import { dropOutputToClosedPipe } from './closed-output.js';
 import { layoutHelp } from './help-layout.js';
+import { ownProcess } from './own-process.js';
 
-/** `bot`: builds the commander program from one module per command (the named one's only, see commands.ts) and runs it. */
-export async function main(argv: readonly string[]): Promise<void> {
+/**
+ * `bot`: builds the commander program from one module per command (the named one's only, see commands.ts) and runs it.
+ * `ownsProcess`: bin/bot.js's call, the process is the command's (own-process.ts); a harness calling it in a process
+ * of its own leaves it off.
+ */
+export async function main(argv: readonly string[], options: { readonly ownsProcess?: boolean } = {}): Promise<void> {
+  if (options.ownsProcess === true) ownProcess();
   dropOutputToClosedPipe(process.stdout);
   dropOutputToClosedPipe(process.stderr);
   const program = layoutHelp(new Command('bot'))

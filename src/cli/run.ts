@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { endWhenFinished } from './own-process.js';
 
 /** `bot run <config.yaml> [--dry-run]`: the trading daemon (wiring in app/daemon.ts). */
 export function register(program: Command): void {
@@ -17,7 +18,12 @@ export function register(program: Command): void {
       const [{ loadYamlConfig }, { DaemonConfigSchema }] = await Promise.all([import('../settings/load-yaml.js'), import('../settings/daemon-config.js')]);
       loadYamlConfig(config, DaemonConfigSchema, process.env);
       const { runDaemon } = await import('../app/daemon.js');
-      await runDaemon({ configPath: config, dryRun: opts.dryRun });
-      process.exitCode = 0;
+      try {
+        await runDaemon({ configPath: config, dryRun: opts.dryRun });
+        process.exitCode = 0;
+      } finally {
+        // stopped, or ended in an emergency stop (main prints its line and sets the code 4 right after)
+        endWhenFinished('run');
+      }
     });
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import type { TrialExecutor } from '../../backtest/sweep/trial-executor.js';
 import { onStopSignals } from '../app/stop-signal.js';
+import { endWhenFinished } from './own-process.js';
 
 const positiveInt =
   (what: string) =>
@@ -83,6 +84,8 @@ export function register(program: Command): void {
       } finally {
         bar?.stop();
         stopListening();
+        // a strategy module's timer or socket must not keep the finished command's process alive
+        endWhenFinished('sweep');
         await executor.close();
       }
     });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../model/errors.js';
 import { untilStopSignal } from '../app/stop-signal.js';
+import { endWhenFinished } from './own-process.js';
 
 const positiveInt =
   (what: string) =>
@@ -49,5 +50,7 @@ export function register(program: Command): void {
       process.stdout.write(`${JSON.stringify({ worker: 'ready', queue: opts.queue, concurrency, pid: process.pid })}\n`);
       await stopped;
       await handle.close();
+      // a strategy module's timer or socket (trials load them) must not keep the stopped worker's process alive
+      endWhenFinished('worker');
     });
 }

@@ -66,7 +66,7 @@ describe('commands load their implementation only when they run', () => {
     expect(['got', 'bullmq', 'ioredis', 'prom-client'].filter((p) => packages.has(p))).toEqual([]);
     // nor the other commands' modules (main.ts registers the named command only), nor the progress bar (no terminal)
     const cli = new Set(urls.flatMap((u) => /\/src\/cli\/([\w-]+)\.ts$/.exec(u)?.[1] ?? []));
-    expect([...cli].sort()).toEqual(['backtest', 'closed-output', 'commands', 'exit-codes', 'help-layout', 'main']);
+    expect([...cli].sort()).toEqual(['backtest', 'closed-output', 'commands', 'exit-codes', 'help-layout', 'main', 'own-process']);
     expect(packages.has('cli-progress')).toBe(false);
     // nor the lane threads' modules, which run-from-config imports only for a lane on a worker thread
     expect(urls.filter((u) => /\/backtest\/replay\/(run-parallel|lane-wire)\.ts$/.test(u))).toEqual([]);

@@ -165,4 +165,21 @@ describe('bot run', () => {
       await sim.close();
     }
   }, 30_000);
+  it("a strategy module's timer left running does not keep a stopped daemon's process alive: summary, one line, exit 0", async () => {
+    const file = join(dir, 'leaves-timer.yaml');
+    const fixture = fileURLToPath(new URL('./fixtures/leaves-timer.ts', import.meta.url));
+    writeFileSync(
+      file,
+      [
+        'venue: { kind: sim }',
+        `strategies: [{ id: t, use: ${fixture}, market: BTC_USDT }]`,
+        `journal: { path: ${join(dir, 'leaves-timer.jsonl')} }`,
+        'log: { level: info, pretty: false }',
+      ].join('\n'),
+    );
+    const r = await bot(['run', file], { stopWhen: (out) => /runtime started/.test(out) });
+    expect(r.out).toMatch(/run summary/);
+    expect(r.out).toMatch(/bot run: finished, but something left open .* kept the process alive/);
+    expect(r.code).toBe(0);
+  }, 30_000);
 });
