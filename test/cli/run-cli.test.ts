@@ -5,47 +5,27 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSim } from '../../src/sim/start-sim.js';
+import { botChildren } from '../helpers/bot-child.js';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'run-cli-'));
-// a child still running when its test failed or timed out (its stop condition never came) is killed with the file
-const children = new Set<ReturnType<typeof spawn>>();
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+const startBot = botChildren();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * Runs `bot`; with `stopWhen`, sends SIGTERM once its output satisfies it (or, with
- * `ctrlC`, SIGINT twice 5 ms apart: what a terminal's Ctrl-C under `npm start` delivers).
+ * Runs `bot`; with `stopWhen`, sends SIGTERM once its output satisfies it (or, with `ctrlC`, SIGINT twice 5 ms apart:
+ * what a terminal's Ctrl-C under `npm start` delivers).
  */
-function bot(
+async function bot(
   args: string[],
   opts: { env?: NodeJS.ProcessEnv; stopWhen?: (out: string) => boolean; ctrlC?: boolean } = {},
 ): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let out = '';
-    let stopping = false;
-    let second: NodeJS.Timeout | undefined;
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      if (opts.stopWhen === undefined || stopping || !opts.stopWhen(out)) return;
-      stopping = true;
-      if (!opts.ctrlC) return void child.kill('SIGTERM');
-      child.kill('SIGINT');
-      // the terminal's SIGINT, then npm's relay of it a few ms later
-      second = setTimeout(() => child.kill('SIGINT'), 5);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      children.delete(child);
-      clearTimeout(second);
-      done({ code, out });
-    });
-  });
+  const r = await startBot(args, {
+    ...(opts.env === undefined ? {} : { env: opts.env }),
+    ...(opts.stopWhen === undefined ? {} : { stopWhen: opts.stopWhen }),
+    stopWith: opts.ctrlC === true ? 'ctrl-c' : 'SIGTERM',
+  }).done;
+  return { code: r.code, out: r.out };
 }
 
 describe('bot run', () => {

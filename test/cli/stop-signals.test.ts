@@ -4,55 +4,20 @@
  * (src/app/stop-signal.ts); a handler taken off after the first (process.once) left the relay to Node's default
  * action, which killed `bot sim` before it said `sim: closed` and `bot record` before its recording was closed.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSim } from '../../src/sim/start-sim.js';
+import { botChildren } from '../helpers/bot-child.js';
 
-const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'stop-signals-'));
-const children = new Set<ReturnType<typeof spawn>>();
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const bot = botChildren();
 
-/**
- * Runs `bot`; once `up` holds of its output (or `fire` is called): SIGINT, and again 5 ms later (the terminal's, then
- * npm's relay).
- */
-function ctrlC(args: string[], up?: RegExp): { fire: () => void; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> } {
-  const child = spawn(process.execPath, ['bin/bot.js', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  let sent = false;
-  let relay: NodeJS.Timeout | undefined;
-  const fire = (): void => {
-    if (sent) return;
-    sent = true;
-    child.kill('SIGINT');
-    relay = setTimeout(() => child.kill('SIGINT'), 5);
-  };
-  const onData = (c: Buffer): void => {
-    out += c.toString();
-    if (up?.test(out) === true) fire();
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolveDone) =>
-    // 'close', not 'exit': the output's last lines may still be on their way when the process has exited
-    child.on('close', (code, signal) => {
-      children.delete(child);
-      clearTimeout(relay);
-      resolveDone({ code, signal, out });
-    }),
-  );
-  return { fire, done };
-}
+/** Runs `bot`; Ctrl-C (SIGINT, then npm's relay 5 ms later) once `up` holds of its output, or when `stop` is called. */
+const ctrlC = (args: string[], up?: RegExp) => bot(args, { stopWith: 'ctrl-c', ...(up === undefined ? {} : { stopWhen: (out: string) => up.test(out) }) });
 
 /**
  * Exit 0, or the relay's SIGINT landing after the command had finished its clean stop and was on its way out (its
@@ -78,7 +43,7 @@ describe('Ctrl-C relayed by npm is one clean stop', () => {
     try {
       const out = join(dir, 'btc.jsonl.gz');
       const run = ctrlC(['record', 'BTC_USDT', '--base-url', sim.baseUrl, '--interval', '100ms', '--no-trades', '--out', out]);
-      fire = run.fire;
+      fire = run.stop;
       const r = await run.done;
       expect(cleanExit(r), r.out).toBe(true);
       const recorded = Number(/recorded (\d+) snapshots/.exec(r.out)?.[1]);
