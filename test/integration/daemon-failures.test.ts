@@ -93,6 +93,26 @@ describe('the emergency stop', () => {
     expect(journalAt(journal).at(-1)?.type).toBe('stop');
   }, 60_000);
 
+  it('a module timer that keeps throwing, during the emergency stop and after it: still exit 4, one line each, no stack trace', async () => {
+    const journal = join(dir, 'outside-again.jsonl');
+    const path = config(
+      'outside-again',
+      [`  - { id: again, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`],
+      journal,
+    );
+    const throwNow = join(dir, 'throw-outside-again-now');
+    const d = spawnDaemon(path, { ...env(), THROW_OUTSIDE_WHEN: throwNow, THROW_OUTSIDE_AGAIN: '1' });
+    await until('its orders resting', () => openOf('again-').length === 2, 20_000, d.output);
+    writeFileSync(throwNow, '');
+    const code = await d.exited;
+    expect(code, d.output()).toBe(4);
+    expect(d.output()).toMatch(/bot: emergency stop: uncaught exception: boom outside any strategy; orders cancelled/);
+    expect(d.output()).toMatch(/bot run: after it finished: uncaught exception: boom outside any strategy/);
+    // Node's own report of an uncaught exception: the source line, a caret, the stack (pino's JSON escapes its own)
+    expect(d.output()).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
+    expect(openOf('again-')).toHaveLength(0);
+  }, 60_000);
+
   it.skipIf(!canMountTmpfs())(
     'a journal on a full disk (ENOSPC): every order cancelled, one line naming the cause, exit 4',
     async () => {
