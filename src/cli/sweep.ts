@@ -84,9 +84,10 @@ export function register(program: Command): void {
       } finally {
         bar?.stop();
         stopListening();
-        // a strategy module's timer or socket must not keep the finished command's process alive
-        endWhenFinished('sweep');
         await executor.close();
+        // once the executor is closed (its threads or queue connections): a strategy module's timer or socket must not
+        // keep the finished command's process alive
+        endWhenFinished('sweep');
       }
     });
 }
