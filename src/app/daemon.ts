@@ -2,7 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { asyncScheduler, interval, type SchedulerLike } from 'rxjs';
 import { ConfigError } from '../model/errors.js';
 import type { Market } from '../model/market.js';
-import { DaemonConfigSchema } from '../settings/daemon-config.js';
+import { DaemonConfigSchema, type DaemonConfig } from '../settings/daemon-config.js';
 import { loadYamlConfig } from '../settings/load-yaml.js';
 import { createLogger } from '../settings/logger.js';
 import { checkDaemonFiles } from '../settings/daemon-files.js';
@@ -28,6 +28,8 @@ import { formatStatusLine } from '../engine/status-view.js';
 
 export interface DaemonOptions {
   readonly configPath: string;
+  /** The config at configPath, when the caller has loaded it already (bot run, to report a mistake in it early). */
+  readonly config?: DaemonConfig;
   readonly dryRun?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   /** Where the final summary is printed. Default stdout. */
@@ -55,7 +57,7 @@ export interface DaemonOptions {
 export async function runDaemon(o: DaemonOptions): Promise<RunSummary> {
   const cwd = o.cwd ?? process.cwd();
   const env = o.env ?? process.env;
-  const cfg = loadYamlConfig(o.configPath, DaemonConfigSchema, env);
+  const cfg = o.config ?? loadYamlConfig(o.configPath, DaemonConfigSchema, env);
   // before anything is opened, created or renamed: no device, FIFO, folder or /proc path gets near the journal's rename
   const files = checkDaemonFiles(cfg, o.configPath, cwd);
   // the ops token and the alert webhook (a chat webhook's URL is its key) are redacted like the API secret
