@@ -73,43 +73,41 @@ describe('a daemon whose strategies fail', () => {
   }, 60_000);
 });
 
+/**
+ * A daemon whose strategy module throws outside any strategy once its orders rest (the fixture throws once the file
+ * it is told of exists; `again`: on every tick after, keeping the process alive). Its exit code, output and journal.
+ */
+async function throwOutside(id: string, again: boolean): Promise<{ code: number | null; output: string; journal: string }> {
+  const journal = join(dir, `${id}.jsonl`);
+  const path = config(
+    id,
+    [`  - { id: ${id}, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`],
+    journal,
+  );
+  const throwNow = join(dir, `throw-${id}-now`);
+  const d = spawnDaemon(path, { ...env(), THROW_OUTSIDE_WHEN: throwNow, ...(again ? { THROW_OUTSIDE_AGAIN: '1' } : {}) });
+  await until('its orders resting', () => openOf(`${id}-`).length === 2, 20_000, d.output);
+  writeFileSync(throwNow, '');
+  const code = await d.exited;
+  return { code, output: d.output(), journal };
+}
+
 describe('the emergency stop', () => {
   it('an uncaught exception outside every strategy: every order cancelled, one line naming the cause, exit 4', async () => {
-    const journal = join(dir, 'outside.jsonl');
-    const path = config(
-      'outside',
-      [`  - { id: outside, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`],
-      journal,
-    );
-    // the fixture throws once this file exists: made when its orders rest, so the stop has orders to cancel
-    const throwNow = join(dir, 'throw-outside-now');
-    const d = spawnDaemon(path, { ...env(), THROW_OUTSIDE_WHEN: throwNow });
-    await until('its orders resting', () => openOf('outside-').length === 2, 20_000, d.output);
-    writeFileSync(throwNow, '');
-    const code = await d.exited;
-    expect(code, d.output()).toBe(4);
-    expect(d.output()).toMatch(/bot: emergency stop: uncaught exception: boom outside any strategy; orders cancelled, open at stop 0 \[ERR_EMERGENCY_STOP\]/);
+    const r = await throwOutside('outside', false);
+    expect(r.code, r.output).toBe(4);
+    expect(r.output).toMatch(/bot: emergency stop: uncaught exception: boom outside any strategy; orders cancelled, open at stop 0 \[ERR_EMERGENCY_STOP\]/);
     expect(openOf('outside-')).toHaveLength(0);
-    expect(journalAt(journal).at(-1)?.type).toBe('stop');
+    expect(journalAt(r.journal).at(-1)?.type).toBe('stop');
   }, 60_000);
 
   it('a module timer that keeps throwing, during the emergency stop and after it: still exit 4, one line each, no stack trace', async () => {
-    const journal = join(dir, 'outside-again.jsonl');
-    const path = config(
-      'outside-again',
-      [`  - { id: again, use: ${join(fixtures, 'throws-outside.ts')}, market: BTC_USDT, params: { failAfterBooks: 100000 }, risk: { unlimited: true } }`],
-      journal,
-    );
-    const throwNow = join(dir, 'throw-outside-again-now');
-    const d = spawnDaemon(path, { ...env(), THROW_OUTSIDE_WHEN: throwNow, THROW_OUTSIDE_AGAIN: '1' });
-    await until('its orders resting', () => openOf('again-').length === 2, 20_000, d.output);
-    writeFileSync(throwNow, '');
-    const code = await d.exited;
-    expect(code, d.output()).toBe(4);
-    expect(d.output()).toMatch(/bot: emergency stop: uncaught exception: boom outside any strategy; orders cancelled/);
-    expect(d.output()).toMatch(/bot run: after it finished: uncaught exception: boom outside any strategy/);
+    const r = await throwOutside('again', true);
+    expect(r.code, r.output).toBe(4);
+    expect(r.output).toMatch(/bot: emergency stop: uncaught exception: boom outside any strategy; orders cancelled/);
+    expect(r.output).toMatch(/bot run: after it finished: uncaught exception: boom outside any strategy/);
     // Node's own report of an uncaught exception: the source line, a caret, the stack (pino's JSON escapes its own)
-    expect(d.output()).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
+    expect(r.output).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
     expect(openOf('again-')).toHaveLength(0);
   }, 60_000);
 
